@@ -1,0 +1,38 @@
+# pasyans — build, test, demo and benchmarks. Run "make help" for the targets.
+GO      ?= go
+BIN     := bin/pasyans
+PKGS    := ./...
+
+.PHONY: all build test vet fmt-check unit interop demo bench help clean
+
+all: build
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/'
+
+build: ## build the pasyans binary to bin/pasyans
+	$(GO) build -o $(BIN) ./cmd/pasyans
+
+vet: ## go vet every package
+	$(GO) vet $(PKGS)
+
+fmt-check: ## fail if any Go file is not gofmt-formatted
+	@out="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+unit: ## run the unit, property and integration tests
+	$(GO) test -count=1 $(PKGS)
+
+interop: ## read the datasets back with DuckDB and Arrow (nested module, cgo)
+	@if [ -d interop ]; then cd interop && $(GO) test -count=1 ./...; fi
+
+test: vet fmt-check unit interop ## everything CI runs
+
+demo: build ## run the main job on the built-in corpus
+	./$(BIN) corpus
+
+bench: ## run the benchmarks (see README for recorded figures)
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+clean: ## remove build output
+	rm -rf bin

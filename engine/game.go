@@ -1,0 +1,180 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// RuleID names the rule that permits a move or describes play: a numbered
+// rule of the book ("salic-law/II"), a catalogued play rule for what the book
+// says without numbering ("red-and-black/redeal"), or an advice passage
+// ("windmill/S1"). Moves, corpus passages and datasets meet on this ID.
+type RuleID string
+
+// Game returns the game ID part of the rule ID ("salic-law" for
+// "salic-law/II").
+func (id RuleID) Game() string {
+	for i := 0; i < len(id); i++ {
+		if id[i] == '/' {
+			return string(id[:i])
+		}
+	}
+	return string(id)
+}
+
+// Local returns the part after the slash ("II" for "salic-law/II").
+func (id RuleID) Local() string {
+	for i := 0; i < len(id); i++ {
+		if id[i] == '/' {
+			return string(id[i+1:])
+		}
+	}
+	return ""
+}
+
+// MoveKind classifies a move so that generic strategies and reports can
+// reason about it without knowing the game.
+type MoveKind uint8
+
+// Move kinds.
+const (
+	// MoveFoundation plays a card to a foundation ("to play" in the books).
+	MoveFoundation MoveKind = iota + 1
+	// MoveBuild puts a card on a tableau pile (a marriage or a sequence).
+	MoveBuild
+	// MoveFill fills a vacancy.
+	MoveFill
+	// MoveDraw turns the next card of the pack (to the talon or a slot).
+	MoveDraw
+	// MoveDeal deals the next card(s) of a deal that is itself the play.
+	MoveDeal
+	// MoveRedeal gathers the cards and starts the next pass.
+	MoveRedeal
+	// MovePair removes a pair of cards (pairing games).
+	MovePair
+	// MoveReserve takes a card from a reserve.
+	MoveReserve
+	// MoveTransfer moves a card between foundations (Windmill's king → centre).
+	MoveTransfer
+	// MovePass ends a turn or a phase without moving a card.
+	MovePass
+)
+
+var moveKindNames = [...]string{"", "foundation", "build", "fill", "draw", "deal", "redeal", "pair", "reserve", "transfer", "pass"}
+
+// String returns the kind's stable lower-case name, e.g. "foundation".
+func (k MoveKind) String() string {
+	if int(k) < len(moveKindNames) && k != 0 {
+		return moveKindNames[k]
+	}
+	return fmt.Sprintf("kind(%d)", uint8(k))
+}
+
+// ParseMoveKind is the inverse of MoveKind.String.
+func ParseMoveKind(s string) (MoveKind, error) {
+	for i, n := range moveKindNames {
+		if i > 0 && n == s {
+			return MoveKind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown move kind %q", s)
+}
+
+// Move is one action of a game. Moves are small comparable values: two moves
+// are the same move exactly when they compare equal with ==.
+//
+// From and To are pile indices of the game (see Game.PileName). Card is the
+// card moved when the player can see it, and NoCard when the move reveals a
+// hidden card (turning the pack): a move never leaks hidden information.
+// Card2 is the second card of a pairing move, NoCard otherwise. Rule is the
+// ID of the rule that permits the move.
+type Move struct {
+	Kind  MoveKind
+	From  uint8
+	To    uint8
+	Card  Card
+	Card2 Card
+	Rule  RuleID
+}
+
+// String renders the move for people, e.g. "foundation 7♥ talon→F3 [red-and-black/play]".
+func (m Move) String() string {
+	s := m.Kind.String() + " " + m.Card.String()
+	if m.Card2 != NoCard {
+		s += "+" + m.Card2.String()
+	}
+	return fmt.Sprintf("%s %d→%d [%s]", s, m.From, m.To, m.Rule)
+}
+
+// ErrIllegal is wrapped by every error that rejects a move as illegal.
+var ErrIllegal = errors.New("illegal move")
+
+// Options are variant settings by name; a missing name takes its default.
+// Valid names and values are listed in the game's Spec.Variants.
+type Options map[string]string
+
+// Game is the state of one game in progress. A Game is not safe for
+// concurrent use; Clone it to search or to share.
+//
+// Hidden information: cards in the pack (stock) and face-down cards are
+// hidden. Everything a strategy other than a full-information solver uses
+// must be derived from LegalMoves, visible piles (Pile reports hidden cards
+// as NoCard), ViewHash and Score. Determinize lets a strategy sample the
+// hidden cards without peeking at them.
+type Game interface {
+	// ID returns the game's catalog ID, e.g. "red-and-black".
+	ID() string
+	// Options returns the fully resolved variant options.
+	Options() Options
+
+	// LegalMoves appends every legal move to dst and returns the result, in
+	// a deterministic order that depends only on the visible state.
+	LegalMoves(dst []Move) []Move
+	// Check reports whether m is legal now, returning an error that wraps
+	// ErrIllegal and names the rule it breaks if not. Check is the
+	// legality predicate: it is written per rule, independently of
+	// LegalMoves, and is what the replayer trusts.
+	Check(m Move) error
+	// Apply checks m and performs it, together with any moves the rules make
+	// compulsory afterwards (immediate refills, forced deals). On error the
+	// state is unchanged.
+	Apply(m Move) error
+
+	// Over reports whether the game has ended (won, or no legal move left).
+	Over() bool
+	// Won reports whether the game has been won.
+	Won() bool
+	// Score returns the number of cards on foundations (for pairing games:
+	// the number of cards removed in pairs).
+	Score() int
+	// Total returns the score of a won game.
+	Total() int
+	// Redeals returns the number of redeals used so far.
+	Redeals() int
+
+	// NumPiles returns the number of piles; pile indices are 0 … NumPiles-1.
+	NumPiles() int
+	// PileName returns a short stable name for pile i, e.g. "talon", "F3", "L0".
+	PileName(i int) string
+	// Pile appends the cards of pile i, bottom first, to dst; cards the player
+	// cannot see are appended as NoCard.
+	Pile(dst []Card, i int) []Card
+
+	// Hash returns a 64-bit hash of the full state (including hidden cards),
+	// for cycle detection and transposition tables.
+	Hash() uint64
+	// ViewHash returns a 64-bit hash of what the player can see.
+	ViewHash() uint64
+
+	// Clone returns an independent deep copy.
+	Clone() Game
+	// Determinize replaces the hidden cards by a random arrangement of the
+	// same cards drawn from r. The result depends only on the visible state
+	// and r, never on the actual order of the hidden cards.
+	Determinize(r *Rand)
+
+	// String renders the full layout as text, one pile per line.
+	String() string
+	// View renders what the player can see (hidden cards as "##").
+	View() string
+}

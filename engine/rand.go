@@ -1,0 +1,92 @@
+package engine
+
+import "math/rand/v2"
+
+// Rand is the project's documented pseudo-random generator. It wraps the PCG
+// generator of math/rand/v2 (PCG-DXSM, 128-bit state), whose output stream
+// is specified exactly by the Go standard library, and derives bounded
+// integers itself (Lemire's multiply-shift with rejection) so that deals do
+// not depend on how a Go release implements rand.IntN or rand.Shuffle.
+//
+// Seeding: NewRand(seed) seeds PCG with (seed, seed ^ 0x9E3779B97F4A7C15).
+// The zero Rand is not usable; use NewRand.
+type Rand struct {
+	pcg rand.PCG
+}
+
+// seedMix is the second PCG seed word's mask (the 64-bit golden ratio).
+const seedMix = 0x9E3779B97F4A7C15
+
+// NewRand returns a generator seeded with seed.
+func NewRand(seed uint64) *Rand {
+	r := &Rand{}
+	r.Seed(seed)
+	return r
+}
+
+// Seed resets the generator to the stream of seed, as NewRand(seed) would.
+func (r *Rand) Seed(seed uint64) {
+	r.pcg.Seed(seed, seed^seedMix)
+}
+
+// Uint64 returns the next 64 random bits.
+func (r *Rand) Uint64() uint64 { return r.pcg.Uint64() }
+
+// IntN returns a uniform integer in [0, n). It panics if n <= 0.
+//
+// Algorithm (fixed, part of the deal format): Lemire's nearly-divisionless
+// method on 64-bit outputs — take the high word of x*n, and reject when the
+// low word falls below (2^64 - n) mod n.
+func (r *Rand) IntN(n int) int {
+	if n <= 0 {
+		panic("engine: Rand.IntN: n <= 0")
+	}
+	un := uint64(n)
+	hi, lo := mul64(r.Uint64(), un)
+	if lo < un {
+		thresh := -un % un
+		for lo < thresh {
+			hi, lo = mul64(r.Uint64(), un)
+		}
+	}
+	return int(hi)
+}
+
+// Shuffle permutes cards in place with the Fisher–Yates algorithm, from the
+// last position down: for i = n-1 … 1, swap cards[i] with cards[IntN(i+1)].
+func (r *Rand) Shuffle(cards []Card) {
+	for i := len(cards) - 1; i > 0; i-- {
+		j := r.IntN(i + 1)
+		cards[i], cards[j] = cards[j], cards[i]
+	}
+}
+
+func mul64(a, b uint64) (hi, lo uint64) {
+	const mask32 = 1<<32 - 1
+	a0, a1 := a&mask32, a>>32
+	b0, b1 := b&mask32, b>>32
+	w0 := a0 * b0
+	t := a1*b0 + w0>>32
+	w1 := t&mask32 + a0*b1
+	hi = a1*b1 + t>>32 + w1>>32
+	lo = a * b
+	return
+}
+
+// Deal returns the pack of n decks shuffled by the stream of seed. Index 0
+// is the top of the pack: the first card dealt. Deal(n, s) is a pure
+// function of n and s on every platform.
+func Deal(n int, seed uint64) []Card {
+	d := NewDeck(n)
+	NewRand(seed).Shuffle(d)
+	return d
+}
+
+// SplitMix64 is the SplitMix64 finaliser (Steele, Lea & Flood 2014). It is
+// used to derive independent seeds from a master seed, e.g. one per deal.
+func SplitMix64(x uint64) uint64 {
+	x += 0x9E3779B97F4A7C15
+	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9
+	x = (x ^ (x >> 27)) * 0x94D049BB133111EB
+	return x ^ (x >> 31)
+}
