@@ -1,6 +1,656 @@
 package engine
 
-// TEMPORARY stub: replaced by the real implementation of shah.
+import "fmt"
+
+// The Shah (Шах; Cadogan "The Shah"; GAMES.md §5).
+//
+// Piles: I0–I7, M0–M7 and O0–O7 the star's inner, middle and outer circles
+// (ray k is I k, M k, O k; an outer place holds its card and the cards
+// married onto it); F0–F7 the foundations, F(2s) and F(2s+1) the two aces of
+// suit s built up in suit to the queen; "talon", "pack", "shah" (the king in
+// the centre) and "aside" (the seven kings thrown out).
+//
+// The deal: circle one is dealt, its cards may be played (shah/I) and each
+// space is refilled at once from the pack; the player then deals circle two
+// (shah/deal), likewise, and circle three, which completes the star. Then
+// only ray tops are available (outer cards, or the inner card a removal has
+// released), outer cards take descending marriages in suit from the talon
+// top or another outer pile (shah/II), the pack is turned onto the talon
+// (shah/draw). Vacancies are filled when the player chooses, from the talon
+// or the pack, inner circle first and left to right (shah/vacancy); no card
+// is turned while a vacancy waits.
+
+const (
+	shRays     = 8
+	shInner    = 0
+	shMiddle   = 8
+	shOuter    = 16
+	shFound    = 24
+	shTalon    = 32
+	shPack     = 33
+	shShah     = 34
+	shAside    = 35
+	shPiles    = 36
+	shTop      = 12 // foundations end at the queen
+	shPlayable = 2*CardsPerDeck - 16
+	shIdleMax  = 16 // cycle rule: outer-to-outer marriages in a row
+)
+
+// Rule IDs of shah.
+const (
+	shRuleI       RuleID = "shah/I"
+	shRuleII      RuleID = "shah/II"
+	shRuleIII     RuleID = "shah/III"
+	shRuleSetup   RuleID = "shah/setup"
+	shRuleDeal    RuleID = "shah/deal"
+	shRulePlay    RuleID = "shah/play"
+	shRuleDraw    RuleID = "shah/draw"
+	shRuleVacancy RuleID = "shah/vacancy"
+	shRuleRedeal  RuleID = "shah/redeal"
+	shRuleWin     RuleID = "shah/win"
+	shRuleCycle   RuleID = "shah/cycle"
+)
+
+var shPileNames = [shPiles]string{
+	"I0", "I1", "I2", "I3", "I4", "I5", "I6", "I7",
+	"M0", "M1", "M2", "M3", "M4", "M5", "M6", "M7",
+	"O0", "O1", "O2", "O3", "O4", "O5", "O6", "O7",
+	"F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7",
+	"talon", "pack", "shah", AsidePile,
+}
+
 func shahSpec() *Spec {
-	return &Spec{ID: "shah", Title: "The Shah", Decks: 2, Players: 1, NewDeal: pendingDeal("shah")}
+	return &Spec{
+		ID:       "shah",
+		Title:    "The Shah",
+		TitlesRU: []string{"Шах", "Звезда"},
+		Book:     "Cadogan",
+		Decks:    2,
+		Players:  1,
+		MaxMoves: 10000,
+		Rules: []Rule{
+			{ID: shRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
+				Summary: "During the deal the cards of each circle are available until the next circle covers them; once the star is complete only the outer circle is available, until removing its cards frees the inner ones.",
+				Terms:   []string{"карты каждого круга звезды годятся в дело до тех пор, пока они не будут покрыты другим кругом", "только карты третьего (то есть наружного) круга годятся в дело", "пока снятие с места этих карт не освободит внутренних кругов"}},
+			{ID: shRuleII, Kind: KindNumbered, Number: "II", Status: StatusBook,
+				Summary: "Marriages (same suit, descending) are made only on outer-circle cards, from the talon top or another outer pile; inner cards, once freed, may only be played, not married.",
+				Source:  "RU 'средних кругов' (middle circles) is an error: Cadogan EN 'limited to cards in the third circle', and RU Rule I and Play agree (GAMES.md §5); descending per the RU Play text",
+				Terms:   []string{"марьяж можно делать только картами", "когда они становятся свободными, можно только играть, но не делать марьяж", "марьяж можно сделать только в нисходящем порядке"}},
+			{ID: shRuleIII, Kind: KindNumbered, Number: "III", Status: StatusBook,
+				Summary: "The foundations are taken out of the pack before play; they follow suit, each ace built up to the queen.",
+				Source:  "EN Rule III is only 'the foundations must follow suit'",
+				Terms:   []string{"основные карты берутся из колоды прежде начала игры", "масти соблюдаются", "карты накладываются на них в восходящем порядке до дам"}},
+			{ID: shRuleSetup, Kind: KindPlay, Status: StatusBook,
+				Summary: "Take out the eight aces and eight kings; seven kings are thrown aside, the last is the Shah, alone in the centre, with the eight aces round him as foundations.",
+				Source:  "the Shah is the last king found from the top of the pack (engine convention; he is decorative)",
+				Terms:   []string{"берут из колод восемь тузов и восемь королей", "семь королей откладывают в сторону", "последнего же кладут посредине и окружают его восемью тузами", "король называется шахом и остается одиноким", "тузы служат основными картами"}},
+			{ID: shRuleDeal, Kind: KindPlay, Status: StatusBook,
+				Summary: "Deal a circle of eight from the top, left to right; a suitable card of it may be played and its space is refilled at once from the pack; then the second circle covers the first, and the third completes the rays.",
+				Terms:   []string{"раскладывают круг из восьми карт, начиная с вершины круга и продолжая слева направо", "если одна из карт этого круга оказывается подходящею, то ее играют", "пустое пространство немедленно заменяется одною из числа карт, находящихся в руках", "затем раскладывают второй круг, покрывая им первый", "наконец, кладут третий круг, которым заканчиваются лучи звезды"}},
+			{ID: shRulePlay, Kind: KindPlay, Status: StatusBook,
+				Summary: "The card turned from the pack (the talon top) may be played to a foundation it suits.",
+				Terms:   []string{"начинают рассматривать звезду, чтобы увидеть, нет ли подходящих карт, которые удобно играть"}},
+			{ID: shRuleDraw, Kind: KindPlay, Status: StatusBook,
+				Summary: "The rest of the pack is turned one card at a time; a card not used for a foundation, a marriage or a vacancy goes to the talon, top available.",
+				Terms:   []string{"с остальными картами поступают обыкновенным порядком", "которые не годятся для основных карт, или для марьяжа, или для занятия свободных мест, составляют талон"}},
+			{ID: shRuleVacancy, Kind: KindPlay, Status: StatusBook,
+				Summary: "Once the player has made the plays and marriages wanted, the vacated places are filled from the talon or the pack, inner circles first, left to right; no card is turned while a place waits.",
+				Source:  "GAMES.md §14.4 (the fill follows the player's moves; the source is the player's choice)",
+				Terms:   []string{"открывшиеся чрез это свободные места должны быть заняты картами из талона или из колоды, начиная с внутренних кругов", "карты кладут, как прежде, слева направо"}},
+			{ID: shRuleRedeal, Kind: KindPlay, Status: StatusLost,
+				Summary: "Redeals: the text is cut off before the rule; by default none (variant: one or two, turning the talon over unshuffled).",
+				Source:  "GAMES.md §5, §14.4 (the RU and EN copies both stop here; default 0)"},
+			{ID: shRuleWin, Kind: KindPlay, Status: StatusConvention,
+				Summary: "The game is won when all eight foundations reach the queen: the Shah surrounded by eight queens.",
+				Source:  "Cadogan EN; GAMES.md §5"},
+			{ID: shRuleCycle, Kind: KindPlay, Status: StatusConvention,
+				Summary: fmt.Sprintf("Cycle rule: at most %d marriages in a row from one outer pile to another; then another move must be made.", shIdleMax),
+				Source:  "engine convention (a card can be married back and forth between two outer piles)"},
+			{ID: "shah/S1", Kind: KindAdvice, Number: "S1", Status: StatusBook,
+				Summary: "You are not obliged to play or marry a card until a favourable opportunity occurs.",
+				Terms:   []string{"нет надобности делать непременно то или другое до тех пор, пока не представится удобный случай"}},
+			{ID: "shah/S2", Kind: KindAdvice, Number: "S2", Status: StatusBook,
+				Summary: "It is often better to wait until a card likely to be needed soon turns up, then make a vacancy for it by playing or marrying.",
+				Source:  "footnote [9]",
+				Terms:   []string{"чаще бывает гораздо удобнее ждать до тех пор, пока во время игры подвернется карта, которая может в скором времени потребоваться", "очищается свободное место, на которое можно положить ее"}},
+		},
+		Variants: []Variant{
+			{Name: "redeals", Values: []string{"0", "1", "2"}, Default: "0",
+				Doc: "Number of redeals (the talon turned over into the pack, unshuffled, when the pack is out): the text is cut off before the rule; 0 per GAMES.md §14.4."},
+		},
+		NewDeal: newShah,
+	}
+}
+
+// shah is the state of a game of The Shah: fixed arrays, so Clone is one
+// copy.
+type shah struct {
+	opts       Options
+	maxRedeals uint8
+	phase      uint8 // 0, 1: circle one or two just dealt; 2: star complete
+	redeals    uint8
+	idle       uint8
+	inner      [shRays]Card // NoCard is a vacancy
+	middle     [shRays]Card
+	on         [shRays]uint8
+	outer      [shRays][shTop]Card
+	fn         [8]uint8
+	found      [8][shTop]Card
+	talon      cgStack
+	pack       cgStack
+	shah       Card
+	aside      [7]Card
+}
+
+func newShah(pack []Card, opts Options) (Game, error) {
+	spec := shahSpec()
+	o, err := spec.ResolveOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
+		return nil, err
+	}
+	g := &shah{opts: o, maxRedeals: o["redeals"][0] - '0'}
+	var rest [shPlayable]Card
+	n, kings := 0, 0
+	for _, c := range pack {
+		switch c.Rank() {
+		case Ace:
+			f := 2 * int(c.Suit())
+			if g.fn[f] != 0 {
+				f++
+			}
+			g.found[f][0] = c
+			g.fn[f] = 1
+		case King:
+			if kings < len(g.aside) {
+				g.aside[kings] = c
+			} else {
+				g.shah = c
+			}
+			kings++
+		default:
+			rest[n] = c
+			n++
+		}
+	}
+	cgLoadPack(&g.pack, rest[:n])
+	for k := range g.inner {
+		g.inner[k] = g.draw()
+		g.middle[k] = NoCard
+	}
+	return g, nil
+}
+
+func (g *shah) ID() string       { return "shah" }
+func (g *shah) Options() Options { return cgCopyOptions(g.opts) }
+
+// draw takes the pack's top card, NoCard when the pack is out.
+func (g *shah) draw() Card {
+	if g.pack.n == 0 {
+		return NoCard
+	}
+	return g.pack.pop()
+}
+
+func (g *shah) fits(f int, c Card) bool {
+	n := g.fn[f]
+	return c.Valid() && int(c.Suit()) == f/2 && n < shTop && c.Rank() == g.found[f][n-1].Rank()+1
+}
+
+// at returns the card lying at star place p (0–23): for an outer place the
+// top of its pile.
+func (g *shah) at(p int) Card {
+	switch {
+	case p < shMiddle:
+		return g.inner[p]
+	case p < shOuter:
+		return g.middle[p-shMiddle]
+	}
+	k := p - shOuter
+	if g.on[k] == 0 {
+		return NoCard
+	}
+	return g.outer[k][g.on[k]-1]
+}
+
+// rayTop returns the star place whose card is available on ray k once the
+// star is complete, or -1 for an empty ray.
+func (g *shah) rayTop(k int) int {
+	switch {
+	case g.on[k] > 0:
+		return shOuter + k
+	case g.middle[k] != NoCard:
+		return shMiddle + k
+	case g.inner[k] != NoCard:
+		return shInner + k
+	}
+	return -1
+}
+
+// vacancy returns the first vacant star place (inner circle first, left to
+// right), or -1.
+func (g *shah) vacancy() int {
+	for p := 0; p < shFound; p++ {
+		if g.at(p) == NoCard {
+			return p
+		}
+	}
+	return -1
+}
+
+// marries reports whether s may be married onto t: same suit, one lower.
+func shMarries(s, t Card) bool {
+	return s.Valid() && t.Valid() && s.Suit() == t.Suit() && s.Rank()+1 == t.Rank()
+}
+
+// LegalMoves appends the legal moves. During the deal: plays from the circle
+// just dealt, then the deal of the next circle. Afterwards: plays from ray
+// tops and the talon, marriages, the fill of the first vacancy, the draw and
+// the redeal.
+func (g *shah) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
+
+func (g *shah) gen(dst []Move, first bool) []Move {
+	if g.phase < 2 {
+		base := int(g.phase) * shRays
+		for p := base; p < base+shRays; p++ {
+			dst = g.appendPlays(dst, p, g.at(p), shRuleI)
+			if first && len(dst) > 0 {
+				return dst
+			}
+		}
+		return append(dst, Move{Kind: MoveDeal, From: shPack, To: shPack, Card: NoCard, Card2: NoCard, Rule: shRuleDeal})
+	}
+	if g.Won() {
+		return dst
+	}
+	for k := 0; k < shRays; k++ {
+		if p := g.rayTop(k); p >= 0 {
+			dst = g.appendPlays(dst, p, g.at(p), shRuleI)
+			if first && len(dst) > 0 {
+				return dst
+			}
+		}
+	}
+	t := g.talon.top()
+	dst = g.appendPlays(dst, shTalon, t, shRulePlay)
+	if first && len(dst) > 0 {
+		return dst
+	}
+	for k := 0; k < shRays; k++ {
+		if g.on[k] == 0 {
+			continue
+		}
+		target := g.outer[k][g.on[k]-1]
+		if shMarries(t, target) {
+			dst = append(dst, Move{Kind: MoveBuild, From: shTalon, To: uint8(shOuter + k), Card: t, Card2: NoCard, Rule: shRuleII})
+			if first {
+				return dst
+			}
+		}
+		if g.idle >= shIdleMax {
+			continue
+		}
+		for j := 0; j < shRays; j++ {
+			if j != k && g.on[j] > 0 && shMarries(g.outer[j][g.on[j]-1], target) {
+				dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: g.outer[j][g.on[j]-1], Card2: NoCard, Rule: shRuleII})
+				if first {
+					return dst
+				}
+			}
+		}
+	}
+	v := g.vacancy()
+	if v >= 0 {
+		if t != NoCard {
+			dst = append(dst, Move{Kind: MoveFill, From: shTalon, To: uint8(v), Card: t, Card2: NoCard, Rule: shRuleVacancy})
+			if first {
+				return dst
+			}
+		}
+		if g.pack.n > 0 {
+			dst = append(dst, Move{Kind: MoveFill, From: shPack, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: shRuleVacancy})
+		}
+		return dst
+	}
+	if g.pack.n > 0 {
+		return append(dst, Move{Kind: MoveDraw, From: shPack, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw})
+	}
+	if g.talon.n > 0 && g.redeals < g.maxRedeals {
+		dst = append(dst, Move{Kind: MoveRedeal, From: shTalon, To: shPack, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal})
+	}
+	return dst
+}
+
+func (g *shah) appendPlays(dst []Move, from int, c Card, rule RuleID) []Move {
+	if c == NoCard {
+		return dst
+	}
+	for f := 2 * int(c.Suit()); f < 2*int(c.Suit())+2; f++ {
+		if g.fits(f, c) {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(shFound + f), Card: c, Card2: NoCard, Rule: rule})
+		}
+	}
+	return dst
+}
+
+// Check is the legality predicate, rule by rule.
+func (g *shah) Check(m Move) error {
+	if m.Card2 != NoCard {
+		return illegalf(m, "no move of shah has a second card")
+	}
+	from, to := int(m.From), int(m.To)
+	if g.phase < 2 {
+		switch m.Rule {
+		case shRuleDeal:
+			if m.Kind != MoveDeal || from != shPack || to != shPack || m.Card != NoCard {
+				return illegalf(m, "%s deals the next circle from the pack", m.Rule)
+			}
+			return nil
+		case shRuleI:
+			base := int(g.phase) * shRays
+			if from < base || from >= base+shRays {
+				return illegalf(m, "during the deal only the circle just dealt is available (Rule I)")
+			}
+			return g.checkPlay(m, g.at(from))
+		}
+		return illegalf(m, "during the deal only the circle just dealt may be played (%s, %s)", shRuleI, shRuleDeal)
+	}
+	if g.Won() {
+		return illegalf(m, "the game is won")
+	}
+	switch m.Rule {
+	case shRuleI:
+		if from >= shFound || g.rayTop(from%shRays) != from {
+			return illegalf(m, "only the top card of a ray is available (Rule I)")
+		}
+		return g.checkPlay(m, g.at(from))
+	case shRulePlay:
+		if from != shTalon {
+			return illegalf(m, "%s plays the talon top", m.Rule)
+		}
+		return g.checkPlay(m, g.talon.top())
+	case shRuleII:
+		if m.Kind != MoveBuild || to < shOuter || to >= shFound {
+			return illegalf(m, "marriages are made only on outer-circle cards (Rule II)")
+		}
+		k := to - shOuter
+		if g.on[k] == 0 {
+			return illegalf(m, "%s is empty", shPileNames[to])
+		}
+		var src Card
+		switch {
+		case from == shTalon:
+			src = g.talon.top()
+		case from >= shOuter && from < shFound && from != to:
+			if g.idle >= shIdleMax {
+				return illegalf(m, "cycle rule %s: %d marriages in a row between outer piles", shRuleCycle, g.idle)
+			}
+			src = g.at(from)
+		default:
+			return illegalf(m, "a marriage takes the talon top or another outer card; freed inner cards are only played")
+		}
+		if src == NoCard || src != m.Card {
+			return illegalf(m, "%s is not available at %s", m.Card, g.PileName(from))
+		}
+		if !shMarries(src, g.outer[k][g.on[k]-1]) {
+			return illegalf(m, "%s does not marry %s (same suit, descending)", src, g.outer[k][g.on[k]-1])
+		}
+		return nil
+	case shRuleVacancy:
+		v := g.vacancy()
+		if m.Kind != MoveFill || v < 0 || to != v {
+			return illegalf(m, "%s fills the first vacancy, inner circle first, left to right", m.Rule)
+		}
+		switch from {
+		case shTalon:
+			if t := g.talon.top(); t == NoCard || t != m.Card {
+				return illegalf(m, "%s is not the talon top", m.Card)
+			}
+		case shPack:
+			if g.pack.n == 0 || m.Card != NoCard {
+				return illegalf(m, "a fill from the pack turns its hidden top card")
+			}
+		default:
+			return illegalf(m, "vacancies are filled from the talon or the pack")
+		}
+		return nil
+	case shRuleDraw:
+		if m.Kind != MoveDraw || from != shPack || to != shTalon || m.Card != NoCard {
+			return illegalf(m, "a draw turns the pack onto the talon")
+		}
+		if g.pack.n == 0 {
+			return illegalf(m, "the pack is out")
+		}
+		if v := g.vacancy(); v >= 0 {
+			return illegalf(m, "fill %s before turning a card (%s)", shPileNames[v], shRuleVacancy)
+		}
+		return nil
+	case shRuleRedeal:
+		if m.Kind != MoveRedeal || from != shTalon || to != shPack || m.Card != NoCard {
+			return illegalf(m, "a redeal turns the talon over into the pack")
+		}
+		if g.redeals >= g.maxRedeals {
+			return illegalf(m, "%d redeal(s) allowed (variant redeals)", g.maxRedeals)
+		}
+		if g.pack.n != 0 || g.talon.n == 0 {
+			return illegalf(m, "a redeal needs the pack out and cards in the talon")
+		}
+		if v := g.vacancy(); v >= 0 {
+			return illegalf(m, "fill %s first (%s)", shPileNames[v], shRuleVacancy)
+		}
+		return nil
+	}
+	return illegalf(m, "no rule of shah permits this move")
+}
+
+// checkPlay checks a foundation play of src, the card available at m.From.
+func (g *shah) checkPlay(m Move, src Card) error {
+	f := int(m.To) - shFound
+	if m.Kind != MoveFoundation || f < 0 || f >= 8 {
+		return illegalf(m, "%s plays a card to a foundation", m.Rule)
+	}
+	if src == NoCard || src != m.Card {
+		return illegalf(m, "%s is not available at %s", m.Card, g.PileName(int(m.From)))
+	}
+	if !g.fits(f, m.Card) {
+		return illegalf(m, "%s does not go on %s (in suit, up to the queen)", m.Card, shPileNames[m.To])
+	}
+	return nil
+}
+
+// Apply checks and performs m; during the deal a played card's space is
+// refilled at once from the pack.
+func (g *shah) Apply(m Move) error {
+	if err := g.Check(m); err != nil {
+		return err
+	}
+	from, to := int(m.From), int(m.To)
+	idle := uint8(0)
+	switch m.Rule {
+	case shRuleDeal:
+		for k := 0; k < shRays; k++ {
+			c := g.draw()
+			if g.phase == 0 {
+				g.middle[k] = c
+			} else if c != NoCard {
+				g.outer[k][0] = c
+				g.on[k] = 1
+			}
+		}
+		g.phase++
+	case shRuleI, shRulePlay:
+		f := to - shFound
+		g.found[f][g.fn[f]] = m.Card
+		g.fn[f]++
+		g.remove(from)
+		if g.phase < 2 {
+			g.put(from, g.draw())
+		}
+	case shRuleII:
+		k := to - shOuter
+		g.remove(from)
+		g.outer[k][g.on[k]] = m.Card
+		g.on[k]++
+		if from != shTalon {
+			idle = g.idle + 1
+		}
+	case shRuleVacancy:
+		if from == shTalon {
+			g.put(to, g.talon.pop())
+		} else {
+			g.put(to, g.pack.pop())
+		}
+	case shRuleDraw:
+		g.talon.push(g.pack.pop())
+	case shRuleRedeal:
+		n := int(g.talon.n)
+		for i := 0; i < n; i++ {
+			g.pack.c[n-1-i] = g.talon.c[i]
+		}
+		g.pack.n, g.talon.n = uint8(n), 0
+		g.redeals++
+	}
+	g.idle = idle
+	return nil
+}
+
+// remove takes the available card off place or pile p.
+func (g *shah) remove(p int) {
+	switch {
+	case p == shTalon:
+		g.talon.pop()
+	case p < shMiddle:
+		g.inner[p] = NoCard
+	case p < shOuter:
+		g.middle[p-shMiddle] = NoCard
+	default:
+		g.on[p-shOuter]--
+	}
+}
+
+// put lays c (NoCard: nothing) on the empty star place p.
+func (g *shah) put(p int, c Card) {
+	switch {
+	case p < shMiddle:
+		g.inner[p] = c
+	case p < shOuter:
+		g.middle[p-shMiddle] = c
+	case c != NoCard:
+		g.outer[p-shOuter][0] = c
+		g.on[p-shOuter] = 1
+	}
+}
+
+func (g *shah) Over() bool {
+	var buf [1]Move
+	return len(g.gen(buf[:0], true)) == 0
+}
+
+func (g *shah) Won() bool { return g.Score() == g.Total() }
+
+func (g *shah) Score() int {
+	s := 0
+	for _, n := range g.fn {
+		s += int(n)
+	}
+	return s
+}
+
+func (g *shah) Total() int    { return 8 * shTop }
+func (g *shah) Redeals() int  { return int(g.redeals) }
+func (g *shah) NumPiles() int { return shPiles }
+
+func (g *shah) PileName(i int) string {
+	if i >= 0 && i < shPiles {
+		return shPileNames[i]
+	}
+	return fmt.Sprintf("pile(%d)", i)
+}
+
+func (g *shah) Pile(dst []Card, i int) []Card {
+	if i == shPack {
+		return appendHidden(dst, int(g.pack.n))
+	}
+	return g.FullPile(dst, i)
+}
+
+// FullPile implements FullView.
+func (g *shah) FullPile(dst []Card, i int) []Card {
+	switch {
+	case i >= 0 && i < shOuter:
+		if c := g.at(i); c != NoCard {
+			dst = append(dst, c)
+		}
+		return dst
+	case i < shFound:
+		return append(dst, g.outer[i-shOuter][:g.on[i-shOuter]]...)
+	case i < shFound+8:
+		return append(dst, g.found[i-shFound][:g.fn[i-shFound]]...)
+	case i == shTalon:
+		return append(dst, g.talon.cards()...)
+	case i == shPack:
+		return append(dst, g.pack.cards()...)
+	case i == shShah:
+		return append(dst, g.shah)
+	case i == shAside:
+		return append(dst, g.aside[:]...)
+	}
+	return dst
+}
+
+func (g *shah) hashCommon(h *hasher) {
+	h.b(g.phase)
+	h.b(g.redeals)
+	for k := 0; k < shRays; k++ {
+		h.b(byte(g.inner[k]))
+		h.b(byte(g.middle[k]))
+		h.cards(g.outer[k][:g.on[k]])
+	}
+	for f := range g.found {
+		h.cards(g.found[f][:g.fn[f]])
+	}
+	h.cards(g.talon.cards())
+}
+
+// Hash covers every pile including the pack's order (not the cycle-rule
+// counter, so that repetitions show).
+func (g *shah) Hash() uint64 {
+	h := newHasher()
+	g.hashCommon(&h)
+	h.cards(g.pack.cards())
+	return h.sum()
+}
+
+// ViewHash is Hash with the pack reduced to its size.
+func (g *shah) ViewHash() uint64 {
+	h := newHasher()
+	g.hashCommon(&h)
+	h.hidden(int(g.pack.n))
+	return h.sum()
+}
+
+func (g *shah) Clone() Game {
+	c := *g
+	return &c
+}
+
+// Determinize rearranges the pack at random (the only hidden cards).
+func (g *shah) Determinize(r *Rand) { cgShuffleHidden(g.pack.cards(), r) }
+
+func (g *shah) status() string {
+	phase := "play"
+	if g.phase < 2 {
+		phase = fmt.Sprintf("deal: circle %d", g.phase+1)
+	}
+	return fmt.Sprintf("score %d/%d  redeals %d/%d  pack %d  talon %d  %s", g.Score(), g.Total(), g.redeals, g.maxRedeals, g.pack.n, g.talon.n, phase)
+}
+
+func (g *shah) String() string {
+	return renderPiles(shPiles, g.PileName, g.FullPile, g.status())
+}
+
+func (g *shah) View() string {
+	return renderPiles(shPiles, g.PileName, g.Pile, g.status())
 }

@@ -1,6 +1,347 @@
 package engine
 
-// TEMPORARY stub: replaced by the real implementation of sultan.
+import "fmt"
+
+// Rule IDs of the Sultan.
+const (
+	sulRuleI      RuleID = "sultan/I"
+	sulRuleSetup  RuleID = "sultan/setup"
+	sulRuleSultan RuleID = "sultan/sultan"
+	sulRuleDivan  RuleID = "sultan/divan"
+	sulRuleDraw   RuleID = "sultan/draw"
+	sulRuleFill   RuleID = "sultan/fill"
+	sulRuleRedeal RuleID = "sultan/redeal"
+	sulRuleWin    RuleID = "sultan/win"
+)
+
+// Pile layout of the Sultan.
+const (
+	sulSultan = 0            // the Sultan (K♥), alone
+	sulF0     = 1            // F0…F7: the eight foundations
+	sulD0     = sulF0 + 8    // D0…D7: the Divan
+	sulStock  = sulD0 + 8    // the pack, face down
+	sulTalon  = sulStock + 1 // the talon
+	sulPiles  = sulTalon + 1
+	// sulPlayed is the number of cards played onto the foundations in a won
+	// game: 104 less the Sultan, seven kings and the ace of hearts.
+	sulPlayed = numCards2 - 9
+)
+
+// sulFoundationSuits is the suit of each foundation, in the reading order of
+// Cadogan's tableau without the centre: K♦ A♥ K♦ / K♠ · K♠ / K♣ K♥ K♣.
+var sulFoundationSuits = [8]Suit{Diamonds, Hearts, Diamonds, Spades, Spades, Clubs, Hearts, Clubs}
+
+// sulAceSlot is the foundation that starts from the ace of hearts.
+const sulAceSlot = 1
+
 func sultanSpec() *Spec {
-	return &Spec{ID: "sultan", Title: "The Sultan", Decks: 2, Players: 1, NewDeal: pendingDeal("sultan")}
+	s := &Spec{
+		ID:       "sultan",
+		Title:    "The Sultan",
+		TitlesRU: []string{"Султан"},
+		Book:     "Pujol",
+		Decks:    2,
+		Players:  1,
+		MaxMoves: 1000,
+		Rules: []Rule{
+			{ID: sulRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,
+				Summary: "The foundations follow suit: each of the seven kings takes the ace of its suit, then 2 up to the queen; the ace of hearts takes 2 up to the queen.",
+				Source:  "Cadogan EN (1914), The Sultan, rule: \"The foundations must follow suit\"; GAMES.md §10"},
+			{ID: sulRuleSetup, Kind: KindPlay, Status: StatusLost,
+				Summary: "Take the eight kings and one ace of hearts out of the pack and lay them as in the tableau: the centre king of hearts is the Sultan, the other seven kings and the ace of hearts are the foundations.",
+				Source:  "Cadogan EN (1914), The Sultan; GAMES.md §10"},
+			{ID: sulRuleSultan, Kind: KindPlay, Status: StatusBook,
+				Summary: "Nothing is ever played on the king of hearts in the centre: he is the Sultan himself.",
+				Terms:   []string{"на короля червей", "лежащего посередине", "не кладут ничего", "самого султана"}},
+			{ID: sulRuleDivan, Kind: KindPlay, Status: StatusLost,
+				Summary: "Eight cards dealt four on each side form the Divan; every Divan card is available.",
+				Source:  "Cadogan EN (1914), The Sultan; GAMES.md §10, §14.9"},
+			{ID: sulRuleDraw, Kind: KindPlay, Status: StatusLost,
+				Summary: "The pack is turned one card at a time; a suitable card is played, the rest form the talon, whose top card is available.",
+				Source:  "Cadogan EN (1914), The Sultan; GAMES.md §10"},
+			{ID: sulRuleFill, Kind: KindPlay, Status: StatusLost,
+				Summary: "A Divan vacancy is filled at once from the talon, or from the pack when there is no talon (done by the engine after the move that made it).",
+				Source:  "Cadogan EN (1914), The Sultan; GAMES.md §14.9"},
+			{ID: sulRuleRedeal, Kind: KindPlay, Status: StatusBook,
+				Summary: "When the pack is out and cards remain in the talon, it is laid out again the same way, up to three times in all (three passes; unshuffled by default, shuffled in Cadogan's reading).",
+				Source:  "Pujol; the count of passes and the shuffle are GAMES.md §10/§14.9 conventions (Cadogan: shuffled, twice re-dealt)",
+				Terms:   []string{"при перекладывании", "перекладывают подобным образом снова", "до трех раз"}},
+			{ID: sulRuleWin, Kind: KindPlay, Status: StatusBook,
+				Summary: "Won when no card is left in hand and the eight queens, the Sultan's harem, lie round the king of hearts; lost if cards remain after the third time.",
+				Terms:   []string{"в кону не останется ни одной карты", "8 дам", "гарем султана", "кругом короля червей", "пасьянс сошелся", "после третьего раза", "не сошелся"}},
+		},
+		Variants: []Variant{
+			{Name: "passes", Values: []string{"3", "4"}, Default: "3",
+				Doc: "3: three passes in total (Cadogan's two re-deals; GAMES.md §14.9 reading of Pujol's \"до трех раз\"); 4: three re-deals after the first deal (the other reading of Pujol)."},
+			{Name: "shuffle", Values: []string{"off", "on"}, Default: "off",
+				Doc: "off: the talon is turned over unshuffled (Pujol, PySolFC); on: the talon is shuffled before each re-deal (Cadogan), with a generator seeded from the deal so replays agree."},
+		},
+	}
+	s.NewDeal = func(pack []Card, opts Options) (Game, error) {
+		o, err := s.ResolveOptions(opts)
+		if err != nil {
+			return nil, err
+		}
+		return newSultan(pack, o)
+	}
+	return s
 }
+
+// sultan is the state of a game of the Sultan.
+type sultan struct {
+	below     belowTable
+	piles     [sulPiles]lstack
+	score     uint8
+	pass      uint8 // passes begun (1 during the first deal)
+	maxPasses uint8
+	shuffle   bool
+	seed      uint64
+	opts      Options
+}
+
+func newSultan(pack []Card, opts Options) (*sultan, error) {
+	if err := checkPack("sultan", pack, 2); err != nil {
+		return nil, err
+	}
+	g := &sultan{pass: 1, maxPasses: 3, seed: packSeed(pack), opts: opts}
+	if opts["passes"] == "4" {
+		g.maxPasses = 4
+	}
+	g.shuffle = opts["shuffle"] == "on"
+	for i := range g.piles {
+		g.piles[i] = newStack()
+	}
+	for i := range g.below {
+		g.below[i] = NoCard
+	}
+	rest := make([]Card, 0, numCards2)
+	aceTaken := false
+	for _, c := range pack {
+		switch {
+		case c.Rank() == King && c.Suit() == Hearts && g.piles[sulSultan].n == 0:
+			g.piles[sulSultan].push(&g.below, c)
+		case c.Rank() == King:
+			placed := false
+			for f, s := range sulFoundationSuits {
+				if f != sulAceSlot && s == c.Suit() && g.piles[sulF0+f].n == 0 {
+					g.piles[sulF0+f].push(&g.below, c)
+					placed = true
+					break
+				}
+			}
+			if !placed {
+				return nil, fmt.Errorf("sultan: no foundation left for %v", c)
+			}
+		case c.Rank() == Ace && c.Suit() == Hearts && !aceTaken:
+			g.piles[sulF0+sulAceSlot].push(&g.below, c)
+			aceTaken = true
+		default:
+			rest = append(rest, c)
+		}
+	}
+	for i := 0; i < 8; i++ {
+		g.piles[sulD0+i].push(&g.below, rest[i])
+	}
+	for i := len(rest) - 1; i >= 8; i-- {
+		g.piles[sulStock].push(&g.below, rest[i])
+	}
+	return g, nil
+}
+
+// accepts reports whether foundation pile f (a pile index) takes c next.
+func (g *sultan) accepts(f int, c Card) bool {
+	top := g.piles[f].top
+	if top == NoCard || top.Rank() == Queen || c.Suit() != top.Suit() {
+		return false
+	}
+	if top.Rank() == King {
+		return c.Rank() == Ace
+	}
+	return c.Rank() == top.Rank()+1
+}
+
+func (g *sultan) ID() string       { return "sultan" }
+func (g *sultan) Options() Options { return copyOptions(g.opts) }
+
+func (g *sultan) LegalMoves(dst []Move) []Move {
+	for src := sulD0; src <= sulTalon; src++ {
+		if src == sulStock {
+			continue
+		}
+		c := g.piles[src].top
+		if c == NoCard {
+			continue
+		}
+		for f := sulF0; f < sulF0+8; f++ {
+			if g.accepts(f, c) {
+				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(f), Card: c, Card2: NoCard, Rule: sulRuleI})
+			}
+		}
+	}
+	if g.piles[sulStock].n > 0 {
+		dst = append(dst, Move{Kind: MoveDraw, From: sulStock, To: sulTalon, Card: NoCard, Card2: NoCard, Rule: sulRuleDraw})
+	} else if g.piles[sulTalon].n > 0 && g.pass < g.maxPasses {
+		dst = append(dst, Move{Kind: MoveRedeal, From: sulTalon, To: sulStock, Card: NoCard, Card2: NoCard, Rule: sulRuleRedeal})
+	}
+	return dst
+}
+
+func (g *sultan) Check(m Move) error {
+	if m.Card2 != NoCard {
+		return illegal(m, m.Rule, "second card given for a single-card move")
+	}
+	switch m.Kind {
+	case MoveFoundation:
+		if m.Rule != sulRuleI {
+			return illegal(m, m.Rule, "a foundation play is permitted by sultan/I")
+		}
+		from, to := int(m.From), int(m.To)
+		if !(from >= sulD0 && from < sulD0+8 || from == sulTalon) {
+			return illegal(m, sulRuleDraw, "only Divan cards and the talon top are available")
+		}
+		if to < sulF0 || to >= sulF0+8 {
+			return illegal(m, sulRuleSultan, "cards are played only on the eight foundations, never on the Sultan")
+		}
+		if m.Card == NoCard || g.piles[from].top != m.Card {
+			return illegal(m, sulRuleDivan, "the card is not the available card of its pile")
+		}
+		if !g.accepts(to, m.Card) {
+			return illegal(m, sulRuleI, "the foundation does not take this card (suit, next rank, up to the queen)")
+		}
+		return nil
+	case MoveDraw:
+		if m.Rule != sulRuleDraw || m.From != sulStock || m.To != sulTalon || m.Card != NoCard {
+			return illegal(m, sulRuleDraw, "a draw turns the pack's top card to the talon")
+		}
+		if g.piles[sulStock].n == 0 {
+			return illegal(m, sulRuleDraw, "the pack is empty")
+		}
+		return nil
+	case MoveRedeal:
+		if m.Rule != sulRuleRedeal || m.From != sulTalon || m.To != sulStock || m.Card != NoCard {
+			return illegal(m, sulRuleRedeal, "a re-deal gathers the talon into the pack")
+		}
+		if g.piles[sulStock].n != 0 {
+			return illegal(m, sulRuleRedeal, "the pack is not yet out")
+		}
+		if g.piles[sulTalon].n == 0 {
+			return illegal(m, sulRuleRedeal, "no card left to re-deal")
+		}
+		if g.pass >= g.maxPasses {
+			return illegal(m, sulRuleRedeal, "no pass left")
+		}
+		return nil
+	}
+	return illegal(m, m.Rule, "no such move in the Sultan")
+}
+
+func (g *sultan) Apply(m Move) error {
+	if err := g.Check(m); err != nil {
+		return err
+	}
+	switch m.Kind {
+	case MoveFoundation:
+		g.piles[m.To].push(&g.below, g.piles[m.From].pop(&g.below))
+		g.score++
+	case MoveDraw:
+		g.piles[sulTalon].push(&g.below, g.piles[sulStock].pop(&g.below))
+	case MoveRedeal:
+		var buf [numCards2]Card
+		n := drainStack(&buf, &g.below, &g.piles[sulTalon])
+		cs := buf[:n] // talon top first: pushing in this order puts the talon's bottom on top
+		if g.shuffle {
+			var r Rand
+			r.Seed(SplitMix64(g.seed ^ uint64(g.pass)))
+			r.Shuffle(cs)
+		}
+		for _, c := range cs {
+			g.piles[sulStock].push(&g.below, c)
+		}
+		g.pass++
+	}
+	g.fillDivan()
+	return nil
+}
+
+// fillDivan fills every Divan vacancy at once from the talon, or from the
+// pack when there is no talon (sultan/fill).
+func (g *sultan) fillDivan() {
+	for d := sulD0; d < sulD0+8; d++ {
+		if g.piles[d].n != 0 {
+			continue
+		}
+		switch {
+		case g.piles[sulTalon].n > 0:
+			g.piles[d].push(&g.below, g.piles[sulTalon].pop(&g.below))
+		case g.piles[sulStock].n > 0:
+			g.piles[d].push(&g.below, g.piles[sulStock].pop(&g.below))
+		}
+	}
+}
+
+func (g *sultan) Over() bool {
+	if g.Won() {
+		return true
+	}
+	if g.piles[sulStock].n > 0 {
+		return false // a draw is legal
+	}
+	var buf [128]Move
+	return len(g.LegalMoves(buf[:0])) == 0
+}
+
+func (g *sultan) Won() bool     { return g.score == sulPlayed }
+func (g *sultan) Score() int    { return int(g.score) }
+func (g *sultan) Total() int    { return sulPlayed }
+func (g *sultan) Redeals() int  { return int(g.pass) - 1 }
+func (g *sultan) NumPiles() int { return sulPiles }
+
+func (g *sultan) PileName(i int) string {
+	switch {
+	case i == sulSultan:
+		return "sultan"
+	case i >= sulF0 && i < sulF0+8:
+		return fmt.Sprintf("F%d", i-sulF0)
+	case i >= sulD0 && i < sulD0+8:
+		return fmt.Sprintf("D%d", i-sulD0)
+	case i == sulStock:
+		return "stock"
+	case i == sulTalon:
+		return "talon"
+	}
+	return fmt.Sprintf("pile%d", i)
+}
+
+func (g *sultan) Pile(dst []Card, i int) []Card {
+	if i < 0 || i >= sulPiles {
+		return dst
+	}
+	return appendStack(dst, &g.below, g.piles[i], i == sulStock)
+}
+
+func (g *sultan) fullPile(dst []Card, i int) []Card {
+	return appendStack(dst, &g.below, g.piles[i], false)
+}
+
+func (g *sultan) Hash() uint64 {
+	h := hashTable(uint64(g.pass), &g.below)
+	return hashStacks(h, g.piles[:])
+}
+
+func (g *sultan) ViewHash() uint64 {
+	m := maskStack(&g.below, g.piles[sulStock])
+	h := hashTable(uint64(g.pass)|1<<32, &m)
+	st := g.piles
+	st[sulStock].top = NoCard
+	return hashStacks(h, st[:])
+}
+
+func (g *sultan) Clone() Game {
+	c := *g
+	return &c
+}
+
+func (g *sultan) Determinize(r *Rand) { determinizeStack(&g.below, &g.piles[sulStock], r) }
+
+func (g *sultan) String() string { return renderLayout(sulPiles, g.PileName, g.fullPile) }
+func (g *sultan) View() string   { return renderLayout(sulPiles, g.PileName, g.Pile) }

@@ -1,6 +1,156 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
 
-// TEMPORARY stub: replaced by the real "normalize" command.
-func newNormalizeCmd() *cobra.Command { return pending("normalize", "Print modern spelling of pre-reform OCR text") }
+	"github.com/spf13/cobra"
+
+	"github.com/pasyans/pasyans/corpus"
+	"github.com/pasyans/pasyans/normalize"
+)
+
+func newNormalizeCmd() *cobra.Command {
+	var explain, license bool
+	cmd := &cobra.Command{
+		Use:   "normalize [FILE|-]...",
+		Short: "Print modern spelling of pre-reform OCR text",
+		Long: `normalize converts pre-reform Russian OCR text to modern spelling and repairs
+the OCR damage. Output has exactly one line per input line. FILE is a path or
+the name of an embedded corpus document (as in "pasyans corpus"); "-" reads
+standard input as a stream; with no FILE the whole embedded corpus is used.
+--explain prints one JSON object per edit instead of the text.`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if license {
+				_, err := io.WriteString(cmd.OutOrStdout(), normalize.LexiconLicense)
+				return err
+			}
+			n, err := normalize.New()
+			if err != nil {
+				return err
+			}
+			if len(args) == 0 {
+				args = corpus.Names()
+			}
+			out := bufio.NewWriter(cmd.OutOrStdout())
+			enc := json.NewEncoder(out)
+			enc.SetEscapeHTML(false)
+			onEdit := func(e normalize.Edit) error { return enc.Encode(e) }
+			for _, arg := range args {
+				if err := cmd.Context().Err(); err != nil {
+					return err
+				}
+				if arg == "-" {
+					var w io.Writer = out
+					if explain {
+						w = io.Discard
+					} else {
+						onEdit = nil
+					}
+					if err := n.Stream(cmd.Context(), "stdin", cmd.InOrStdin(), w, onEdit); err != nil {
+						return err
+					}
+					continue
+				}
+				doc, err := corpus.Open(arg)
+				if err != nil {
+					return err
+				}
+				res := n.Document(doc.Name, doc.Text)
+				if explain {
+					for _, e := range res.Edits {
+						if err := onEdit(e); err != nil {
+							return fmt.Errorf("%s: write: %w", doc.Name, err)
+						}
+					}
+					continue
+				}
+				text := res.Text
+				if len(args) > 1 && text != "" && !strings.HasSuffix(text, "\n") {
+					text += "\n" // keep documents apart; the line count is unchanged
+				}
+				if _, err := out.WriteString(text); err != nil {
+					return fmt.Errorf("%s: write: %w", doc.Name, err)
+				}
+			}
+			return out.Flush()
+		},
+	}
+	cmd.Flags().BoolVar(&explain, "explain", false, "print one JSON object per edit instead of the text")
+	cmd.Flags().BoolVar(&license, "lexicon-license", false, "print the licence notice of the embedded lexicon and exit")
+	cmd.AddCommand(newNormalizeEvalCmd())
+	return cmd
+}
+
+func newNormalizeEvalCmd() *cobra.Command {
+	var gold string
+	cmd := &cobra.Command{
+		Use:   "eval [FILE...]",
+		Short: "Score the normalizer against hand-made modern references",
+		Long: `eval normalizes each FILE (default: the embedded corpus) and scores it against
+DIR/NAME.txt, NAME being the document's name. Protocol (see the normalize package
+doc): NFC, lower case, ё counted as е; CER over characters with white space runs
+as one space; WER over word tokens with punctuation ignored. Prints the raw
+input's score, the output's score and the error reduction, per file and in total.`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if gold == "" {
+				return usagef("normalize eval: --gold must not be empty")
+			}
+			if fi, err := os.Stat(gold); err != nil {
+				var pe *fs.PathError
+				if errors.As(err, &pe) {
+					err = pe.Err
+				}
+				return fmt.Errorf("%s: %w", gold, err)
+			} else if !fi.IsDir() {
+				return fmt.Errorf("%s: not a directory", gold)
+			}
+			n, err := normalize.New()
+			if err != nil {
+				return err
+			}
+			if len(args) == 0 {
+				args = corpus.Names()
+			}
+			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintln(tw, "document\twords\traw WER\tWER\traw CER\tCER\tWER reduction\tCER reduction\t")
+			var raw, got normalize.Score
+			for _, arg := range args {
+				doc, err := corpus.Open(arg)
+				if err != nil {
+					return err
+				}
+				refPath := filepath.Join(gold, doc.Name+".txt")
+				ref, err := corpus.Open(refPath)
+				if err != nil {
+					return fmt.Errorf("reference for %s: %w", doc.Name, err)
+				}
+				res := n.Document(doc.Name, doc.Text)
+				r := normalize.Evaluate(ref.Text, doc.Text)
+				g := normalize.Evaluate(ref.Text, res.Text)
+				raw, got = raw.Add(r), got.Add(g)
+				printScore(tw, doc.Name, r, g)
+			}
+			printScore(tw, "total", raw, got)
+			return tw.Flush()
+		},
+	}
+	cmd.Flags().StringVar(&gold, "gold", filepath.Join("normalize", "testdata", "gold"), "directory of NAME.txt modern references")
+	return cmd
+}
+
+func printScore(w io.Writer, name string, raw, got normalize.Score) {
+	fmt.Fprintf(w, "%s\t%d\t%.2f%%\t%.2f%%\t%.2f%%\t%.2f%%\t%.1f%%\t%.1f%%\t\n", name, got.Words,
+		100*raw.WER(), 100*got.WER(), 100*raw.CER(), 100*got.CER(),
+		100*normalize.Reduction(raw.WER(), got.WER()), 100*normalize.Reduction(raw.CER(), got.CER()))
+}

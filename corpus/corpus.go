@@ -1,0 +1,319 @@
+package corpus
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Kind is the kind of a Block. The values are stable strings used in JSON
+// output and datasets.
+type Kind string
+
+// Block kinds.
+const (
+	// KindTitle is the book's title line.
+	KindTitle Kind = "title"
+	// KindGameHeading introduces a game: a capitalised heading such as
+	// "ЧЕТЫРЕ УГЛА." or an inline title such as "Наполеоновский пасьянс.".
+	KindGameHeading Kind = "game-heading"
+	// KindDeck is the line naming the cards used, e.g. "ДВѢ ПОЛНЫХЪ КОЛОДЫ КАРТЪ.".
+	KindDeck Kind = "deck"
+	// KindSection is a section heading inside a game: "Правила.", "Игра.".
+	KindSection Kind = "section"
+	// KindRule is a numbered rule ("I. …"); Block.RuleNumber holds its number.
+	KindRule Kind = "rule"
+	// KindParagraph is running text: the play, advice, remarks.
+	KindParagraph Kind = "paragraph"
+	// KindCaption is a figure caption: the game's name repeated on its own
+	// line after or inside its description, e.g. "Четыре угла.".
+	KindCaption Kind = "caption"
+	// KindFootnote is the text of a footnote; Block.FootnoteNumber holds its
+	// number (the bare number line before the text is its label).
+	KindFootnote Kind = "footnote"
+	// KindPageNumber is a bare page number line.
+	KindPageNumber Kind = "page-number"
+	// KindPageHeader is a running page header such as
+	// "Пасьянсы (Пюжоль) - страница 6".
+	KindPageHeader Kind = "page-header"
+)
+
+// Span locates a block in Document.Text. Byte offsets are into the decoded
+// NFC, LF-only text; StartByte is inclusive and EndByte exclusive. Lines and
+// columns are 1-based and columns count runes. StartLine/StartCol is the
+// position of the block's first rune; EndLine/EndCol is the position just
+// after its last rune, so a one-line block of n runes starting at column 1
+// ends at column n+1.
+type Span struct {
+	StartByte int `json:"start_byte"`
+	EndByte   int `json:"end_byte"`
+	StartLine int `json:"start_line"`
+	StartCol  int `json:"start_col"`
+	EndLine   int `json:"end_line"`
+	EndCol    int `json:"end_col"`
+}
+
+// Ref points at a block of a document.
+type Ref struct {
+	// Doc is the document's Name.
+	Doc string `json:"doc"`
+	// Block is the block's Index in that document.
+	Block int `json:"block"`
+}
+
+// Block is one segment of a document.
+type Block struct {
+	// Index is the block's position in Document.Blocks.
+	Index int `json:"index"`
+	// Kind is what the block is.
+	Kind Kind `json:"kind"`
+	// Text is exactly Document.Text[Span.StartByte:Span.EndByte]. A paragraph
+	// hard-wrapped over several lines keeps its line breaks.
+	Text string `json:"text"`
+	// Span is where the block is in Document.Text.
+	Span Span `json:"span"`
+	// Game is the ID of the game the block belongs to (see Games), or ""
+	// for book and page furniture (title, page numbers and headers) and for
+	// text whose game cannot be told.
+	Game string `json:"game,omitempty"`
+	// RuleNumber is the Roman number of a KindRule block, in Latin capitals
+	// ("II") whatever look-alike letters the OCR produced.
+	RuleNumber string `json:"rule_number,omitempty"`
+	// FootnoteNumber is the number of a KindFootnote block.
+	FootnoteNumber int `json:"footnote_number,omitempty"`
+	// Markers are the footnote markers ("[4]") inside the block, in order.
+	Markers []int `json:"markers,omitempty"`
+	// MarkerBlocks is parallel to Markers: the Index of the footnote block
+	// with that number in the same document, or -1 when the document does
+	// not contain the note.
+	MarkerBlocks []int `json:"marker_blocks,omitempty"`
+	// Duplicate, when set, is another reading of the same passage in another
+	// document (the same page scanned twice); the other block points back.
+	Duplicate *Ref `json:"duplicate,omitempty"`
+}
+
+// Document is a decoded and segmented text.
+type Document struct {
+	// Name identifies the document: the embedded file's name without
+	// ".txt", or the base name of a user file without its extension.
+	Name string `json:"name"`
+	// Source is where the text came from: "corpus/data/<file>" for the
+	// embedded corpus, the path or the name given to Read otherwise.
+	Source string `json:"source"`
+	// Encoding is the detected encoding of the source bytes, one of the
+	// Enc* constants.
+	Encoding string `json:"encoding"`
+	// Text is the decoded text: NFC, LF line endings, without a BOM.
+	Text string `json:"text"`
+	// Blocks are the segments of Text in order.
+	Blocks []Block `json:"blocks"`
+}
+
+// Games returns the IDs of the games the document's blocks belong to, in
+// order of first appearance.
+func (d *Document) Games() []string {
+	var ids []string
+	seen := make(map[string]bool)
+	for _, b := range d.Blocks {
+		if b.Game != "" && !seen[b.Game] {
+			seen[b.Game] = true
+			ids = append(ids, b.Game)
+		}
+	}
+	return ids
+}
+
+//go:embed data/*.txt
+var embedded embed.FS
+
+// embeddedDir is the directory of the corpus files inside the embed.FS.
+const embeddedDir = "data"
+
+// Names returns the names of the embedded documents in order.
+func Names() []string {
+	entries, err := fs.ReadDir(embedded, embeddedDir)
+	if err != nil {
+		// The directory is compiled in; failing to read it is a build bug.
+		return nil
+	}
+	var names []string
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".txt") {
+			names = append(names, strings.TrimSuffix(e.Name(), ".txt"))
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Embedded returns the shipped documents, decoded, segmented and with the
+// passages they share linked by LinkDuplicates.
+func Embedded() ([]*Document, error) {
+	names := Names()
+	if len(names) == 0 {
+		return nil, errors.New("corpus: no embedded documents")
+	}
+	docs := make([]*Document, 0, len(names))
+	for _, name := range names {
+		d, err := readEmbedded(name)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, d)
+	}
+	LinkDuplicates(docs)
+	return docs, nil
+}
+
+// readEmbedded decodes and segments one embedded file.
+func readEmbedded(name string) (*Document, error) {
+	p := path.Join(embeddedDir, name+".txt")
+	f, err := embedded.Open(p)
+	if err != nil {
+		return nil, fmt.Errorf("corpus: %s: %w", name, err)
+	}
+	defer f.Close()
+	d, err := read("corpus/"+p, f, sizeOf(f))
+	if err != nil {
+		return nil, err
+	}
+	d.Name = name
+	return d, nil
+}
+
+// Open returns a segmented document. nameOrPath is either an embedded
+// document — its name ("000_9294169c5fd42537"), its file name
+// ("000_9294169c5fd42537.txt") or a prefix matching one name only ("000") —
+// or the path of a file to read. A name without a path separator is looked
+// up in the corpus first; embedded documents come with their duplicates
+// linked across the corpus. Errors name the file and the problem.
+func Open(nameOrPath string) (*Document, error) {
+	if nameOrPath == "" {
+		return nil, errors.New("empty document name")
+	}
+	if !strings.ContainsRune(nameOrPath, '/') && !strings.ContainsRune(nameOrPath, filepath.Separator) {
+		name, err := lookupEmbedded(nameOrPath)
+		if err == nil {
+			docs, err := Embedded()
+			if err != nil {
+				return nil, err
+			}
+			for _, d := range docs {
+				if d.Name == name {
+					return d, nil
+				}
+			}
+		}
+		if _, statErr := os.Stat(nameOrPath); statErr != nil && errors.Is(err, errAmbiguous) {
+			return nil, fmt.Errorf("%s: %w", nameOrPath, err)
+		}
+	}
+	return openFile(nameOrPath)
+}
+
+// errAmbiguous reports a prefix matching several embedded documents.
+var errAmbiguous = errors.New("ambiguous document name")
+
+// lookupEmbedded resolves an embedded name, file name or unique prefix.
+func lookupEmbedded(s string) (string, error) {
+	s = strings.TrimSuffix(s, ".txt")
+	var matches []string
+	for _, n := range Names() {
+		if n == s {
+			return n, nil
+		}
+		if strings.HasPrefix(n, s) {
+			matches = append(matches, n)
+		}
+	}
+	switch len(matches) {
+	case 0:
+		return "", fs.ErrNotExist
+	case 1:
+		return matches[0], nil
+	}
+	return "", fmt.Errorf("%w: matches %s", errAmbiguous, strings.Join(matches, ", "))
+}
+
+// openFile reads and segments a user file.
+func openFile(p string) (*Document, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, fileError(p, err)
+	}
+	if fi.IsDir() {
+		return nil, fmt.Errorf("%s: %w", p, ErrDirectory)
+	}
+	if !fi.Mode().IsRegular() && fi.Mode()&fs.ModeNamedPipe == 0 && fi.Mode()&fs.ModeCharDevice == 0 {
+		return nil, fmt.Errorf("%s: not a regular file", p)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, fileError(p, err)
+	}
+	defer f.Close()
+	d, err := read(p, f, sizeOf(f))
+	if err != nil {
+		return nil, err
+	}
+	base := filepath.Base(p)
+	d.Name = strings.TrimSuffix(base, filepath.Ext(base))
+	if d.Name == "" {
+		d.Name = base
+	}
+	return d, nil
+}
+
+// fileError turns an os error into "<path>: <problem>" without repeating
+// the path that *fs.PathError already carries.
+func fileError(p string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s: %w", p, err)
+}
+
+// Read decodes r (see the package doc for the encodings accepted), then
+// segments the text. name is used as the document's Name and Source and
+// in error messages ("<name>: empty file").
+func Read(name string, r io.Reader) (*Document, error) {
+	d, err := read(name, r, sizeOf(r))
+	if err != nil {
+		return nil, err
+	}
+	d.Name = name
+	return d, nil
+}
+
+// read decodes and segments; size is a hint of the input's byte size (or
+// -1) used to allocate the text once.
+func read(source string, r io.Reader, size int64) (*Document, error) {
+	text, enc, err := decode(source, r, size)
+	if err != nil {
+		return nil, err
+	}
+	d := &Document{Source: source, Encoding: enc, Text: text}
+	d.Blocks = segment(text)
+	return d, nil
+}
+
+// sizeOf returns the size of r when it can tell cheaply, else -1.
+func sizeOf(r any) int64 {
+	switch v := r.(type) {
+	case interface{ Size() int64 }:
+		return v.Size()
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := v.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		}
+	}
+	return -1
+}

@@ -1,0 +1,97 @@
+// Package corpus ships the OCR texts of the patience books pasyans studies,
+// reads user text files in the encodings old Russian texts come in, and
+// splits each text into blocks that the later stages (normalize, link)
+// work on.
+//
+// # Documents
+//
+// Embedded returns the four shipped documents (see data/PROVENANCE.md):
+// 000–002 are OCR of the Russian translation of Cadogan's Illustrated Games
+// of Patience, in pre-reform spelling with heavy OCR noise (002 re-scans the
+// end of 000); 004 is a page of Pujol's book in modern spelling. Open takes
+// an embedded name or a file path; Read takes any io.Reader.
+//
+// # Reading
+//
+// The encoding is detected from the first 64 KiB: a BOM selects UTF-8 or
+// UTF-16 (LE/BE); otherwise valid UTF-8 is UTF-8; otherwise the sample is
+// decoded as Windows-1251 and as KOI8-R and each result is scored as Russian
+// prose — mean log-probability of its letters under Russian letter
+// frequencies, plus the share of words with a sane case pattern (a wrong
+// 8-bit table swaps cases, giving "пРИВЕТ"), plus the share of lower-case
+// letters — and the better one wins if it reads as prose at all. The input
+// is then decoded as a stream (golang.org/x/text transformers) with CRLF and
+// CR turned into LF and the text put in NFC, so memory is the resulting
+// string plus fixed buffers. Refused, with an error naming the file:
+// empty input (ErrEmpty), NUL bytes or control characters (ErrBinary),
+// invalid UTF-8 that no known encoding explains (ErrEncoding), text that is
+// not Cyrillic prose (ErrNotProse: too few Cyrillic letters, mostly
+// non-letters, mixed-case words or non-Russian letter frequencies), and,
+// from Open, directories (ErrDirectory) and missing files.
+//
+// # Blocks
+//
+// A document is a list of blocks in text order. Each has a Kind, its exact
+// Text and Span (byte offsets into Document.Text, 1-based lines and rune
+// columns), and the ID of the game it belongs to (see Games; the IDs are
+// those of GAMES.md). Lines are grouped into units first: a non-blank line,
+// continued by the next line when the paragraph is hard-wrapped (the line
+// does not end a sentence and the next one starts in lower case, or the
+// document separates paragraphs by blank lines), or when a rule's last
+// words sit on a short line of their own. Each unit then gets its kind:
+//
+//   - page-header: a short line with "страница N" / "стр. N".
+//   - page-number: a bare number line ("12", "— 12 —") that is not a
+//     footnote label.
+//   - footnote: the text after a bare number line N, when the document has
+//     a marker [N] or the previous block is footnote N-1. FootnoteNumber is
+//     N; the number line itself is the label, not part of the text.
+//   - rule: a line opening with a Roman number I–XXXIX and a full stop (Latin
+//     or Cyrillic look-alike letters); RuleNumber is the number in Latin
+//     capitals.
+//   - section: a one-word line "Правила." or "Игра." (OCR tolerant).
+//   - deck: a short line naming packs and cards ("ДВѢ ПОЛНЫХЪ КОЛОДЫ
+//     КАРТЪ."), set in capitals or opening with a number word.
+//   - game-heading: a line that is a game's title set in capitals
+//     ("ЧЕТЫРЕ УГЛА."), a title line naming a game other than the current
+//     one, or a title opening a paragraph as its first sentence
+//     ("Наполеоновский пасьянс. Для пасьянса …"), which is split off the
+//     paragraph. A heading makes its game current.
+//   - caption: a title line in ordinary case naming the current game — the
+//     figure caption repeated after or inside the game's description
+//     ("Четыре угла.", "3одіакъ.").
+//   - title: the book's title, the first line of a document when it does not
+//     end a sentence, is at most 15 words and speaks of пасьянсы.
+//   - paragraph: everything else.
+//
+// Every block also lists the footnote markers ("[4]") in its text in
+// Markers, and MarkerBlocks links each to the footnote block of the same
+// document; a footnote takes the game of the text that marks it.
+//
+// # Titles and games
+//
+// Titles are matched, never looked up verbatim: both the line and each
+// title of the game table are folded (lower case; ѣ and its OCR stand-in ђ,
+// ё → е; і, ѵ, й → и; Latin look-alikes → Cyrillic; 3 → з and 0 → о inside
+// words; final ъ dropped; punctuation and quotes removed; a generic
+// "пасьянс" at either end dropped), and the folded line must be within a
+// small edit distance of a folded title (none for up to 4 letters, then one
+// per 6 letters). A re-OCR with other errors in the headings therefore still
+// segments the same.
+//
+// A document may start in the middle of a game. The blocks before the first
+// heading take the game of the first caption when one comes first (a
+// caption follows its game's text), or else the game whose vocabulary
+// (Game.Vocabulary: word stems such as "султан", "крыл", "экватор") occurs
+// most in them. A caption whose game's vocabulary is absent while another
+// game's dominates is taken as a heading instead.
+//
+// # Duplicates
+//
+// LinkDuplicates finds passages scanned twice in different documents:
+// blocks of the same game compared by character-trigram Jaccard similarity
+// of their folded texts (≥ 0.5), or containment (≥ 0.85 of the shorter's
+// trigrams) when one reading is cut off at a page break; short blocks must
+// be of the same kind and fold to the same text. Mutual best matches are
+// linked through Block.Duplicate in both directions.
+package corpus

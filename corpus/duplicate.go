@@ -1,0 +1,166 @@
+package corpus
+
+import (
+	"hash/fnv"
+	"slices"
+	"unicode/utf8"
+)
+
+// Duplicate detection thresholds.
+const (
+	// minJaccard is the trigram Jaccard similarity above which two blocks
+	// are readings of one passage.
+	minJaccard = 0.5
+	// minContainment is the share of the shorter block's trigrams found in
+	// the longer one above which the shorter is a cut-off reading of it
+	// (a scan that stops at a page break).
+	minContainment = 0.85
+	// minContainedTrigrams is how many trigrams the shorter block needs for
+	// containment to count.
+	minContainedTrigrams = 40
+	// shortBlock is the folded length in runes under which blocks must be
+	// of the same kind and equal after folding, up to twice the title
+	// matcher's edit tolerance (once per reading), to be duplicates (trigram statistics mean little for
+	// "Игра.").
+	shortBlock = 16
+)
+
+// LinkDuplicates finds passages that occur in two documents (the same page
+// scanned twice) and records them as two readings of one passage: each block
+// gets a Duplicate reference to the other. Blocks are compared after fold
+// (so ђ/ѣ/е, і/и, case and punctuation do not matter) by character trigram
+// Jaccard similarity, or containment when one reading is cut off; a pair
+// must belong to the same game when both have one, and each block is
+// paired with its best match only if that match's best is it too. Page
+// furniture (title, page numbers and headers) is never paired. Existing
+// Duplicate fields are overwritten. The cost is quadratic in the number of
+// blocks across documents; it is meant for corpora of books, not for
+// single huge files.
+func LinkDuplicates(docs []*Document) {
+	type item struct {
+		doc, block int
+		key        string
+		grams      []uint64
+	}
+	var items []item
+	for di, d := range docs {
+		for bi := range d.Blocks {
+			b := &d.Blocks[bi]
+			b.Duplicate = nil
+			switch b.Kind {
+			case KindTitle, KindPageHeader, KindPageNumber:
+				continue
+			}
+			key := fold(b.Text)
+			if key == "" {
+				continue
+			}
+			items = append(items, item{doc: di, block: bi, key: key, grams: trigrams(key)})
+		}
+	}
+	best := make([]int, len(items))
+	bestSim := make([]float64, len(items))
+	for i := range best {
+		best[i] = -1
+	}
+	for i := range items {
+		for j := i + 1; j < len(items); j++ {
+			a, b := &items[i], &items[j]
+			if a.doc == b.doc {
+				continue
+			}
+			ba, bb := &docs[a.doc].Blocks[a.block], &docs[b.doc].Blocks[b.block]
+			if ba.Game != "" && bb.Game != "" && ba.Game != bb.Game {
+				continue
+			}
+			if ba.Kind != bb.Kind && (isShort(a.key) || isShort(b.key)) {
+				continue
+			}
+			s := similarity(a.key, b.key, a.grams, b.grams)
+			if s <= 0 {
+				continue
+			}
+			if s > bestSim[i] {
+				best[i], bestSim[i] = j, s
+			}
+			if s > bestSim[j] {
+				best[j], bestSim[j] = i, s
+			}
+		}
+	}
+	for i, j := range best {
+		if j <= i || best[j] != i {
+			continue
+		}
+		a, b := items[i], items[j]
+		da, db := docs[a.doc], docs[b.doc]
+		da.Blocks[a.block].Duplicate = &Ref{Doc: db.Name, Block: b.block}
+		db.Blocks[b.block].Duplicate = &Ref{Doc: da.Name, Block: a.block}
+	}
+}
+
+// similarity of two folded texts, or 0 when they are not readings of one
+// passage by the thresholds above.
+func similarity(a, b string, ga, gb []uint64) float64 {
+	if isShort(a) || isShort(b) {
+		// Each reading may be off by the tolerance.
+		tol := 2 * tolerance(a)
+		if d := editDistance(a, b, tol); d <= tol {
+			return 1 - float64(d)/float64(utf8.RuneCountInString(a)+1)
+		}
+		return 0
+	}
+	inter := 0
+	for i, j := 0, 0; i < len(ga) && j < len(gb); {
+		switch {
+		case ga[i] == gb[j]:
+			inter++
+			i++
+			j++
+		case ga[i] < gb[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	union := len(ga) + len(gb) - inter
+	jac := float64(inter) / float64(union)
+	if jac >= minJaccard {
+		return jac
+	}
+	short := min(len(ga), len(gb))
+	if short >= minContainedTrigrams {
+		if c := float64(inter) / float64(short); c >= minContainment {
+			return c * minJaccard // ranks below any Jaccard match
+		}
+	}
+	return 0
+}
+
+// trigrams returns the sorted, distinct hashes of the character trigrams
+// of s.
+func trigrams(s string) []uint64 {
+	rs := []rune(s)
+	if len(rs) < 3 {
+		return nil
+	}
+	out := make([]uint64, 0, len(rs)-2)
+	h := fnv.New64a()
+	buf := make([]byte, 0, 12)
+	for i := 0; i+3 <= len(rs); i++ {
+		buf = buf[:0]
+		for _, r := range rs[i : i+3] {
+			buf = utf8.AppendRune(buf, r)
+		}
+		h.Reset()
+		h.Write(buf)
+		out = append(out, h.Sum64())
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// isShort reports whether a folded text is too short for trigram statistics.
+func isShort(key string) bool {
+	return utf8.RuneCountInString(key) < shortBlock
+}

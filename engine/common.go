@@ -1,0 +1,158 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Version is the engine's version, written into game logs and dataset
+// metadata next to CatalogHash. It changes when the behaviour of a game
+// changes in a way the catalog text does not show (deal procedure, move
+// order, hashing).
+const Version = "1.0.0"
+
+// FullView is implemented by every game of the catalog. FullPile appends
+// the cards of pile i, bottom first, including the cards the player cannot
+// see. It exists for validation (the property tests, the replayer's card
+// resolution), for rendering the full layout, and for full-information
+// solvers; a strategy that plays fair must not call it.
+type FullView interface {
+	FullPile(dst []Card, i int) []Card
+}
+
+// FoundationPrefix starts the PileName of every foundation pile ("F0",
+// "F1", …). Validation relies on it: cards never leave a foundation pile
+// except by a MoveTransfer.
+const FoundationPrefix = "F"
+
+// AsidePile is the PileName of the pile that holds cards set aside by a
+// game's setup (thrown-out kings or queens, decorative cards), so that every
+// card of the pack is always in exactly one pile.
+const AsidePile = "aside"
+
+// hasher is FNV-1a over bytes with a SplitMix64 finaliser; it is a value
+// type so hashing a state allocates nothing.
+type hasher uint64
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+func newHasher() hasher { return fnvOffset }
+
+// b mixes one byte.
+func (h *hasher) b(x byte) { *h = (*h ^ hasher(x)) * fnvPrime }
+
+// cards mixes a pile and a separator, so that [a][b] and [a b][] differ.
+func (h *hasher) cards(cs []Card) {
+	for _, c := range cs {
+		h.b(byte(c))
+	}
+	h.b(0xFE)
+}
+
+// hidden mixes n hidden cards (only their count is visible) and a separator.
+func (h *hasher) hidden(n int) {
+	h.b(byte(n))
+	h.b(byte(n >> 8))
+	h.b(0xFD)
+}
+
+// sum finalises the hash.
+func (h hasher) sum() uint64 { return SplitMix64(uint64(h)) }
+
+// renderLayout renders a game's piles one per line as "name: c c c", using
+// pile to read each pile (Pile for the player's view, FullPile for the full
+// layout); hidden cards show as "##". status is appended as a last line.
+func renderPiles(n int, name func(int) string, pile func([]Card, int) []Card, status string) string {
+	var sb strings.Builder
+	var buf [2 * CardsPerDeck]Card
+	width := 0
+	for i := 0; i < n; i++ {
+		if l := len(name(i)); l > width {
+			width = l
+		}
+	}
+	for i := 0; i < n; i++ {
+		nm := name(i)
+		sb.WriteString(nm)
+		sb.WriteByte(':')
+		for j := len(nm); j < width; j++ {
+			sb.WriteByte(' ')
+		}
+		for _, c := range pile(buf[:0], i) {
+			sb.WriteByte(' ')
+			if c == NoCard {
+				sb.WriteString("##")
+			} else {
+				sb.WriteString(c.String())
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	if status != "" {
+		sb.WriteString(status)
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// appendHidden appends n NoCard values to dst.
+func appendHidden(dst []Card, n int) []Card {
+	for i := 0; i < n; i++ {
+		dst = append(dst, NoCard)
+	}
+	return dst
+}
+
+// shuffleCards shuffles cs with the stream of the inline generator state s
+// (SplitMix64 steps); used for in-game shuffles (redeals) so they need no
+// allocation and depend only on the game's own seed word.
+func shuffleCards(cs []Card, s *uint64) {
+	for i := len(cs) - 1; i > 0; i-- {
+		*s += 0x9E3779B97F4A7C15
+		j := int(SplitMix64(*s) % uint64(i+1))
+		cs[i], cs[j] = cs[j], cs[i]
+	}
+}
+
+// packSeed derives a 64-bit seed from a pack's card order, for games whose
+// rules shuffle during play (a shuffled redeal): the same deal always plays
+// the same way.
+func deriveSeed(pack []Card) uint64 {
+	h := newHasher()
+	h.cards(pack)
+	return h.sum()
+}
+
+// checkPack verifies that pack is exactly Decks*52 distinct valid cards.
+func verifyPack(id string, pack []Card, decks int) error {
+	if len(pack) != decks*CardsPerDeck {
+		return fmt.Errorf("%s: pack has %d cards, want %d", id, len(pack), decks*CardsPerDeck)
+	}
+	var seen [MaxDecks * CardsPerDeck]bool
+	for _, c := range pack {
+		if !c.Valid() || c.Deck() >= decks {
+			return fmt.Errorf("%s: pack has invalid card %d for %d deck(s)", id, c, decks)
+		}
+		if seen[c] {
+			return fmt.Errorf("%s: pack has card %s (deck %d) twice", id, c, c.Deck())
+		}
+		seen[c] = true
+	}
+	return nil
+}
+
+// illegal returns an error wrapping ErrIllegal that names the move and why.
+func illegalf(m Move, format string, a ...any) error {
+	return fmt.Errorf("%v: %s: %w", m, fmt.Sprintf(format, a...), ErrIllegal)
+}
+
+// determinize replaces hidden cards by a random arrangement drawn from r
+// that depends only on which cards they are: sort, then shuffle.
+func determinize(hidden []Card, r *Rand) {
+	slices.Sort(hidden)
+	r.Shuffle(hidden)
+}

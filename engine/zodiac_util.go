@@ -1,0 +1,187 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Shared helpers of the two-deck games british-constitution, zodiac,
+// sympathy and sultan. Their piles are stacks kept as linked lists over the
+// 104 cards: each card is in exactly one pile, so one array "below" (the card
+// under each card, NoCard at a pile's bottom) plus each pile's top and size
+// describe the whole layout in a few hundred bytes of value-typed state.
+
+// numCards2 is the number of cards in a two-deck pack.
+const numCards2 = MaxDecks * CardsPerDeck
+
+// belowTable maps every card to the card under it in its pile.
+type belowTable [numCards2]Card
+
+// lstack is a pile in a belowTable: its top card and its size.
+type lstack struct {
+	top Card
+	n   uint8
+}
+
+// newStack returns an empty pile.
+func newStack() lstack { return lstack{top: NoCard} }
+
+// push puts c on top of s.
+func (s *lstack) push(b *belowTable, c Card) {
+	b[c] = s.top
+	s.top = c
+	s.n++
+}
+
+// pop removes and returns the top card of s, which must not be empty.
+func (s *lstack) pop(b *belowTable) Card {
+	c := s.top
+	s.top = b[c]
+	b[c] = NoCard
+	s.n--
+	return c
+}
+
+// appendStack appends the cards of s, bottom first, to dst; with hide every
+// card is appended as NoCard.
+func appendStack(dst []Card, b *belowTable, s lstack, hide bool) []Card {
+	start := len(dst)
+	for i := 0; i < int(s.n); i++ {
+		dst = append(dst, NoCard)
+	}
+	if hide {
+		return dst
+	}
+	c := s.top
+	for i := start + int(s.n) - 1; i >= start; i-- {
+		dst[i] = c
+		c = b[c]
+	}
+	return dst
+}
+
+// drainStack pops every card of s into buf, top first, and returns the count.
+func drainStack(buf *[numCards2]Card, b *belowTable, s *lstack) int {
+	n := 0
+	for s.n > 0 {
+		buf[n] = s.pop(b)
+		n++
+	}
+	return n
+}
+
+// determinizeStack replaces the order of the cards of s by a random order
+// drawn from r that depends only on which cards s holds.
+func determinizeStack(b *belowTable, s *lstack, r *Rand) {
+	var buf [numCards2]Card
+	n := drainStack(&buf, b, s)
+	cs := buf[:n]
+	slices.Sort(cs)
+	r.Shuffle(cs)
+	for _, c := range cs {
+		s.push(b, c)
+	}
+}
+
+// checkPack reports whether pack holds every card of decks decks exactly
+// once.
+func checkPack(id string, pack []Card, decks int) error {
+	if len(pack) != decks*CardsPerDeck {
+		return fmt.Errorf("%s: pack has %d cards, want %d", id, len(pack), decks*CardsPerDeck)
+	}
+	var seen [numCards2]bool
+	for i, c := range pack {
+		if int(c) >= decks*CardsPerDeck {
+			return fmt.Errorf("%s: pack position %d: invalid card %d", id, i, c)
+		}
+		if seen[c] {
+			return fmt.Errorf("%s: pack position %d: card %v (deck %d) appears twice", id, i, c, c.Deck())
+		}
+		seen[c] = true
+	}
+	return nil
+}
+
+// packSeed derives a 64-bit seed from the order of a pack. Games that
+// shuffle during play (Sultan in Cadogan's reading) seed their generator
+// with it, so a replay from the same deal shuffles the same way.
+func packSeed(pack []Card) uint64 {
+	h := uint64(len(pack))
+	for _, c := range pack {
+		h = SplitMix64(h ^ uint64(c))
+	}
+	return h
+}
+
+// hashWord mixes one 64-bit word into a running hash.
+func hashWord(h, x uint64) uint64 { return SplitMix64(h ^ x) }
+
+// hashTable mixes a belowTable into h, eight cards per word.
+func hashTable(h uint64, b *belowTable) uint64 {
+	for i := 0; i < numCards2; i += 8 {
+		var w uint64
+		for j := 0; j < 8; j++ {
+			w = w<<8 | uint64(b[i+j])
+		}
+		h = hashWord(h, w)
+	}
+	return h
+}
+
+// hashStacks mixes the tops and sizes of piles into h.
+func hashStacks(h uint64, piles []lstack) uint64 {
+	for _, s := range piles {
+		h = hashWord(h, uint64(s.top)<<8|uint64(s.n))
+	}
+	return h
+}
+
+// maskStack returns a copy of b in which every card of s points to a
+// constant, so that a hash of the copy does not depend on the hidden order
+// of s. The cards of s stay identifiable only as a set (which is visible:
+// the complement of the visible cards).
+func maskStack(b *belowTable, s lstack) belowTable {
+	m := *b
+	for c := s.top; c != NoCard; c = b[c] {
+		m[c] = NoCard - 1
+	}
+	return m
+}
+
+// renderLayout writes one line per pile: "name: c1 c2 …", NoCard as "##".
+func renderLayout(n int, name func(int) string, cards func([]Card, int) []Card) string {
+	var sb strings.Builder
+	buf := make([]Card, 0, numCards2)
+	for i := 0; i < n; i++ {
+		sb.WriteString(name(i))
+		sb.WriteByte(':')
+		buf = cards(buf[:0], i)
+		for _, c := range buf {
+			sb.WriteByte(' ')
+			if c == NoCard {
+				sb.WriteString("##")
+			} else {
+				sb.WriteString(c.String())
+			}
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// illegal returns an error wrapping ErrIllegal that names the move, the rule
+// it breaks and why.
+func illegal(m Move, rule RuleID, why string) error {
+	return fmt.Errorf("%v: %s: %s: %w", m, rule, why, ErrIllegal)
+}
+
+// copyOptions returns a copy of resolved options, so callers cannot change
+// a game's options through the returned map.
+func copyOptions(o Options) Options {
+	out := make(Options, len(o))
+	for k, v := range o {
+		out[k] = v
+	}
+	return out
+}

@@ -1,0 +1,124 @@
+package normalize
+
+import (
+	"context"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// corpusLike returns at least size bytes of the pre-reform corpus texts
+// (000–002) repeated.
+func corpusLike(b *testing.B, size int) string {
+	b.Helper()
+	var sb strings.Builder
+	files := corpusFiles(b)
+	for sb.Len() < size {
+		for name, text := range files {
+			if !strings.HasPrefix(name, "004") {
+				sb.WriteString(text)
+				sb.WriteString("\n")
+			}
+		}
+	}
+	return sb.String()
+}
+
+// BenchmarkLexiconLoad measures New: parsing the embedded lexicon.
+func BenchmarkLexiconLoad(b *testing.B) {
+	for b.Loop() {
+		if _, err := New(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkDocument measures throughput on about 1 MB of corpus text.
+func BenchmarkDocument(b *testing.B) {
+	n := normalizer(b)
+	text := corpusLike(b, 1<<20)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		n.Document("bench", text)
+	}
+}
+
+// BenchmarkStream measures streaming throughput on about 4 MB.
+func BenchmarkStream(b *testing.B) {
+	n := normalizer(b)
+	text := corpusLike(b, 4<<20)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if err := n.Stream(context.Background(), "bench", strings.NewReader(text), io.Discard, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// repeatReader yields the same text over and over up to n bytes, so a large
+// input need not be held in memory.
+type repeatReader struct {
+	text string
+	off  int
+	left int64
+}
+
+func (r *repeatReader) Read(p []byte) (int, error) {
+	if r.left <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > r.left {
+		p = p[:r.left]
+	}
+	k := copy(p, r.text[r.off:])
+	r.off = (r.off + k) % len(r.text)
+	r.left -= int64(k)
+	return k, nil
+}
+
+// BenchmarkStreamMemory streams PASYANS_STREAM_MB (default 20) megabytes of
+// corpus text and reports the peak heap in use, sampled every 5 ms. For the
+// 100 MB figure run:
+//
+//	PASYANS_STREAM_MB=100 go test -run '^$' -bench StreamMemory -benchtime 1x ./normalize
+func BenchmarkStreamMemory(b *testing.B) {
+	n := normalizer(b)
+	mb := 20
+	if v, err := strconv.Atoi(os.Getenv("PASYANS_STREAM_MB")); err == nil && v > 0 {
+		mb = v
+	}
+	text := corpusLike(b, 1<<20)
+	size := int64(mb) << 20
+	b.SetBytes(size)
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	go func() {
+		var ms runtime.MemStats
+		t := time.NewTicker(5 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				runtime.ReadMemStats(&ms)
+				if ms.HeapInuse > peak.Load() {
+					peak.Store(ms.HeapInuse)
+				}
+			}
+		}
+	}()
+	for b.Loop() {
+		r := &repeatReader{text: text, left: size}
+		if err := n.Stream(context.Background(), "big", r, io.Discard, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	close(done)
+	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
+}

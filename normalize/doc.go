@@ -1,0 +1,170 @@
+// Package normalize turns pre-reform (pre-1918) Russian OCR text into
+// modern Russian spelling, repairs the OCR damage, and explains every edit.
+//
+// # Pipeline
+//
+// The text is cut into tokens that keep every byte (words, numbers, Roman
+// numerals, footnote markers such as "[6]", punctuation, white space, line
+// breaks). A word hyphenated across a line break ("прави-\nламъ") is joined
+// and the joined word is written on the first line, so the output has
+// exactly one line per input line. Each word then goes through three
+// stages, in this order:
+//
+//  1. Character repair, needing no lexicon: ђ/Ђ read as the yat ѣ/Ѣ (upper
+//     case in an all-caps word), Latin look-alikes inside a Cyrillic word
+//     (I→І, a→а, …), the digits 3/0 next to Cyrillic letters (З/О), a final
+//     "іі" (й after a vowel, ій after a consonant), and a capital right
+//     after a lower-case letter ("КаждыЙ").
+//  2. Orthography reform of 1918: ѣ→е, і→и, ѳ→ф, ѵ→и (ѵ→у first when the
+//     lexicon knows that reading), the final ъ after a consonant dropped
+//     (also before "[", digits, hyphens and punctuation, which are separate
+//     tokens), ъи→ы, the endings -ія (noun -ия or adjective -ие, whichever
+//     the lexicon knows; -ия when neither), -іяся→-иеся, -ыя→-ые,
+//     -аго/-агося→-ого/-его (-его after ж ч ш щ, except большаго, чужаго),
+//     -яго→-его, the pronouns онѣ/однѣ(хъ/ми/мъ)/ея/нея, and the з/с prefixes
+//     (без-/чрез-/через- before a voiceless consonant, из-/раз-/роз-/воз-/
+//     низ- before с) when the lexicon confirms the new form. A word that the
+//     lexicon knows as it stands keeps its ending (выя, благо). Case is kept
+//     (ДВѢ→ДВЕ, Онѣ→Они).
+//  3. OCR correction of the words the lexicon still does not know (see
+//     below).
+//
+// Modern text passes through byte for byte: a word without pre-reform
+// letters, final ъ, old endings or prefixes, and without OCR characters, is
+// copied unchanged, and OCR correction of such words happens only in a
+// document detected as pre-reform (at least two words with pre-reform
+// spelling and at least one in fifty). Optional modernisations are off, as
+// in the reference (NORMALIZE.md §4.6): hyphenated particles keep their
+// hyphen ("тотчас-же", "Если-же"), "т.-е.", "чрез", "при чем" and -ою/-ею
+// stay, and ё is never restored (ея→её and нея→неё are the only ё written).
+//
+// # OCR correction
+//
+// For an unknown word the corrector enumerates rewrites of its repaired
+// pre-reform spelling with a weighted confusion model (up to two rewrites,
+// a lost word space counting as one), reforms each candidate and keeps
+// those whose every part the lexicon knows. Costs come from the confusions
+// measured on this corpus (NORMALIZE.md §1) — the more frequent, the
+// cheaper — and a space is cheap right after a ъ, which ended every
+// pre-reform word on a consonant ("другихъраздѣлсній" → "других
+// разделений"). Both halves of a split need two letters. Candidates are
+// ranked by cost minus a document-frequency bonus (0.15·log2(1+f) per
+// part, averaged, at most 0.6, where f counts the same modern word spelled
+// cleanly elsewhere in the input) and must stay within a budget by word
+// length (0.35 for one or two letters, 0.55 for three, 0.7 for four, 1.2
+// beyond). A tie between different words (score margin below 0.05) is not
+// guessed. When nothing qualifies the word is left as the reform made it
+// and its edit record carries ocr.unresolved with confidence 0. Context
+// decides what is never touched: numbers and Roman numerals (not words),
+// abbreviations (an unknown word of at most four letters followed by a
+// period: "т. д.", "напр."), proper names (an unknown capitalized word
+// that does not start a sentence, or follows a hyphen as in "де-Люинь"),
+// short all-caps acronyms, and words with Latin letters or digits left.
+// Confidence of a correction is exp(−cost)·(0.5+0.5·m), m being the score
+// margin to the runner-up divided by 0.5 (capped at 1).
+//
+// # Lexicon
+//
+// The lexicon is Debian's hunspell-ru 1:7.5.0-1 (Alexander I. Lebedev's
+// dictionary; byte-identical to npm dictionary-ru 3.0.0), embedded in UTF-8
+// as shipped (lexicon/ru_RU.dic, lexicon/ru_RU.aff) with its licence notice
+// (lexicon/LICENSE). It is looked up the hunspell way, never expanded: for
+// every suffix of the word that is some SFX rule's add-string, strip it,
+// restore the rule's strip-string, check the rule's condition and look the
+// stem up with the rule's flag in a map of 146k stems. Lookups fold ё to е
+// and lower case; a word written in lower case is not verified by a proper
+// name. pasyans modifies the lexicon — the combined lexicon is marked as a
+// modified version — in three documented ways:
+//
+//   - lexicon/supplement.dic adds card-game words and their forms
+//     (марьяж with a plural, ремиз, роббер, тузовый, …) and participles of
+//     card-handling verbs (спарованный, обороченный, перевороченный), each
+//     commented with why;
+//   - nouns marked singular-only (flag J) also take the plural endings of
+//     flag K: hunspell-ru marks many verbal nouns in -ение so, although
+//     their plural is ordinary ("разделений");
+//   - two regular derivations it lacks: -вши gerunds from the -в gerund
+//     ("разложивши" from "разложив"), and short passive participles in
+//     -им/-ем(а/о/ы) from the long form ("переводимы" from "переводимый").
+//
+// # Rules
+//
+// Every edit record names the rules that produced it. The names are
+// stable:
+//
+//	rule                        stage    what it does
+//	ocr.dje-for-yat             repair   ђ/Ђ (OCR reading of the yat) → ѣ/Ѣ
+//	ocr.latin-lookalike         repair   Latin letter inside a Cyrillic word → Cyrillic (I→І)
+//	ocr.digit-for-letter        repair   digit 3/0 next to Cyrillic letters → З/О
+//	ocr.double-i-for-short-i    repair   final іі (or ии by lexicon) → й, or ій after a consonant
+//	ocr.stray-capital           repair   capital after a lower-case letter → lower case
+//	ocr.slash-k-for-zh          ocr      "/к" → ж
+//	ocr.izhitsa-for-u           reform   ѵ read as у where the lexicon knows that word
+//	reform.yat                  reform   ѣ → е
+//	reform.i-decimal            reform   і → и
+//	reform.fita                 reform   ѳ → ф
+//	reform.izhitsa              reform   ѵ → и
+//	reform.final-hard-sign      reform   final ъ after a consonant dropped
+//	reform.hard-sign-i          reform   ъи → ы
+//	reform.ending-ago           reform   -аго/-агося → -ого/-его(ся)
+//	reform.ending-yago          reform   -яго/-ягося → -его(ся)
+//	reform.ending-yya           reform   -ыя → -ые
+//	reform.ending-iya           reform   -ія → -ие (adjectives; nouns keep -ия by reform.i-decimal)
+//	reform.ending-iyasya        reform   -іяся → -иеся
+//	reform.prefix-z-s           reform   без/чрез/через/из/раз/роз/воз/низ → с before the consonants above
+//	reform.pronoun              reform   онѣ→они, однѣ→одни, однѣхъ/ми/мъ→одних/ми/м, ея→её, нея→неё
+//	join.line-hyphen            tokens   word hyphenated across a line break joined on the first line
+//	ocr.word-split              ocr      a lost space restored (cost 0.5, 0.15 after ъ)
+//	ocr.n-for-i                 ocr      н printed for и (0.30)
+//	ocr.i-for-n                 ocr      и printed for н (0.50)
+//	ocr.i-for-p                 ocr      и printed for п (0.50)
+//	ocr.p-for-i                 ocr      п printed for и (0.50)
+//	ocr.n-for-p                 ocr      н printed for п (0.50)
+//	ocr.p-for-n                 ocr      п printed for н (0.50)
+//	ocr.e-for-s                 ocr      е printed for с (0.40)
+//	ocr.s-for-e                 ocr      с printed for е (0.40)
+//	ocr.s-for-o                 ocr      с printed for о (0.60)
+//	ocr.o-for-s                 ocr      о printed for с (0.70)
+//	ocr.d-for-l                 ocr      д printed for л (0.50)
+//	ocr.l-for-d                 ocr      л printed for д (0.60)
+//	ocr.short-i-for-i           ocr      й printed for и (0.50)
+//	ocr.i-for-short-i           ocr      и printed for й (0.60)
+//	ocr.iz-for-v                ocr      із/из printed for в (0.40/0.50)
+//	ocr.tyu-for-po              ocr      тю printed for по (0.50)
+//	ocr.t-for-p                 ocr      т printed for п (0.70)
+//	ocr.a-for-ya                ocr      а printed for я (0.60)
+//	ocr.ya-for-a                ocr      я printed for а (0.70)
+//	ocr.p-for-v                 ocr      п printed for в (0.60)
+//	ocr.i-for-y                 ocr      и printed for ы (0.60)
+//	ocr.y-for-i                 ocr      ы printed for и (0.70)
+//	ocr.sh-for-shch             ocr      ш printed for щ (0.60)
+//	ocr.shch-for-sh             ocr      щ printed for ш (0.60)
+//	ocr.g-for-t                 ocr      г printed for т (0.70)
+//	ocr.ts-for-p                ocr      ц printed for п (0.70)
+//	ocr.soft-for-hard-sign      ocr      ь printed for ъ (0.30)
+//	ocr.hard-for-soft-sign      ocr      ъ printed for ь (0.60)
+//	ocr.n-for-ya                ocr      final "сн" for "ся" (0.50)
+//	ocr.unresolved              ocr      unknown word left as the reform made it; confidence 0
+//
+// Edit records of repair and reform have confidence 1 when the lexicon
+// knows the result and 0.9 when it does not but the word is not one the
+// corrector may touch (a name, an abbreviation).
+//
+// # Evaluation protocol
+//
+// Evaluate (and "pasyans normalize eval") scores output against a
+// hand-made modern reference: both texts in NFC, lower-cased, ё counted as
+// е, CRLF as LF. CER is the Levenshtein distance over characters divided by
+// the reference length, with every run of white space counted as one space
+// and each line break as one character; WER is the Levenshtein distance
+// over word tokens (maximal runs of letters and digits, punctuation and
+// hyphens ignored) divided by the number of reference words. When output
+// and reference have the same number of lines they are aligned line by
+// line, otherwise as whole texts. The error reduction is (raw − output) /
+// raw, raw being the score of the unnormalized input.
+//
+// # Streaming
+//
+// Normalizer.Stream works on chunks of whole lines (StreamChunk bytes);
+// see its documentation for the bounded document-frequency prior.
+package normalize

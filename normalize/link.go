@@ -1,0 +1,862 @@
+package normalize
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/corpus"
+	"github.com/pasyans/pasyans/engine"
+)
+
+// Link methods: how a passage was tied to its rule.
+const (
+	// MethodNumbered: the segmenter found the rule's number and game; the
+	// rule ID is game/NUMBER.
+	MethodNumbered = "numbered"
+	// MethodHeading: the passage sits in its game's rules section but its
+	// number is lost (a damaged numeral, or the second line of a rule); the
+	// rule is inferred from its place after the previous rule and confirmed
+	// by the text.
+	MethodHeading = "heading"
+	// MethodSimilarity: no usable structure; the modern text matched one
+	// numbered rule's terms clearly better than any other.
+	MethodSimilarity = "similarity"
+	// MethodAdvice: a clause of a paragraph or footnote matched a strategy
+	// advice entry (S1, S2, …) of its game.
+	MethodAdvice = "advice"
+	// MethodUnlinked: a candidate passage that matched nothing well enough.
+	// Candidate and Score name the best rejected match.
+	MethodUnlinked = "unlinked"
+	// MethodOrphan: a numbered rule of the corpus whose game has no such
+	// rule in the catalog. Candidate holds the missing ID. Coverage reports
+	// these as errors.
+	MethodOrphan = "orphan"
+)
+
+// Thresholds of the text scores (see linkTermsScore), chosen on the corpus
+// and its synthetic re-OCRs: clean matches score 0.8–1.0, damaged ones
+// 0.65–0.9, unrelated clauses of the same game below 0.45.
+const (
+	// linkAdviceMin is the lowest score at which a clause links to advice.
+	linkAdviceMin = 0.72
+	// linkAdviceBestTerm is the lowest score of the best single term of an
+	// advice link: one key phrase must be (nearly) all there.
+	linkAdviceBestTerm = 0.75
+	// linkSimilarityMin is the lowest score of a similarity link to a
+	// numbered rule when structure gives nothing.
+	linkSimilarityMin = 0.7
+	// linkSimilarityMargin is how far a similarity link must beat the
+	// runner-up rule.
+	linkSimilarityMargin = 0.15
+	// linkContinuationMin is the lowest best-term score of a rule's second
+	// line (a short paragraph right after a numbered rule) to count as part
+	// of it: the line is a fragment, so it matches one of the rule's
+	// phrases, not all of them.
+	linkContinuationMin = 0.5
+	// linkContinuationWords is the most words a rule's second line may have:
+	// a rule runs on for a sentence, not for a paragraph of play.
+	linkContinuationWords = 12
+	// linkConfirmMin is the text score above which a lost-number rule's
+	// positional guess is taken as confirmed.
+	linkConfirmMin = 0.35
+	// linkTitleMin is the lowest share of a title's words a heading must
+	// contain to name the game.
+	linkTitleMin = 0.75
+)
+
+// Link ties one passage of a corpus document to a catalog rule, or records
+// that a candidate passage stayed unlinked.
+type Link struct {
+	// Doc is the document name.
+	Doc string `json:"doc"`
+	// Block is the block's index in the document.
+	Block int `json:"block"`
+	// Kind is the block's kind (rule, paragraph, footnote).
+	Kind corpus.Kind `json:"kind"`
+	// Game is the game the passage belongs to ("" if unknown).
+	Game string `json:"game"`
+	// RuleID is the linked catalog rule or advice ID; "" when unlinked.
+	RuleID string `json:"rule_id"`
+	// Method says how the link was made (Method* constants).
+	Method string `json:"method"`
+	// Score is the confidence in [0, 1]; for unlinked passages, the score
+	// of the best rejected candidate.
+	Score float64 `json:"score"`
+	// Candidate is the best rejected rule for unlinked passages and the
+	// missing rule ID for orphans.
+	Candidate string `json:"candidate,omitempty"`
+	// Span is the source span of the linked text: the whole block, or for
+	// advice the clause that matched.
+	Span corpus.Span `json:"span"`
+	// Modern is the linked text in modern spelling.
+	Modern string `json:"modern"`
+	// Original is the same text as the OCR has it.
+	Original string `json:"original"`
+}
+
+// Linked reports whether l ties its passage to a rule.
+func (l Link) Linked() bool { return l.RuleID != "" }
+
+// linkRule is a catalog rule prepared for text matching.
+type linkRule struct {
+	id     string
+	game   string
+	kind   engine.RuleKind
+	number string
+	terms  [][]linkWord
+}
+
+// linkGame is a catalog game prepared for linking.
+type linkGame struct {
+	id       string
+	titles   [][]linkWord
+	numbered []*linkRule
+	advice   []*linkRule
+}
+
+// linkIndex is the catalog prepared for linking.
+type linkIndex struct {
+	games map[string]*linkGame
+	order []string
+	rules map[string]*linkRule
+}
+
+// newLinkIndex prepares the catalog: every numbered and advice entry with
+// its terms (the catalog's plus linkExtraTerms), every game's titles.
+func newLinkIndex(cat []*engine.Spec) (*linkIndex, error) {
+	ix := &linkIndex{games: map[string]*linkGame{}, rules: map[string]*linkRule{}}
+	for _, s := range cat {
+		if s == nil || s.ID == "" {
+			return nil, fmt.Errorf("link: catalog has a game without ID")
+		}
+		if _, dup := ix.games[s.ID]; dup {
+			return nil, fmt.Errorf("link: catalog lists game %q twice", s.ID)
+		}
+		g := &linkGame{id: s.ID}
+		for _, t := range append(append([]string(nil), s.TitlesRU...), linkExtraTitles[s.ID]...) {
+			if ws := linkContent(linkWords(t)); len(ws) > 0 {
+				g.titles = append(g.titles, ws)
+			}
+		}
+		for _, r := range s.Rules {
+			id := string(r.ID)
+			if r.ID.Game() != s.ID || r.ID.Local() == "" {
+				return nil, fmt.Errorf("link: catalog game %s: rule ID %q is not %s/NAME", s.ID, id, s.ID)
+			}
+			if r.Kind != engine.KindNumbered && r.Kind != engine.KindAdvice {
+				continue
+			}
+			if _, dup := ix.rules[id]; dup {
+				return nil, fmt.Errorf("link: catalog lists rule %s twice", id)
+			}
+			lr := &linkRule{id: id, game: s.ID, kind: r.Kind, number: r.Number}
+			if lr.number == "" {
+				lr.number = r.ID.Local()
+			}
+			seen := map[string]bool{}
+			for _, t := range append(append([]string(nil), r.Terms...), linkExtraTerms[id]...) {
+				key := strings.ToLower(strings.TrimSpace(t))
+				if key == "" || seen[key] {
+					continue
+				}
+				seen[key] = true
+				if ws := linkContent(linkWords(t)); len(ws) > 0 {
+					lr.terms = append(lr.terms, ws)
+				}
+			}
+			ix.rules[id] = lr
+			if r.Kind == engine.KindNumbered {
+				g.numbered = append(g.numbered, lr)
+			} else {
+				g.advice = append(g.advice, lr)
+			}
+		}
+		ix.games[s.ID] = g
+		ix.order = append(ix.order, s.ID)
+	}
+	return ix, nil
+}
+
+// linkPassage is one block being linked, with its modern text.
+type linkPassage struct {
+	doc    *corpus.Document
+	block  *corpus.Block
+	game   string
+	modern string
+	words  []linkWord // words of modern
+	// al maps the modern text back to the document; nil when the block was
+	// normalized on its own.
+	al *linkAlign
+	// modBase is the offset of modern in al's modern text.
+	modBase int
+}
+
+// linkAlign maps byte offsets between a document's text and its modern
+// text through the normalizer's tokens (their originals concatenate to the
+// text, their moderns to the modern text). With no normalizer it is the
+// identity.
+type linkAlign struct {
+	orig, mod []int // token start offsets, each with the total length appended
+	modern    string
+}
+
+// newLinkAlign builds the alignment of text and res, or returns nil when
+// the tokens do not cover both texts exactly.
+func newLinkAlign(text string, res *Result) *linkAlign {
+	a := &linkAlign{modern: res.Text}
+	o, m := 0, 0
+	for _, t := range res.Tokens {
+		a.orig = append(a.orig, o)
+		a.mod = append(a.mod, m)
+		if o+len(t.Original) > len(text) || text[o:o+len(t.Original)] != t.Original ||
+			m+len(t.Modern) > len(res.Text) || res.Text[m:m+len(t.Modern)] != t.Modern {
+			return nil
+		}
+		o += len(t.Original)
+		m += len(t.Modern)
+	}
+	if o != len(text) || m != len(res.Text) {
+		return nil
+	}
+	a.orig = append(a.orig, o)
+	a.mod = append(a.mod, m)
+	return a
+}
+
+// identityAlign is the alignment of a text with itself.
+func identityAlign(text string) *linkAlign {
+	return &linkAlign{orig: []int{0, len(text)}, mod: []int{0, len(text)}, modern: text}
+}
+
+// toModern maps an offset of the original text that falls on a token
+// boundary to the modern text.
+func (a *linkAlign) toModern(off int) (int, bool) {
+	if a.isIdentity() {
+		return off, off >= 0 && off <= a.orig[1]
+	}
+	i := sort.SearchInts(a.orig, off)
+	if i < len(a.orig) && a.orig[i] == off {
+		return a.mod[i], true
+	}
+	return 0, false
+}
+
+// isIdentity reports whether a maps a text to itself.
+func (a *linkAlign) isIdentity() bool {
+	return len(a.orig) == 2 && a.orig[0] == 0 && a.mod[0] == 0 && a.orig[1] == a.mod[1]
+}
+
+// toOrig maps an offset of the modern text back to the original. Inside a
+// token it snaps to the token's start (end=false) or end (end=true).
+func (a *linkAlign) toOrig(off int, end bool) int {
+	if a.isIdentity() {
+		return off
+	}
+	if end {
+		// The last token starting before off.
+		i := sort.SearchInts(a.mod, off)
+		if i < len(a.mod) && a.mod[i] == off {
+			for i > 0 && a.mod[i-1] == off {
+				i--
+			}
+			return a.orig[i]
+		}
+		return a.orig[i]
+	}
+	i := sort.Search(len(a.mod), func(k int) bool { return a.mod[k] > off }) - 1
+	if i < 0 {
+		i = 0
+	}
+	return a.orig[i]
+}
+
+// LinkCorpus links every rule, paragraph and footnote block of docs to the
+// catalog cat and returns one Link per link made plus one unlinked (or
+// orphan) row per candidate block that got none, in document and block
+// order. Headings, captions, deck lines, page numbers and page headers are
+// never candidates; footnotes are candidates only for advice.
+//
+// n supplies the modern text of each document (nil means the blocks' own
+// text, folded, is matched). The linker itself folds spelling and matches
+// words fuzzily, so it works on pre-reform text and re-OCRs too.
+//
+// Order of evidence: structure first (a rule block's game and number give
+// game/NUMBER; a lost number is inferred from the previous rule; the second
+// line of a rule joins it), text second (the passage's clauses scored
+// against the catalog's terms, for advice and for rules without structure).
+// A passage with no good match is reported unlinked, never forced.
+func LinkCorpus(docs []*corpus.Document, n *Normalizer, cat []*engine.Spec) ([]Link, error) {
+	ix, err := newLinkIndex(cat)
+	if err != nil {
+		return nil, err
+	}
+	var out []Link
+	for _, d := range docs {
+		if d == nil {
+			return nil, fmt.Errorf("link: nil document")
+		}
+		links, err := ix.linkDocument(d, docs, n)
+		if err != nil {
+			return nil, fmt.Errorf("link: %s: %w", d.Name, err)
+		}
+		out = append(out, links...)
+	}
+	return out, nil
+}
+
+// linkDocument links the blocks of one document.
+func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n *Normalizer) ([]Link, error) {
+	modern, aligns, bases := linkModernBlocks(d, n)
+	var out []Link
+	// prev is the last numbered-rule link of the current rules section;
+	// nil outside one.
+	var prev *Link
+	for bi := range d.Blocks {
+		b := &d.Blocks[bi]
+		switch b.Kind {
+		case corpus.KindRule, corpus.KindParagraph, corpus.KindFootnote:
+		case corpus.KindCaption, corpus.KindPageNumber, corpus.KindPageHeader:
+			continue // page furniture does not end a rules section
+		default:
+			prev = nil // a heading, deck line or title ends it
+			continue
+		}
+		p := &linkPassage{doc: d, block: b, modern: modern[bi], al: aligns[bi], modBase: bases[bi]}
+		p.words = linkWords(p.modern)
+		p.game = ix.gameOf(d, bi, all)
+		var links []Link
+		switch b.Kind {
+		case corpus.KindRule:
+			l := ix.linkRuleBlock(p, prev)
+			links = append(links, l)
+			if l.Linked() {
+				prev = &links[0]
+			} else {
+				prev = nil
+			}
+		case corpus.KindParagraph:
+			if prev != nil {
+				if l, ok := ix.linkContinuation(p, prev); ok {
+					links = append(links, l)
+					break
+				}
+			}
+			if tok, ok := linkNumeralLike(b.Text); ok && ix.games[p.game] != nil {
+				// A rule whose numeral the OCR damaged beyond the
+				// segmenter's reading.
+				if l, ok := ix.linkLostNumber(p, prev, tok); ok {
+					links = append(links, l)
+					prev = &links[0]
+					break
+				}
+			}
+			prev = nil
+			links = append(links, ix.linkAdvice(p)...)
+			if len(links) == 0 && p.game == "" {
+				if l, ok := ix.linkSimilar(p, ix.order); ok {
+					links = append(links, l)
+				}
+			}
+		case corpus.KindFootnote:
+			links = append(links, ix.linkAdvice(p)...)
+		}
+		if len(links) == 0 {
+			links = append(links, ix.unlinked(p))
+		}
+		out = append(out, links...)
+	}
+	return out, nil
+}
+
+// linkModernBlocks returns the modern text of every block of d, each with
+// the alignment it can be mapped back through and its offset in the
+// aligned modern text. The document is normalized as a whole (the
+// normalizer's document-frequency prior sees the whole book) and cut at the
+// blocks' spans; a block whose ends fall inside a token is normalized on
+// its own.
+func linkModernBlocks(d *corpus.Document, n *Normalizer) (modern []string, al []*linkAlign, base []int) {
+	modern = make([]string, len(d.Blocks))
+	al = make([]*linkAlign, len(d.Blocks))
+	base = make([]int, len(d.Blocks))
+	var whole *linkAlign
+	if n == nil {
+		whole = identityAlign(d.Text)
+	} else {
+		whole = newLinkAlign(d.Text, n.Document(d.Name, d.Text))
+	}
+	for i := range d.Blocks {
+		b := &d.Blocks[i]
+		if whole != nil && b.Span.StartByte >= 0 && b.Span.EndByte <= len(d.Text) && b.Span.StartByte <= b.Span.EndByte {
+			ms, ok1 := whole.toModern(b.Span.StartByte)
+			me, ok2 := whole.toModern(b.Span.EndByte)
+			if ok1 && ok2 && ms <= me {
+				modern[i], al[i], base[i] = whole.modern[ms:me], whole, ms
+				continue
+			}
+		}
+		if n == nil {
+			modern[i] = b.Text
+			continue
+		}
+		modern[i] = n.Document(d.Name, b.Text).Text
+	}
+	return modern, al, base
+}
+
+// gameOf returns the game of block bi: the segmenter's, else the game of
+// the block that carries the footnote's marker, else the other reading's,
+// else the game named by the nearest heading above it.
+func (ix *linkIndex) gameOf(d *corpus.Document, bi int, all []*corpus.Document) string {
+	b := &d.Blocks[bi]
+	if b.Game != "" {
+		return b.Game
+	}
+	if b.Kind == corpus.KindFootnote && b.FootnoteNumber > 0 {
+		for _, o := range d.Blocks {
+			if o.Game == "" {
+				continue
+			}
+			for _, m := range o.Markers {
+				if m == b.FootnoteNumber {
+					return o.Game
+				}
+			}
+		}
+	}
+	if b.Duplicate != nil {
+		for _, o := range all {
+			if o != nil && o.Name == b.Duplicate.Doc && b.Duplicate.Block >= 0 && b.Duplicate.Block < len(o.Blocks) {
+				if g := o.Blocks[b.Duplicate.Block].Game; g != "" {
+					return g
+				}
+			}
+		}
+	}
+	for i := bi - 1; i >= 0; i-- {
+		h := &d.Blocks[i]
+		if h.Kind == corpus.KindRule || h.Kind == corpus.KindParagraph || h.Kind == corpus.KindFootnote {
+			continue
+		}
+		if g := ix.titleGame(h.Text); g != "" {
+			return g
+		}
+	}
+	return ""
+}
+
+// titleGame returns the game whose Russian title a short heading text
+// names, or "".
+func (ix *linkIndex) titleGame(text string) string {
+	ws := linkContent(linkWords(text))
+	if len(ws) == 0 || len(ws) > 8 {
+		return ""
+	}
+	best, bestGame := 0.0, ""
+	for _, id := range ix.order {
+		for _, t := range ix.games[id].titles {
+			if s := linkTermScore(t, ws); s > best {
+				best, bestGame = s, id
+			}
+		}
+	}
+	if best >= linkTitleMin {
+		return bestGame
+	}
+	return ""
+}
+
+// linkRuleBlock links a block the segmenter marked as a numbered rule.
+func (ix *linkIndex) linkRuleBlock(p *linkPassage, prev *Link) Link {
+	num := linkRoman(p.block.RuleNumber)
+	g := ix.games[p.game]
+	switch {
+	case g != nil && num != "":
+		id := p.game + "/" + num
+		r, ok := ix.rules[id]
+		if !ok || r.kind != engine.KindNumbered {
+			l := ix.whole(p, MethodOrphan, "", 0)
+			l.Candidate = id
+			return l
+		}
+		s := 1.0
+		if len(r.terms) > 0 {
+			t, _ := linkTermsScore(r.terms, p.words)
+			s = 0.8 + 0.2*t
+		}
+		return ix.whole(p, MethodNumbered, id, s)
+	case g != nil:
+		if l, ok := ix.linkLostNumber(p, prev, ""); ok {
+			return l
+		}
+	default:
+		var games []string
+		if num != "" {
+			// Any game that has a rule of this number.
+			for _, id := range ix.order {
+				if _, ok := ix.rules[id+"/"+num]; ok {
+					games = append(games, id)
+				}
+			}
+		} else {
+			games = ix.order
+		}
+		if l, ok := ix.linkSimilar(p, games); ok {
+			return l
+		}
+	}
+	return ix.unlinked(p)
+}
+
+// linkLostNumber links a passage of a known game that is a numbered rule
+// whose number is lost or damaged (hint is the damaged numeral, "" if
+// none): the number the hint still reads as, else the rule after the
+// previous one of the section, if the text does not contradict it; else the
+// game's rule the text matches clearly best.
+func (ix *linkIndex) linkLostNumber(p *linkPassage, prev *Link, hint string) (Link, bool) {
+	var want string
+	if n := linkRoman(hint); n != "" {
+		want = n
+	} else if prev != nil && prev.Game == p.game {
+		if r := ix.rules[prev.RuleID]; r != nil {
+			want = linkRomanNext(r.number)
+		}
+	}
+	if r, ok := ix.rules[p.game+"/"+want]; ok && want != "" && r.kind == engine.KindNumbered {
+		t, _ := linkTermsScore(r.terms, p.words)
+		if len(r.terms) == 0 || t >= linkConfirmMin {
+			return ix.whole(p, MethodHeading, r.id, 0.6+0.4*t), true
+		}
+	}
+	return ix.linkSimilar(p, []string{p.game})
+}
+
+// linkNumeralLike reports whether text starts like a rule with a damaged
+// Roman numeral: one to four runes that are numerals or their OCR
+// look-alikes (I l 1 | ! П Ш Н У V Х X Т), then a dot or comma and a space.
+// It returns the numeral token.
+func linkNumeralLike(text string) (string, bool) {
+	i := 0
+	n := 0
+	for i < len(text) && n <= 4 {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !strings.ContainsRune("IVXlі1|!ПШНУVХXТІ", r) {
+			break
+		}
+		i += size
+		n++
+	}
+	if n == 0 || n > 4 || i+1 >= len(text) || (text[i] != '.' && text[i] != ',') || text[i+1] != ' ' {
+		return "", false
+	}
+	return text[:i], true
+}
+
+// linkContinuation links a paragraph that directly follows a numbered rule
+// in a rules section when its text belongs to that rule (the rule's second
+// line, e.g. "Масти соблюдаются." after shah/III).
+func (ix *linkIndex) linkContinuation(p *linkPassage, prev *Link) (Link, bool) {
+	r := ix.rules[prev.RuleID]
+	if r == nil || p.game != prev.Game || len(r.terms) == 0 || len(p.words) > linkContinuationWords {
+		return Link{}, false
+	}
+	s, best := linkTermsScore(r.terms, p.words)
+	if best < linkContinuationMin {
+		return Link{}, false
+	}
+	for _, o := range ix.games[p.game].numbered {
+		if o == r {
+			continue
+		}
+		if t, _ := linkTermsScore(o.terms, p.words); t > s {
+			return Link{}, false
+		}
+	}
+	return ix.whole(p, MethodHeading, r.id, s), true
+}
+
+// linkSimilar links p to the numbered rule of one of games whose terms it
+// matches best, if that match is good and clearly ahead of the next.
+func (ix *linkIndex) linkSimilar(p *linkPassage, games []string) (Link, bool) {
+	best, second := 0.0, 0.0
+	var bestRule *linkRule
+	for _, gid := range games {
+		g := ix.games[gid]
+		if g == nil {
+			continue
+		}
+		for _, r := range g.numbered {
+			s, _ := linkTermsScore(r.terms, p.words)
+			if s > best {
+				best, second, bestRule = s, best, r
+			} else if s > second {
+				second = s
+			}
+		}
+	}
+	if bestRule == nil || best < linkSimilarityMin || best-second < linkSimilarityMargin {
+		return Link{}, false
+	}
+	return ix.whole(p, MethodSimilarity, bestRule.id, best), true
+}
+
+// linkAdvice links the clauses of p to the advice entries of its game (of
+// every game when the game is unknown, then only a clear winner counts).
+// Each advice entry links at most once per block, to its best window of one
+// or two clauses; several entries may share a clause.
+func (ix *linkIndex) linkAdvice(p *linkPassage) []Link {
+	var rules []*linkRule
+	if g := ix.games[p.game]; g != nil {
+		rules = g.advice
+	} else {
+		for _, id := range ix.order {
+			rules = append(rules, ix.games[id].advice...)
+		}
+	}
+	clauses := linkClauses(p.modern)
+	type hit struct {
+		r          *linkRule
+		score      float64
+		start, end int
+	}
+	var hits []hit
+	for _, r := range rules {
+		if len(r.terms) == 0 {
+			continue
+		}
+		var h hit
+		for i := range clauses {
+			for j := i; j < len(clauses) && j <= i+1; j++ {
+				ws := linkWordsIn(p.words, clauses[i].start, clauses[j].end)
+				s, bestTerm := linkTermsScore(r.terms, ws)
+				// A two-clause window must beat its first clause clearly.
+				if j > i {
+					s -= 0.05
+				}
+				if bestTerm >= linkAdviceBestTerm && s > h.score {
+					h = hit{r, s, clauses[i].start, clauses[j].end}
+				}
+			}
+		}
+		if h.r != nil && h.score >= linkAdviceMin {
+			hits = append(hits, h)
+		}
+	}
+	if ix.games[p.game] == nil && len(hits) > 1 {
+		// Unknown game: keep only the advice of the best-scoring game.
+		sort.SliceStable(hits, func(a, b int) bool { return hits[a].score > hits[b].score })
+		g := hits[0].r.game
+		k := 0
+		for _, h := range hits {
+			if h.r.game == g {
+				hits[k] = h
+				k++
+			}
+		}
+		hits = hits[:k]
+	}
+	sort.SliceStable(hits, func(a, b int) bool {
+		if hits[a].start != hits[b].start {
+			return hits[a].start < hits[b].start
+		}
+		return hits[a].r.id < hits[b].r.id
+	})
+	out := make([]Link, 0, len(hits))
+	for _, h := range hits {
+		l := ix.part(p, h.start, h.end)
+		l.Game = h.r.game
+		l.RuleID = h.r.id
+		l.Method = MethodAdvice
+		l.Score = linkRound(h.score)
+		out = append(out, l)
+	}
+	return out
+}
+
+// unlinked reports p as unlinked, naming the best candidate it came near.
+func (ix *linkIndex) unlinked(p *linkPassage) Link {
+	l := ix.whole(p, MethodUnlinked, "", 0)
+	var games []string
+	if ix.games[p.game] != nil {
+		games = []string{p.game}
+	} else {
+		games = ix.order
+	}
+	best := 0.0
+	for _, gid := range games {
+		g := ix.games[gid]
+		for _, rs := range [][]*linkRule{g.numbered, g.advice} {
+			for _, r := range rs {
+				if s, _ := linkTermsScore(r.terms, p.words); s > best {
+					best = s
+					l.Candidate = r.id
+				}
+			}
+		}
+	}
+	l.Score = linkRound(best)
+	return l
+}
+
+// whole makes a link covering the whole block.
+func (ix *linkIndex) whole(p *linkPassage, method, id string, score float64) Link {
+	g := p.game
+	if id != "" {
+		g = engine.RuleID(id).Game()
+	}
+	return Link{
+		Doc: p.doc.Name, Block: p.block.Index, Kind: p.block.Kind, Game: g,
+		RuleID: id, Method: method, Score: linkRound(score), Span: p.block.Span,
+		Modern: p.modern, Original: p.block.Text,
+	}
+}
+
+// part makes a link covering the byte range [start, end) of the block's
+// modern text, with the original text and span of the same words. Without
+// an alignment (a block normalized on its own), the original clauses are
+// matched by position when the original splits into as many clauses (the
+// normalizer keeps punctuation); failing that the link keeps the whole
+// block's original and span.
+func (ix *linkIndex) part(p *linkPassage, start, end int) Link {
+	l := ix.whole(p, MethodAdvice, "", 0)
+	l.Modern = strings.TrimSpace(p.modern[start:end])
+	b := p.block
+	os, oe := -1, -1
+	if p.al != nil {
+		os = p.al.toOrig(p.modBase+start, false) - b.Span.StartByte
+		oe = p.al.toOrig(p.modBase+end, true) - b.Span.StartByte
+	} else if mc, oc := linkClauses(p.modern), linkClauses(b.Text); len(mc) == len(oc) {
+		for i, c := range mc {
+			if c.start == start {
+				os = oc[i].start
+			}
+			if c.end == end {
+				oe = oc[i].end
+			}
+		}
+	}
+	if os < 0 || oe > len(b.Text) || os >= oe {
+		return l
+	}
+	for os < oe {
+		r, size := utf8.DecodeRuneInString(b.Text[os:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		os += size
+	}
+	for oe > os {
+		r, size := utf8.DecodeLastRuneInString(b.Text[:oe])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		oe -= size
+	}
+	l.Original = b.Text[os:oe]
+	l.Span = linkSubSpan(b, os, oe)
+	return l
+}
+
+// linkSubSpan returns the span of the byte range [from, to) of b.Text,
+// given b.Span for the whole text. Lines count from the block's start
+// line; columns are 1-based rune columns, the end exclusive.
+func linkSubSpan(b *corpus.Block, from, to int) corpus.Span {
+	sp := b.Span
+	pos := func(off int) (line, col int) {
+		line, col = b.Span.StartLine, b.Span.StartCol
+		for _, r := range b.Text[:off] {
+			if r == '\n' {
+				line++
+				col = 1
+			} else {
+				col++
+			}
+		}
+		return line, col
+	}
+	sp.StartLine, sp.StartCol = pos(from)
+	sp.EndLine, sp.EndCol = pos(to)
+	sp.StartByte = b.Span.StartByte + from
+	sp.EndByte = b.Span.StartByte + to
+	return sp
+}
+
+// linkRound rounds a score to three decimals for stable output.
+func linkRound(x float64) float64 {
+	return float64(int(x*1000+0.5)) / 1000
+}
+
+// linkRomanValues maps the Roman numerals of rule numbers to their values.
+var linkRomanValues = []string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"}
+
+// linkRoman returns a rule number in canonical Roman form: Latin or
+// Cyrillic look-alikes (І, l, 1, |, ! for I; П, Н for II; Ш for III; У for
+// V; Х for X) read as numerals, trailing dots and spaces dropped, Arabic
+// 1–12 converted. "" if it is no number.
+func linkRoman(s string) string {
+	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), "."))
+	if s == "" {
+		return ""
+	}
+	if v := 0; true {
+		ok := true
+		for _, r := range s {
+			if r < '0' || r > '9' {
+				ok = false
+				break
+			}
+			v = v*10 + int(r-'0')
+		}
+		if ok {
+			if v >= 1 && v < len(linkRomanValues) {
+				return linkRomanValues[v]
+			}
+			return ""
+		}
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch unicode.ToUpper(r) {
+		case 'I', 'І', 'L', '1', '|', '!':
+			b.WriteByte('I')
+		case 'П', 'Н':
+			b.WriteString("II")
+		case 'Ш':
+			b.WriteString("III")
+		case 'V', 'У', 'Ѵ':
+			b.WriteByte('V')
+		case 'X', 'Х':
+			b.WriteByte('X')
+		default:
+			return ""
+		}
+	}
+	out := b.String()
+	for _, v := range linkRomanValues[1:] {
+		if v == out {
+			return out
+		}
+	}
+	return ""
+}
+
+// linkRomanNext returns the Roman numeral after n ("" if none).
+func linkRomanNext(n string) string {
+	for i, v := range linkRomanValues {
+		if v == n && i+1 < len(linkRomanValues) && v != "" {
+			return linkRomanValues[i+1]
+		}
+	}
+	return ""
+}
+
+// linkFirstWords returns the first k words of s (for fixtures and tables).
+func linkFirstWords(s string, k int) string {
+	f := strings.Fields(s)
+	if len(f) > k {
+		f = f[:k]
+	}
+	return strings.Join(f, " ")
+}

@@ -1,0 +1,125 @@
+package normalize
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/pasyans/pasyans/engine"
+)
+
+// RuleCoverage is one catalog entry with the corpus passages linked to it.
+type RuleCoverage struct {
+	// ID is the rule or advice ID.
+	ID string `json:"id"`
+	// Game is the game ID.
+	Game string `json:"game"`
+	// Kind is numbered, play or advice.
+	Kind engine.RuleKind `json:"kind"`
+	// Status is the catalog status (book, lost, convention).
+	Status engine.RuleStatus `json:"status"`
+	// Source is the catalog's source for the content when not the corpus.
+	Source string `json:"source,omitempty"`
+	// Links counts the passages linked to the entry (both readings of a
+	// passage scanned twice count).
+	Links int `json:"links"`
+	// Docs lists the documents the links are in, sorted.
+	Docs []string `json:"docs,omitempty"`
+}
+
+// CoverageReport checks the links against the catalog both ways.
+type CoverageReport struct {
+	// Rules lists every numbered and advice entry of the catalog, in
+	// catalog order, with its links.
+	Rules []RuleCoverage `json:"rules"`
+	// Missing lists the numbered and advice entries no passage links to,
+	// with their status: rules lost in the scan, rules known only from
+	// another source, advice the surviving text lacks.
+	Missing []RuleCoverage `json:"missing"`
+	// Orphans lists corpus rules whose game has no such rule in the catalog.
+	// They are errors (see Err).
+	Orphans []Link `json:"orphans"`
+	// Unknown lists links to IDs the catalog does not have (only possible
+	// when links and catalog come from different versions). Errors too.
+	Unknown []Link `json:"unknown,omitempty"`
+	// PlayRules counts the catalog's play rules; they are stated by the
+	// book's play text as a whole and are not linked passage by passage.
+	PlayRules int `json:"play_rules"`
+}
+
+// Coverage checks links against the catalog: which numbered and advice
+// entries have corpus text, which have none (with their catalog status),
+// and which corpus rules have no engine rule.
+func Coverage(links []Link, cat []*engine.Spec) CoverageReport {
+	var rep CoverageReport
+	type acc struct {
+		n    int
+		docs map[string]bool
+	}
+	byID := map[string]*acc{}
+	known := map[string]bool{}
+	for _, s := range cat {
+		if s == nil {
+			continue
+		}
+		for _, r := range s.Rules {
+			known[string(r.ID)] = true
+		}
+	}
+	for _, l := range links {
+		switch {
+		case l.Method == MethodOrphan:
+			rep.Orphans = append(rep.Orphans, l)
+		case l.Linked() && !known[l.RuleID]:
+			rep.Unknown = append(rep.Unknown, l)
+		case l.Linked():
+			a := byID[l.RuleID]
+			if a == nil {
+				a = &acc{docs: map[string]bool{}}
+				byID[l.RuleID] = a
+			}
+			a.n++
+			a.docs[l.Doc] = true
+		}
+	}
+	for _, s := range cat {
+		if s == nil {
+			continue
+		}
+		for _, r := range s.Rules {
+			if r.Kind == engine.KindPlay {
+				rep.PlayRules++
+				continue
+			}
+			rc := RuleCoverage{ID: string(r.ID), Game: s.ID, Kind: r.Kind, Status: r.Status, Source: r.Source}
+			if a := byID[rc.ID]; a != nil {
+				rc.Links = a.n
+				for d := range a.docs {
+					rc.Docs = append(rc.Docs, d)
+				}
+				sort.Strings(rc.Docs)
+			}
+			rep.Rules = append(rep.Rules, rc)
+			if rc.Links == 0 {
+				rep.Missing = append(rep.Missing, rc)
+			}
+		}
+	}
+	return rep
+}
+
+// Err reports the coverage errors: corpus rules with no engine rule and
+// links to unknown IDs. nil when there are none.
+func (c CoverageReport) Err() error {
+	if len(c.Orphans) == 0 && len(c.Unknown) == 0 {
+		return nil
+	}
+	var parts []string
+	for _, l := range c.Orphans {
+		parts = append(parts, fmt.Sprintf("%s block %d (line %d): corpus rule %s has no engine rule", l.Doc, l.Block, l.Span.StartLine, l.Candidate))
+	}
+	for _, l := range c.Unknown {
+		parts = append(parts, fmt.Sprintf("%s block %d: link to %s, which the catalog lacks", l.Doc, l.Block, l.RuleID))
+	}
+	return fmt.Errorf("link coverage: %s", strings.Join(parts, "; "))
+}

@@ -1,0 +1,353 @@
+package normalize
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file holds the text side of the linker: folding a word to a
+// spelling-neutral form, stemming it, and scoring how well a catalog term
+// phrase occurs in a passage. Everything is built to survive both
+// pre-reform spelling and OCR damage, so a re-OCR with different errors
+// still scores like the clean text.
+
+// linkWord is one word of a passage or a term, folded and stemmed.
+type linkWord struct {
+	fold  string   // lower case, spelling-neutral (see linkFoldRune)
+	stem  string   // fold without its inflectional ending, at most linkStemLen runes
+	tri   []uint64 // the character trigrams of ^fold$, sorted
+	start int      // byte offset of the word in the text it came from
+	end   int      // byte offset just after the word
+}
+
+// linkStemLen is the length of the prefix stems words are compared on.
+const linkStemLen = 5
+
+// linkMinDice is the lowest character-trigram Dice coefficient at which two
+// words with different stems still count as the same (damaged) word.
+const linkMinDice = 0.5
+
+// linkFoldRune maps a rune to its spelling-neutral lower-case form: pre-reform
+// letters and their OCR stand-ins to the modern letter, Latin look-alikes to
+// Cyrillic, ё to е, й to и. It returns -1 for runes that are dropped (ъ).
+func linkFoldRune(r rune) rune {
+	r = unicode.ToLower(r)
+	switch r {
+	case 'ё', 'ѣ', 'ђ', 'e':
+		return 'е'
+	case 'і', 'ї', 'i', 'ѵ', 'й':
+		return 'и'
+	case 'ѳ':
+		return 'ф'
+	case 'ъ':
+		return -1
+	case 'a':
+		return 'а'
+	case 'c':
+		return 'с'
+	case 'o', '0':
+		return 'о'
+	case 'p':
+		return 'р'
+	case 'x':
+		return 'х'
+	case 'y':
+		return 'у'
+	case 'k':
+		return 'к'
+	case 'm':
+		return 'м'
+	case 't':
+		return 'т'
+	case 'h':
+		return 'н'
+	case 'b':
+		return 'в'
+	case '3':
+		return 'з'
+	}
+	return r
+}
+
+// linkIsCyrillicish reports whether r can be part of a word: a letter, or a
+// digit 3/0 (OCR for З/О) — the caller decides about the digits by context.
+func linkIsLetter(r rune) bool { return unicode.IsLetter(r) }
+
+// linkWords splits s into folded, stemmed words. Digits 3 and 0 count as
+// letters when they touch a letter; "/к" inside a word is read as ж.
+func linkWords(s string) []linkWord {
+	var out []linkWord
+	var b strings.Builder
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && b.Len() > 0 {
+			f := b.String()
+			out = append(out, linkWord{fold: f, stem: linkStem(f), tri: linkTrigrams(f), start: start, end: end})
+		}
+		b.Reset()
+		start = -1
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		next, nsize := utf8.DecodeRuneInString(s[i+size:])
+		switch {
+		case linkIsLetter(r):
+			if start < 0 {
+				start = i
+			}
+			if f := linkFoldRune(r); f >= 0 {
+				b.WriteRune(f)
+			}
+		case (r == '3' || r == '0') && (start >= 0 || (i+size < len(s) && linkIsLetter(next))):
+			if start < 0 {
+				start = i
+			}
+			b.WriteRune(linkFoldRune(r))
+		case r == '/' && start >= 0 && (next == 'к' || next == 'К'):
+			b.WriteRune('ж')
+			i += size + nsize
+			continue
+		default:
+			flush(i)
+		}
+		i += size
+	}
+	flush(len(s))
+	return out
+}
+
+// linkEndings are Russian inflectional endings (folded: й is и), longest
+// first, stripped before a word is cut to its stem.
+var linkEndings = []string{
+	"иями", "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими", "ыис", "иеся",
+	"ые", "ие", "ых", "их", "ым", "им", "ая", "яя", "ое", "ее", "ую", "юю", "ои",
+	"еи", "ыи", "ии", "ом", "ем", "ам", "ям", "ах", "ях", "ов", "ев", "ию", "ия",
+	"ть", "ют", "ут", "ет", "ит", "ат", "ят", "ся",
+	"а", "я", "о", "е", "ы", "и", "у", "ю", "ь",
+}
+
+// linkStem strips one inflectional ending (keeping at least three runes)
+// and cuts the rest to linkStemLen runes.
+func linkStem(f string) string {
+	n := utf8.RuneCountInString(f)
+	for _, e := range linkEndings {
+		if strings.HasSuffix(f, e) && n-utf8.RuneCountInString(e) >= 3 {
+			f = f[:len(f)-len(e)]
+			break
+		}
+	}
+	if utf8.RuneCountInString(f) <= linkStemLen {
+		return f
+	}
+	i, k := 0, 0
+	for i < len(f) && k < linkStemLen {
+		_, size := utf8.DecodeRuneInString(f[i:])
+		i += size
+		k++
+	}
+	return f[:i]
+}
+
+// linkStop lists function words that carry no meaning for linking.
+var linkStop = map[string]bool{
+	"и": true, "в": true, "во": true, "на": true, "не": true, "но": true, "а": true, "с": true, "со": true,
+	"к": true, "ко": true, "о": true, "об": true, "от": true, "до": true, "по": true, "из": true, "за": true,
+	"у": true, "же": true, "ли": true, "бы": true, "то": true, "что": true, "как": true, "так": true,
+	"это": true, "или": true, "для": true, "при": true, "его": true, "ее": true, "их": true, "они": true,
+	"он": true, "она": true, "оно": true, "все": true, "всю": true, "весь": true, "эти": true, "этот": true,
+	"тот": true, "те": true, "чем": true, "чтобы": true, "если": true, "ни": true, "да": true, "уже": true,
+	"лишь": true, "котор": true, "тех": true, "том": true, "этом": true, "пор": true, "тогда": true,
+	"когда": true, "только": true, "можно": true, "быть": true, "будет": true, "может": true,
+}
+
+// linkContent keeps the words that carry meaning: not a stop word and at
+// least three letters long.
+func linkContent(ws []linkWord) []linkWord {
+	out := ws[:0:0]
+	for _, w := range ws {
+		if utf8.RuneCountInString(w.fold) < 3 || linkStop[w.fold] || linkStop[w.stem] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// linkDice returns the Dice coefficient of two sorted trigram multisets.
+func linkDice(ta, tb []uint64) float64 {
+	if len(ta) == 0 || len(tb) == 0 {
+		return 0
+	}
+	common := 0
+	for i, j := 0, 0; i < len(ta) && j < len(tb); {
+		switch {
+		case ta[i] == tb[j]:
+			common++
+			i++
+			j++
+		case ta[i] < tb[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return 2 * float64(common) / float64(len(ta)+len(tb))
+}
+
+// linkTrigrams lists the character trigrams of ^w$, each packed into a
+// uint64 (21 bits a rune), sorted.
+func linkTrigrams(w string) []uint64 {
+	rs := make([]rune, 0, len(w)+2)
+	rs = append(rs, '^')
+	rs = append(rs, []rune(w)...)
+	rs = append(rs, '$')
+	if len(rs) < 3 {
+		return nil
+	}
+	out := make([]uint64, 0, len(rs)-2)
+	for i := 0; i+3 <= len(rs); i++ {
+		out = append(out, uint64(rs[i])<<42|uint64(rs[i+1])<<21|uint64(rs[i+2]))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// linkWordSim scores how likely two words are the same word: 1 for equal
+// stems, otherwise the trigram Dice coefficient when it reaches
+// linkMinDice, else 0.
+func linkWordSim(a, b linkWord) float64 {
+	if a.stem == b.stem {
+		return 1
+	}
+	if d := linkDice(a.tri, b.tri); d >= linkMinDice {
+		return d
+	}
+	return 0
+}
+
+// linkTermScore is the share of the term's content words found in ws, each
+// counted with its best similarity.
+func linkTermScore(term, ws []linkWord) float64 {
+	if len(term) == 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, t := range term {
+		best := 0.0
+		for _, w := range ws {
+			if s := linkWordSim(t, w); s > best {
+				best = s
+				if best == 1 {
+					break
+				}
+			}
+		}
+		sum += best
+	}
+	return sum / float64(len(term))
+}
+
+// linkTermsScore scores a rule's terms against words: half the best term's
+// score plus half the mean over all terms, so one distinctive phrase found
+// whole counts, and finding all of them counts more. It also returns the
+// best single term score.
+func linkTermsScore(terms [][]linkWord, ws []linkWord) (score, best float64) {
+	if len(terms) == 0 {
+		return 0, 0
+	}
+	sum := 0.0
+	for _, t := range terms {
+		s := linkTermScore(t, ws)
+		sum += s
+		if s > best {
+			best = s
+		}
+	}
+	return 0.5*best + 0.5*sum/float64(len(terms)), best
+}
+
+// linkClause is a clause of a passage: a sentence or a part of one ended by
+// a semicolon, with its byte range.
+type linkClause struct {
+	start, end int
+}
+
+// linkClauses splits text into clauses at ';' and at '.', '!', '?' that are
+// followed by white space and an upper-case letter (or the end), so that
+// abbreviations such as "т. д.", "т.-е. красная", "напр. на" stay inside.
+// Footnote markers and closing brackets right after the stop stay with the
+// clause.
+func linkClauses(text string) []linkClause {
+	var out []linkClause
+	start := 0
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		end := i + size
+		cut := false
+		switch r {
+		case ';':
+			cut = true
+		case '.', '!', '?':
+			j := end
+			for j < len(text) && (text[j] == ')' || text[j] == '"') {
+				j++
+			}
+			k := j
+			for k < len(text) {
+				q, qs := utf8.DecodeRuneInString(text[k:])
+				if !unicode.IsSpace(q) {
+					break
+				}
+				k += qs
+			}
+			if k == len(text) {
+				cut = true
+				end = j
+			} else if k > j {
+				q, _ := utf8.DecodeRuneInString(text[k:])
+				if unicode.IsUpper(q) || q == '«' || q == '"' {
+					cut = true
+					end = j
+				}
+			}
+		}
+		if cut {
+			if strings.TrimSpace(text[start:end]) != "" {
+				out = append(out, linkClause{start, end})
+			}
+			start = end
+			i = end
+			continue
+		}
+		i = end
+	}
+	if strings.TrimSpace(text[start:]) != "" {
+		out = append(out, linkClause{start, len(text)})
+	}
+	// Trim leading white space of each clause.
+	for k := range out {
+		for out[k].start < out[k].end {
+			q, qs := utf8.DecodeRuneInString(text[out[k].start:])
+			if !unicode.IsSpace(q) {
+				break
+			}
+			out[k].start += qs
+		}
+	}
+	return out
+}
+
+// linkWordsIn returns the words of ws inside the byte range [start, end).
+func linkWordsIn(ws []linkWord, start, end int) []linkWord {
+	i := 0
+	for i < len(ws) && ws[i].start < start {
+		i++
+	}
+	j := i
+	for j < len(ws) && ws[j].end <= end {
+		j++
+	}
+	return ws[i:j]
+}

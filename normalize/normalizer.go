@@ -1,0 +1,432 @@
+package normalize
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Normalizer converts pre-reform OCR text to modern Russian. Create one
+// with New and share it: it is read-only after New and safe for concurrent
+// use by many goroutines.
+type Normalizer struct {
+	lex  *lexicon
+	conf []confusion
+}
+
+// New loads the embedded lexicon (hunspell-ru plus the pasyans supplement)
+// and returns a ready Normalizer. Loading takes tens of milliseconds, so
+// create one Normalizer per program, not per document.
+func New() (*Normalizer, error) {
+	lx, err := loadLexicon()
+	if err != nil {
+		return nil, fmt.Errorf("normalize: %w", err)
+	}
+	return &Normalizer{lex: lx, conf: confusions()}, nil
+}
+
+// Known reports whether word, in modern spelling, is in the lexicon (its
+// hunspell forms, the supplement and the documented derivations). The
+// lookup ignores the case of the first letter and counts ё as е; a word
+// written in lower case is not verified by a proper name.
+func (n *Normalizer) Known(word string) bool {
+	first, _ := utf8.DecodeRuneInString(word)
+	return n.knownWord(strings.ToLower(word), !unicode.IsUpper(first))
+}
+
+// Result is the normalization of one document.
+type Result struct {
+	// Text is the modern text, with exactly as many lines as the input.
+	Text string
+	// Edits lists every changed or flagged word in order.
+	Edits []Edit
+	// Tokens covers the input: the Originals concatenate to the input and
+	// the Moderns to Text.
+	Tokens []Token
+}
+
+// Edit records one change (or one word left alone on purpose).
+type Edit struct {
+	Doc        string   `json:"doc"`
+	Line       int      `json:"line"` // 1-based line of the first character
+	Col        int      `json:"col"`  // 1-based column in runes
+	Original   string   `json:"original"`
+	Modern     string   `json:"modern"`
+	Rules      []string `json:"rules"`
+	Confidence float64  `json:"confidence"` // 0 (unresolved) … 1 (certain)
+}
+
+// Token is one token of the input with its modern form.
+type Token struct {
+	Line, Col  int // 1-based line and rune column
+	Original   string
+	Modern     string
+	Kind       string // one of the Kind constants
+	Rules      []string
+	Confidence float64
+	InLexicon  bool // a word whose modern form the lexicon knows
+}
+
+// Document normalizes one whole text. name is used in the edit records.
+// The document-frequency prior of the OCR correction is computed over the
+// whole text.
+func (n *Normalizer) Document(name, text string) *Result {
+	st := n.newState(name)
+	res := &Result{}
+	var out strings.Builder
+	out.Grow(len(text) + len(text)/16)
+	st.chunk(text, &out, func(e Edit) error {
+		res.Edits = append(res.Edits, e)
+		return nil
+	}, &res.Tokens)
+	res.Text = out.String()
+	return res
+}
+
+// Bounds of the per-run state, so streaming memory stays bounded.
+const (
+	maxCache = 1 << 16 // analysed distinct words kept
+	maxFreq  = 1 << 17 // distinct words counted for the frequency prior
+)
+
+// state is the per-document (or per-stream) mutable state.
+type state struct {
+	n         *Normalizer
+	doc       string
+	lineBase  int // lines before the current chunk
+	preReform bool
+	base      map[string]*analysis
+	ocr       map[string]*ocrResult
+	freq      map[string]int
+}
+
+func (n *Normalizer) newState(doc string) *state {
+	return &state{
+		n:    n,
+		doc:  doc,
+		base: make(map[string]*analysis),
+		ocr:  make(map[string]*ocrResult),
+		freq: make(map[string]int),
+	}
+}
+
+// analysis is the lexicon-free repair plus the reform of one word.
+type analysis struct {
+	repaired string   // after character repair, original case
+	lower    string   // repaired, lower case
+	modern   string   // modern form, original case
+	rules    []string // repair and reform rules
+	repairs  []string // the character-repair rules alone
+	known    bool     // the lexicon knows modern
+	marker   bool     // the word had pre-reform spelling or OCR characters
+}
+
+type ocrResult struct {
+	ok     bool
+	modern string // case applied
+	rules  []string
+	conf   float64
+}
+
+// unit is a word to analyse: one raw word token, or a word hyphenated
+// across a line break (tokens i..j inclusive).
+type unit struct {
+	i, j int
+	text string // the word to analyse (joined halves for a line hyphen)
+}
+
+func (st *state) analyse(w string, lowerOnly bool) *analysis {
+	key := w
+	if lowerOnly {
+		key = "\x00" + w
+	}
+	if a, ok := st.base[key]; ok {
+		return a
+	}
+	a := &analysis{repaired: w, modern: w}
+	if needsRepair(w) {
+		a.repaired, a.repairs = repair(w)
+		a.rules = append([]string(nil), a.repairs...)
+		a.marker = len(a.rules) > 0
+	}
+	a.lower = strings.ToLower(a.repaired)
+	if hasMarker(a.repaired) || hasOldSpelling(a.lower) {
+		m, rules, known := st.n.reform(a.lower, lowerOnly)
+		a.known = known
+		a.rules = append(a.rules, rules...)
+		if len(a.rules) > 0 {
+			a.modern = applyCase(a.repaired, m)
+		}
+		a.marker = a.marker || hasMarker(a.repaired)
+	} else {
+		a.known = st.n.knownWord(a.lower, lowerOnly)
+		a.modern = a.repaired
+	}
+	if len(st.base) >= maxCache {
+		clear(st.base)
+	}
+	st.base[key] = a
+	return a
+}
+
+// hasOldSpelling reports pre-reform spellings that contain no removed
+// letter: the endings -аго -яго -ыя, the pronouns, and з before с (or
+// before a voiceless consonant) at the end of a prefix.
+func hasOldSpelling(lower string) bool {
+	if strings.HasSuffix(lower, "аго") || strings.HasSuffix(lower, "яго") ||
+		strings.HasSuffix(lower, "ыя") || strings.HasSuffix(lower, "агося") ||
+		strings.HasSuffix(lower, "ягося") || pronouns[lower] != "" || strings.Contains(lower, "ъи") {
+		return true
+	}
+	_, ok := prefixVariant(lower)
+	return ok
+}
+
+func (st *state) freqOf(w string) int { return st.freq[fold(w)] }
+
+func (st *state) correct(a *analysis, lowerOnly bool) *ocrResult {
+	key := a.repaired
+	if lowerOnly {
+		key = "\x00" + key
+	}
+	if r, ok := st.ocr[key]; ok {
+		return r
+	}
+	r := &ocrResult{}
+	best, second, ok := st.n.ocrSearch(a.lower, lowerOnly, st.freqOf)
+	if ok && second-best.score >= 0.05 {
+		r.ok = true
+		r.modern = applyCase(a.repaired, best.modern)
+		r.rules = dedup(append(append([]string(nil), a.repairs...), best.rules...))
+		margin := 1.0
+		if !math.IsInf(second, 1) {
+			margin = math.Min(1, (second-best.score)/0.5)
+		}
+		r.conf = math.Round(100*math.Exp(-best.cost)*(0.5+0.5*margin)) / 100
+	}
+	if len(st.ocr) >= maxCache {
+		clear(st.ocr)
+	}
+	st.ocr[key] = r
+	return r
+}
+
+// isSentencePunct reports punctuation after which a capital is expected.
+func isSentencePunct(s string) bool {
+	switch s {
+	case ".", "!", "?", "…":
+		return true
+	}
+	return false
+}
+
+// chunk normalizes text (whole lines), appends the modern text to out,
+// reports every edit to onEdit and, when tokens is not nil, appends the
+// tokens.
+func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) error, tokens *[]Token) error {
+	var toks []rawToken
+	tokenize(text, func(t rawToken) { toks = append(toks, t) })
+	str := func(k int) string { return text[toks[k].start:toks[k].end] }
+	line := func(k int) int { return st.lineBase + int(toks[k].line) }
+
+	// Units: words, with line-break hyphenation joined.
+	var units []unit
+	words, markers := 0, 0
+	for k := 0; k < len(toks); k++ {
+		if toks[k].kind != kWord {
+			continue
+		}
+		w := str(k)
+		words++
+		if hasMarker(w) {
+			markers++
+		}
+		if k+3 < len(toks) && toks[k+1].kind == kPunct && isHyphen(str(k+1)) &&
+			toks[k+2].kind == kNewline && toks[k+3].kind == kWord {
+			next := str(k + 3)
+			if r, _ := utf8.DecodeRuneInString(next); unicode.IsLower(r) {
+				units = append(units, unit{i: k, j: k + 3, text: w + next})
+				k += 3
+				continue
+			}
+		}
+		units = append(units, unit{i: k, j: k, text: w})
+	}
+	if !st.preReform && markers >= 2 && markers*50 >= words {
+		st.preReform = true
+	}
+
+	// Context of each unit.
+	sentenceStart := func(k int) bool {
+		for p := k - 1; p >= 0; p-- {
+			switch toks[p].kind {
+			case kSpace:
+				continue
+			case kNewline:
+				return true
+			case kPunct:
+				return isSentencePunct(str(p))
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	lowerOnlyOf := func(w string) bool {
+		r, _ := utf8.DecodeRuneInString(w)
+		return !unicode.IsUpper(r)
+	}
+
+	// Pass 1: analyse, and count the words the lexicon confirms.
+	an := make([]*analysis, len(units))
+	for u, un := range units {
+		a := st.analyse(un.text, lowerOnlyOf(un.text))
+		if un.j != un.i && !a.known {
+			// Not one word: a compound hyphenated at its own hyphen
+			// ("какую-\nнибудь") keeps the hyphen.
+			h, t := st.analyse(str(un.i), lowerOnlyOf(un.text)), st.analyse(str(un.j), true)
+			if h.known && t.known {
+				a = &analysis{repaired: h.repaired + "-" + t.repaired, lower: h.lower + "-" + t.lower,
+					modern: h.modern + "-" + t.modern, rules: dedup(append(append([]string(nil), h.rules...), t.rules...)),
+					known: true, marker: h.marker || t.marker}
+			}
+		}
+		an[u] = a
+		if a.known {
+			key := fold(a.modern)
+			if c, ok := st.freq[key]; ok || len(st.freq) < maxFreq {
+				st.freq[key] = c + 1
+			}
+		}
+	}
+
+	// Pass 2: OCR correction and output.
+	u := 0
+	for k := 0; k < len(toks); k++ {
+		if u < len(units) && units[u].i == k {
+			un := units[u]
+			a := an[u]
+			u++
+			orig := text[toks[un.i].start:toks[un.j].end]
+			modern := a.modern
+			rules := a.rules
+			conf := 1.0
+			known := a.known
+			if !known {
+				conf = 0.9
+				if st.eligible(a, un, toks, text, sentenceStart(un.i)) {
+					r := st.correct(a, true)
+					if r.ok {
+						modern, rules, conf, known = r.modern, r.rules, r.conf, true
+					} else {
+						rules = append(append([]string(nil), rules...), RuleUnresolved)
+						conf = 0
+					}
+				}
+			}
+			if un.j != un.i {
+				rules = append(append([]string(nil), rules...), RuleLineHyphen)
+			}
+			if len(rules) > 0 {
+				if err := onEdit(Edit{Doc: st.doc, Line: line(un.i), Col: int(toks[un.i].col),
+					Original: orig, Modern: modern, Rules: rules, Confidence: conf}); err != nil {
+					return err
+				}
+			}
+			tm := modern
+			if un.j != un.i {
+				tm += str(un.j - 1) // the line break stays after the joined word
+			}
+			out.WriteString(tm)
+			if tokens != nil {
+				*tokens = append(*tokens, Token{Line: line(un.i), Col: int(toks[un.i].col),
+					Original: orig, Modern: tm, Kind: KindWord, Rules: rules, Confidence: conf, InLexicon: known})
+			}
+			if un.j != un.i {
+				// Drop the space that followed the second half: the rest of
+				// that line must not start with a blank.
+				if k = un.j; k+1 < len(toks) && toks[k+1].kind == kSpace {
+					k++
+					if tokens != nil {
+						*tokens = append(*tokens, Token{Line: line(k), Col: int(toks[k].col),
+							Original: str(k), Modern: "", Kind: KindSpace, Rules: []string{RuleLineHyphen}, Confidence: 1})
+					}
+				}
+			}
+			continue
+		}
+		s := str(k)
+		out.WriteString(s)
+		if tokens != nil {
+			*tokens = append(*tokens, Token{Line: line(k), Col: int(toks[k].col),
+				Original: s, Modern: s, Kind: toks[k].kind.String(), Confidence: 1})
+		}
+	}
+	if len(toks) > 0 {
+		last := toks[len(toks)-1]
+		st.lineBase += int(last.line) - 1
+		if last.kind == kNewline {
+			st.lineBase++
+		}
+	}
+	return nil
+}
+
+func isHyphen(s string) bool { return s == "-" || s == "\u00ad" || s == "¬" }
+
+func isAllCaps(w string) bool {
+	up, low := 0, 0
+	for _, r := range w {
+		if unicode.IsUpper(r) {
+			up++
+		} else if unicode.IsLower(r) {
+			low++
+		}
+	}
+	return up >= 2 && low == 0
+}
+
+// eligible decides whether an unknown word may be OCR-corrected: never
+// numbers (not words), abbreviations, proper names, foreign words, or
+// modern-spelling text.
+func (st *state) eligible(a *analysis, un unit, toks []rawToken, text string, sentStart bool) bool {
+	if !st.preReform && !a.marker {
+		return false
+	}
+	nr := 0
+	cyr := false
+	for _, r := range a.repaired {
+		nr++
+		if isCyr(r) {
+			cyr = true
+		}
+		if !isCyr(r) && r != '/' {
+			return false // Latin, digits left: a foreign word or a code
+		}
+	}
+	if !cyr {
+		return false
+	}
+	// An abbreviation: a short unknown word directly followed by a period.
+	if un.j+1 < len(toks) && text[toks[un.j+1].start:toks[un.j+1].end] == "." && nr <= 4 {
+		return false
+	}
+	// Part of a hyphenated compound after the hyphen ("де-Люинь").
+	if un.i > 0 && toks[un.i-1].kind == kPunct && isHyphen(text[toks[un.i-1].start:toks[un.i-1].end]) &&
+		toks[un.i-1].line == toks[un.i].line {
+		first, _ := utf8.DecodeRuneInString(a.repaired)
+		if unicode.IsUpper(first) {
+			return false
+		}
+	}
+	first, _ := utf8.DecodeRuneInString(a.repaired)
+	if unicode.IsUpper(first) && !sentStart && !isAllCaps(a.repaired) {
+		return false // a proper name it cannot verify
+	}
+	if isAllCaps(a.repaired) && nr <= 3 {
+		return false // an acronym
+	}
+	return true
+}

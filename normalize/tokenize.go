@@ -1,0 +1,203 @@
+package normalize
+
+import (
+	"math"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Token kinds.
+const (
+	KindWord     = "word"     // letters (any script), possibly with OCR digits or "/" inside
+	KindNumber   = "number"   // Arabic digits
+	KindRoman    = "roman"    // a Roman numeral written with Latin or Cyrillic look-alike capitals
+	KindFootnote = "footnote" // a footnote marker such as [6]
+	KindPunct    = "punct"    // one punctuation or symbol character
+	KindSpace    = "space"    // a run of horizontal white space
+	KindNewline  = "newline"  // "\n" (a preceding "\r" belongs to it)
+)
+
+// kind is the compact token kind used inside the pipeline.
+type kind uint8
+
+const (
+	kWord kind = iota
+	kNumber
+	kRoman
+	kFootnote
+	kPunct
+	kSpace
+	kNewline
+)
+
+// kindNames maps kinds to the exported Kind constants.
+var kindNames = [...]string{KindWord, KindNumber, KindRoman, KindFootnote, KindPunct, KindSpace, KindNewline}
+
+func (k kind) String() string { return kindNames[k] }
+
+// rawToken is a token of the input with its byte span (24 bytes, so a
+// 10 MB line stays cheap).
+type rawToken struct {
+	start, end int32 // byte offsets into the text
+	line, col  int32 // 1-based line and rune column of start
+	kind       kind
+}
+
+// isLetter reports letters including the pre-reform and OCR letters.
+func isLetter(r rune) bool {
+	return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r)
+}
+
+func isDigit(r rune) bool { return r >= '0' && r <= '9' }
+
+// tokenize splits text into tokens that together cover every byte. It is
+// allocation-light: fn is called once per token in order.
+func tokenize(text string, fn func(rawToken)) {
+	if len(text) > math.MaxInt32 {
+		text = text[:math.MaxInt32] // callers chunk far below this
+	}
+	line, col := 1, 1
+	i := 0
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		start, startCol := i, col
+		k := kPunct
+		switch {
+		case r == '\n':
+			k = kNewline
+			i += size
+		case r == '\r' && i+1 < len(text) && text[i+1] == '\n':
+			k = kNewline
+			i += 2
+		case unicode.IsSpace(r):
+			k = kSpace
+			for i < len(text) {
+				r2, s2 := utf8.DecodeRuneInString(text[i:])
+				if r2 == '\n' || r2 == '\r' || !unicode.IsSpace(r2) {
+					break
+				}
+				i += s2
+				col++
+			}
+			col-- // counted once below
+		case r == '[':
+			j := i + 1
+			for j < len(text) && isDigit(rune(text[j])) {
+				j++
+			}
+			if j > i+1 && j-i <= 6 && j < len(text) && text[j] == ']' {
+				k = kFootnote
+				col += j - i // ASCII bytes are runes
+				i = j + 1
+			} else {
+				i += size
+			}
+		case isLetter(r) || isDigit(r):
+			i = scanWord(text, i)
+			col += utf8.RuneCountInString(text[start:i]) - 1
+			k = classify(text[start:i])
+		default:
+			i += size
+		}
+		fn(rawToken{kind: k, start: int32(start), end: int32(i), line: int32(line), col: int32(startCol)})
+		if k == kNewline {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+}
+
+// scanWord returns the end of the letter/digit run starting at i. A "/"
+// between two letters stays inside the word (OCR "/к" for "ж").
+func scanWord(text string, i int) int {
+	prevLetter := false
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case isLetter(r) || isDigit(r):
+			prevLetter = isLetter(r)
+			i += size
+			continue
+		case r == '/' && prevLetter && i+1 < len(text):
+			r2, _ := utf8.DecodeRuneInString(text[i+1:])
+			if isLetter(r2) {
+				i += size
+				prevLetter = false
+				continue
+			}
+		}
+		break
+	}
+	return i
+}
+
+// classify tells a number, a Roman numeral or a word apart.
+func classify(s string) kind {
+	letters, digits := 0, 0
+	roman := true
+	for _, r := range s {
+		switch {
+		case isDigit(r):
+			digits++
+		case isLetter(r):
+			letters++
+			if !isRomanRune(r) {
+				roman = false
+			}
+		}
+	}
+	switch {
+	case letters == 0:
+		return kNumber
+	case digits > 0 && !hasDigitLetterOCR(s):
+		return kNumber // mixed forms such as "10a" stay untouched
+	case roman && digits == 0 && isRomanNumeral(s):
+		return kRoman
+	}
+	return kWord
+}
+
+// hasDigitLetterOCR reports a 3 or 0 directly followed by a Cyrillic letter
+// in a run of at least two Cyrillic letters: the OCR reading of З or О.
+func hasDigitLetterOCR(s string) bool {
+	cyr := 0
+	for _, r := range s {
+		if unicode.Is(unicode.Cyrillic, r) {
+			cyr++
+		}
+	}
+	if cyr < 2 {
+		return false
+	}
+	prev := rune(0)
+	for _, r := range s {
+		if (prev == '3' || prev == '0') && unicode.Is(unicode.Cyrillic, r) {
+			return true
+		}
+		prev = r
+	}
+	return false
+}
+
+func isRomanRune(r rune) bool {
+	switch r {
+	case 'I', 'V', 'X', 'L', 'C', 'D', 'M', 'І', 'Х':
+		return true
+	}
+	return false
+}
+
+// isRomanNumeral accepts I…MMMCMXCIX in upper case (Latin letters, or the
+// Cyrillic І and Х that OCR and typesetters use for I and X).
+func isRomanNumeral(s string) bool {
+	n := 0
+	for _, r := range s {
+		n++
+		if !isRomanRune(r) {
+			return false
+		}
+	}
+	return n <= 15
+}

@@ -1,0 +1,582 @@
+package normalize
+
+import (
+	"math"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// latinLookalike maps Latin letters that OCR puts inside Cyrillic words to
+// the Cyrillic letters they stand for (I and i to the pre-reform І і).
+var latinLookalike = map[rune]rune{
+	'A': 'А', 'B': 'В', 'C': 'С', 'E': 'Е', 'H': 'Н', 'K': 'К', 'M': 'М', 'O': 'О',
+	'P': 'Р', 'T': 'Т', 'X': 'Х', 'Y': 'У', 'I': 'І', 'a': 'а', 'c': 'с', 'e': 'е',
+	'o': 'о', 'p': 'р', 'x': 'х', 'y': 'у', 'i': 'і',
+}
+
+// preReformRunes are the letters the 1918 reform removed, plus the OCR
+// reading ђ of the yat.
+func isPreReformRune(r rune) bool {
+	switch r {
+	case 'ѣ', 'Ѣ', 'ђ', 'Ђ', 'і', 'І', 'ѳ', 'Ѳ', 'ѵ', 'Ѵ':
+		return true
+	}
+	return false
+}
+
+func isCyr(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }
+
+const consonants = "бвгджзйклмнпрстфхцчшщ"
+
+func isConsonant(r rune) bool { return strings.ContainsRune(consonants, unicode.ToLower(r)) }
+
+// hasMarker reports whether a word carries pre-reform spelling: a letter
+// the reform removed, or a final hard sign.
+func hasMarker(w string) bool {
+	for _, r := range w {
+		if isPreReformRune(r) {
+			return true
+		}
+	}
+	r, _ := utf8.DecodeLastRuneInString(w)
+	return r == 'ъ' || r == 'Ъ'
+}
+
+// needsRepair reports whether a word contains anything character repair
+// may change; words without it and without markers skip the pipeline.
+func needsRepair(w string) bool {
+	hasC, hasL, digits := false, false, false
+	for _, r := range w {
+		switch {
+		case r == '/' || r == 'ђ' || r == 'Ђ' || r == 'і' || r == 'І':
+			return true
+		case isDigit(r):
+			digits = true
+		case r < 0x80:
+			hasL = true
+		case isCyr(r):
+			hasC = true
+		}
+	}
+	return (hasC && hasL) || (hasC && digits) || stray(w)
+}
+
+// stray reports a capital letter right after a lower-case one.
+func stray(w string) bool {
+	prevLower := false
+	for _, r := range w {
+		if unicode.IsUpper(r) && prevLower {
+			return true
+		}
+		prevLower = unicode.IsLower(r)
+	}
+	return false
+}
+
+// repair does the character repair that needs no lexicon.
+func repair(w string) (string, []string) {
+	rs := []rune(w)
+	var rules []string
+	add := func(r string) {
+		for _, x := range rules {
+			if x == r {
+				return
+			}
+		}
+		rules = append(rules, r)
+	}
+	hasCyr := false
+	upper, lower := 0, 0
+	for _, r := range rs {
+		if isCyr(r) {
+			hasCyr = true
+		}
+		if unicode.IsUpper(r) {
+			upper++
+		} else if unicode.IsLower(r) {
+			lower++
+		}
+	}
+	allCaps := upper >= 2 && lower <= 1
+	if hasCyr {
+		for i, r := range rs {
+			if c, ok := latinLookalike[r]; ok {
+				rs[i] = c
+				add(RuleLatinLookalike)
+			}
+		}
+		for i, r := range rs {
+			if r != '3' && r != '0' {
+				continue
+			}
+			next := rune(0)
+			if i+1 < len(rs) {
+				next = rs[i+1]
+			}
+			prev := rune(0)
+			if i > 0 {
+				prev = rs[i-1]
+			}
+			if !isCyr(next) && !isCyr(prev) {
+				continue
+			}
+			up := (i == 0 && (unicode.IsLower(next) || unicode.IsUpper(next))) || allCaps || unicode.IsUpper(prev)
+			if i > 0 && unicode.IsLower(prev) {
+				up = false
+			}
+			switch {
+			case r == '3' && up:
+				rs[i] = 'З'
+			case r == '3':
+				rs[i] = 'з'
+			case up:
+				rs[i] = 'О'
+			default:
+				rs[i] = 'о'
+			}
+			add(RuleDigitForLetter)
+		}
+	}
+	for i, r := range rs {
+		switch r {
+		case 'ђ':
+			if allCaps {
+				rs[i] = 'Ѣ'
+			} else {
+				rs[i] = 'ѣ'
+			}
+			add(RuleDjeForYat)
+		case 'Ђ':
+			rs[i] = 'Ѣ'
+			add(RuleDjeForYat)
+		}
+	}
+	if !allCaps {
+		for i := 1; i < len(rs); i++ {
+			if unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+				rs[i] = unicode.ToLower(rs[i])
+				add(RuleStrayCapital)
+			}
+		}
+	}
+	// іі at the end of a word (before a final ъ too) is an OCR й: after a
+	// vowel the pair stands for й ("Каждыіі"), after a consonant for ій
+	// ("основаніі"), since й never follows a consonant.
+	end := len(rs)
+	if end > 0 && (rs[end-1] == 'ъ' || rs[end-1] == 'Ъ') {
+		end--
+	}
+	if end >= 3 && (rs[end-1] == 'і' || rs[end-1] == 'І') && (rs[end-2] == 'і' || rs[end-2] == 'І') {
+		y := 'й'
+		if rs[end-1] == 'І' && rs[end-2] == 'І' {
+			y = 'Й'
+		}
+		if isConsonant(rs[end-3]) {
+			rs[end-1] = y
+		} else {
+			rs = append(rs[:end-2], append([]rune{y}, rs[end:]...)...)
+		}
+		add(RuleDoubleIForShortI)
+	}
+	return string(rs), rules
+}
+
+// applyCase gives the lower-case modern form m the case pattern of the
+// original word orig: all caps, capitalized, or position by position.
+func applyCase(orig, m string) string {
+	upper, lower := 0, 0
+	first := true
+	firstUpper := false
+	for _, r := range orig {
+		if unicode.IsUpper(r) {
+			upper++
+			if first {
+				firstUpper = true
+			}
+		} else if unicode.IsLower(r) {
+			lower++
+		}
+		if unicode.IsLetter(r) {
+			first = false
+		}
+	}
+	switch {
+	case upper == 0:
+		return m
+	case lower == 0 && upper >= 2:
+		return strings.ToUpper(m)
+	}
+	or := []rune(orig)
+	mr := []rune(m)
+	for i := range mr {
+		if i < len(or) && unicode.IsUpper(or[i]) {
+			mr[i] = unicode.ToUpper(mr[i])
+		}
+	}
+	if firstUpper && len(mr) > 0 {
+		mr[0] = unicode.ToUpper(mr[0])
+	}
+	return string(mr)
+}
+
+// knownWord is the lexicon lookup used by the pipeline: w is lower case
+// (ё allowed). lowerOnly refuses proper names for lower-case text words.
+// Besides the hunspell forms it accepts two regular derivations the
+// dictionary lacks (documented in doc.go): -вши gerunds from -в gerunds and
+// short passive participles in -им/-ем from their long forms.
+func (n *Normalizer) knownWord(w string, lowerOnly bool) bool {
+	if w == "" {
+		return false
+	}
+	f := fold(w)
+	if n.lex.known(f, lowerOnly) {
+		return true
+	}
+	if strings.HasSuffix(f, "вши") && len(f) > len("вши")+4 {
+		if n.lex.known(strings.TrimSuffix(f, "ши"), lowerOnly) {
+			return true
+		}
+	}
+	for _, s := range [...]string{"им", "има", "имо", "имы", "ем", "ема", "емо", "емы"} {
+		if strings.HasSuffix(f, s) && len(f) > len(s)+6 {
+			stem := f[:len(f)-len(s)] + s[:len("им")]
+			if n.lex.known(stem+"ый", lowerOnly) {
+				return true
+			}
+		}
+	}
+	if i := strings.IndexByte(f, '-'); i > 0 && i < len(f)-1 {
+		// A hyphenated compound: every part known, or the compound listed.
+		for _, p := range strings.Split(f, "-") {
+			if !n.lex.known(p, lowerOnly) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// pronouns are the pre-reform pronoun spellings replaced as whole words.
+var pronouns = map[string]string{
+	"онѣ": "они", "однѣ": "одни", "однѣхъ": "одних", "однѣми": "одними", "однѣмъ": "одним",
+	"ея": "её", "нея": "неё",
+}
+
+// variant is one reform reading of a word with the rules it took.
+type variant struct {
+	s     string
+	rules []string
+}
+
+// reform converts a repaired lower-case pre-reform word to modern spelling.
+// It returns the modern lower-case form, the rules, and whether the
+// lexicon knows the result.
+func (n *Normalizer) reform(s string, lowerOnly bool) (string, []string, bool) {
+	if p, ok := pronouns[s]; ok {
+		return p, []string{RulePronoun}, true
+	}
+	if strings.ContainsRune(s, 'ѵ') {
+		u := strings.ReplaceAll(s, "ѵ", "у")
+		if m, r, ok := n.reformCore(u, lowerOnly); ok {
+			return m, append([]string{RuleIzhitsaForU}, r...), true
+		}
+		m, r, ok := n.reformCore(strings.ReplaceAll(s, "ѵ", "и"), lowerOnly)
+		return m, append([]string{RuleIzhitsa}, r...), ok
+	}
+	return n.reformCore(s, lowerOnly)
+}
+
+func (n *Normalizer) reformCore(s string, lowerOnly bool) (string, []string, bool) {
+	var rules []string
+	if strings.Contains(s, "ъи") {
+		s = strings.ReplaceAll(s, "ъи", "ы")
+		rules = append(rules, RuleHardSignI)
+	}
+	if r, size := utf8.DecodeLastRuneInString(s); r == 'ъ' && len(s) > size {
+		p, _ := utf8.DecodeLastRuneInString(s[:len(s)-size])
+		if isConsonant(p) {
+			s = s[:len(s)-size]
+			rules = append(rules, RuleFinalHardSign)
+		}
+	}
+	// Endings are recognized on the pre-reform letters.
+	var endings [][2]string // replacement candidates: suffix → new suffix
+	var endRule string
+	switch {
+	case strings.HasSuffix(s, "іяся"):
+		endings = [][2]string{{"іяся", "иеся"}}
+		endRule = RuleEndingIyasya
+	case strings.HasSuffix(s, "ія"):
+		endings = [][2]string{{"ія", "ия"}, {"ія", "ие"}}
+		endRule = RuleEndingIya
+	case strings.HasSuffix(s, "ыя"):
+		endings = [][2]string{{"ыя", "ыя"}, {"ыя", "ые"}}
+		endRule = RuleEndingYya
+	case strings.HasSuffix(s, "агося"):
+		endings = agoEndings(s, "агося", "огося", "егося")
+		endRule = RuleEndingAgo
+	case strings.HasSuffix(s, "аго"):
+		endings = agoEndings(s, "аго", "ого", "его")
+		endRule = RuleEndingAgo
+	case strings.HasSuffix(s, "ягося"):
+		endings = [][2]string{{"ягося", "ягося"}, {"ягося", "егося"}}
+		endRule = RuleEndingYago
+	case strings.HasSuffix(s, "яго"):
+		endings = [][2]string{{"яго", "яго"}, {"яго", "его"}}
+		endRule = RuleEndingYago
+	}
+	// Character mapping (done after the ending is recognized).
+	mapped, crules := mapLetters(s)
+	rules = append(rules, crules...)
+	var cands []variant
+	prefixes := []variant{{s: mapped}}
+	if p, ok := prefixVariant(mapped); ok {
+		prefixes = append(prefixes, variant{s: p, rules: []string{RulePrefixZS}})
+	}
+	for _, pv := range prefixes {
+		if len(endings) == 0 {
+			cands = append(cands, pv)
+			continue
+		}
+		for _, e := range endings {
+			from, _ := mapLetters(e[0])
+			if !strings.HasSuffix(pv.s, from) {
+				continue
+			}
+			v := variant{s: pv.s[:len(pv.s)-len(from)] + e[1], rules: pv.rules}
+			if from != e[1] && !(endRule == RuleEndingIya && e[1] == "ия") {
+				v.rules = append(append([]string(nil), pv.rules...), endRule)
+			}
+			cands = append(cands, v)
+		}
+	}
+	for _, c := range cands {
+		if n.knownWord(c.s, lowerOnly) {
+			return c.s, append(rules, c.rules...), true
+		}
+	}
+	// Nothing known: the regular reading (first prefix, the reform ending).
+	def := cands[0]
+	if len(endings) > 1 && len(cands) > 1 && endRule != RuleEndingIya {
+		def = cands[1]
+	}
+	return def.s, append(rules, def.rules...), false
+}
+
+// agoEndings lists the -аго readings in order of preference: -ого, or
+// -его after ж ч ш щ (with the stressed exceptions большаго, чужаго).
+func agoEndings(s, old, o, e string) [][2]string {
+	stem := strings.TrimSuffix(s, old)
+	last, _ := utf8.DecodeLastRuneInString(stem)
+	if strings.ContainsRune("жчшщ", last) && !strings.HasSuffix(stem, "больш") && !strings.HasSuffix(stem, "чуж") {
+		return [][2]string{{old, old}, {old, e}, {old, o}}
+	}
+	return [][2]string{{old, old}, {old, o}, {old, e}}
+}
+
+// mapLetters applies ѣ→е, і→и, ѳ→ф, ѵ→и.
+func mapLetters(s string) (string, []string) {
+	var rules []string
+	if strings.ContainsAny(s, "ѣѢ") {
+		s = strings.NewReplacer("ѣ", "е", "Ѣ", "Е").Replace(s)
+		rules = append(rules, RuleYat)
+	}
+	if strings.ContainsAny(s, "іІ") {
+		s = strings.NewReplacer("і", "и", "І", "И").Replace(s)
+		rules = append(rules, RuleIDecimal)
+	}
+	if strings.ContainsAny(s, "ѳѲ") {
+		s = strings.NewReplacer("ѳ", "ф", "Ѳ", "Ф").Replace(s)
+		rules = append(rules, RuleFita)
+	}
+	if strings.ContainsAny(s, "ѵѴ") {
+		s = strings.NewReplacer("ѵ", "и", "Ѵ", "И").Replace(s)
+		rules = append(rules, RuleIzhitsa)
+	}
+	return s, rules
+}
+
+// prefixVariant applies the з/с prefix rule: без-/чрез-/через- before a
+// voiceless consonant, из-/раз-/роз-/воз-/низ- before с.
+func prefixVariant(s string) (string, bool) {
+	for _, p := range [...]string{"через", "чрез", "без"} {
+		if strings.HasPrefix(s, p) {
+			r, _ := utf8.DecodeRuneInString(s[len(p):])
+			if strings.ContainsRune("кпстфхцчшщ", r) {
+				return strings.TrimSuffix(p, "з") + "с" + s[len(p):], true
+			}
+		}
+	}
+	for _, p := range [...]string{"из", "раз", "роз", "воз", "низ"} {
+		if strings.HasPrefix(s, p) && strings.HasPrefix(s[len(p):], "с") {
+			return strings.TrimSuffix(p, "з") + "с" + s[len(p):], true
+		}
+	}
+	return "", false
+}
+
+// functionWords are the prepositions, conjunctions and particles of
+// Russian that a lost space most often leaves glued to the next word.
+var functionWords = map[string]bool{
+	"на": true, "во": true, "со": true, "ко": true, "об": true, "от": true, "до": true,
+	"по": true, "за": true, "из": true, "под": true, "над": true, "при": true, "про": true,
+	"без": true, "для": true, "не": true, "ни": true, "но": true, "же": true, "ли": true,
+	"бы": true, "то": true, "как": true, "что": true, "или": true, "если": true,
+}
+
+// candidate is one OCR correction.
+type candidate struct {
+	modern string // lower case, parts joined by a space
+	rules  []string
+	cost   float64
+	score  float64
+}
+
+// maxCost is the edit budget for a word of n runes: short words must be
+// repaired by one cheap, frequent confusion.
+func maxCost(n int) float64 {
+	switch {
+	case n <= 2:
+		return 0.35
+	case n == 3:
+		return 0.55
+	case n == 4:
+		return 0.7
+	}
+	return 1.2
+}
+
+// searchLimit bounds the variants tried per word (a pathological long
+// token must not stall the pipeline).
+const searchLimit = 4000
+
+// ocrSearch enumerates OCR corrections of the repaired lower-case word w
+// up to the cost budget and returns the best one, the runner-up score and
+// whether any was found.
+func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int) (best candidate, second float64, ok bool) {
+	rs := []rune(w)
+	if len(rs) > 40 {
+		return candidate{}, 0, false
+	}
+	budget := maxCost(len(rs))
+	second = math.Inf(1)
+	seen := map[string]bool{}
+	tried := 0
+	var rec func(cur []rune, pos int, cost float64, edits int, rules []string, split bool)
+	consider := func(cur []rune, cost float64, rules []string) {
+		key := string(cur)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		tried++
+		parts := strings.Split(key, " ")
+		var mods []string
+		all := append([]string(nil), rules...)
+		for i, p := range parts {
+			m, r, known := n.reform(p, lowerOnly || i > 0)
+			if !known {
+				return
+			}
+			mods = append(mods, m)
+			all = append(all, r...)
+		}
+		c := candidate{modern: strings.Join(mods, " "), rules: dedup(all), cost: cost}
+		// Document frequency: the mean of the parts' log-frequency bonuses.
+		bonus := 0.0
+		for _, m := range mods {
+			bonus += 0.15 * math.Log2(1+float64(freq(m)))
+		}
+		c.score = cost - math.Min(0.6, bonus/float64(len(mods)))
+		if len(mods) > 1 {
+			// A split claims two words: slightly dearer than a rewrite of
+			// the same cost, unless it frees a function word, which is what
+			// a lost space most often follows.
+			c.score += 0.1
+			if functionWords[mods[0]] {
+				c.score -= 0.15
+			}
+		}
+		switch {
+		case !ok || c.score < best.score:
+			if ok && c.modern != best.modern {
+				second = math.Min(second, best.score)
+			}
+			best, ok = c, true
+		case c.modern != best.modern:
+			second = math.Min(second, c.score)
+		}
+	}
+	rec = func(cur []rune, pos int, cost float64, edits int, rules []string, split bool) {
+		if tried >= searchLimit {
+			return
+		}
+		for i := pos; i < len(cur); i++ {
+			for _, cf := range n.conf {
+				if cost+cf.cost > budget || !hasPrefixRunes(cur[i:], cf.from) {
+					continue
+				}
+				if cf.atEnd && i+len(cf.from) != len(cur) {
+					continue
+				}
+				next := make([]rune, 0, len(cur)+len(cf.to))
+				next = append(append(append(next, cur[:i]...), cf.to...), cur[i+len(cf.from):]...)
+				r := append(append([]string(nil), rules...), cf.rule)
+				consider(next, cost+cf.cost, r)
+				if edits+1 < 2 {
+					rec(next, i+len(cf.to), cost+cf.cost, edits+1, r, split)
+				}
+			}
+			// A lost space: split before rune i.
+			if !split && i > 0 && cur[i-1] != ' ' && cur[i] != ' ' {
+				c := 0.5
+				if cur[i-1] == 'ъ' {
+					c = 0.15
+				}
+				// Both halves need two letters: "вдругъ" must not become "в другъ".
+				if cost+c <= budget && i >= 2 && len(cur)-i >= 2 {
+					next := make([]rune, 0, len(cur)+1)
+					next = append(append(append(next, cur[:i]...), ' '), cur[i:]...)
+					r := append(append([]string(nil), rules...), RuleWordSplit)
+					consider(next, cost+c, r)
+					if edits+1 < 2 {
+						rec(next, i+1, cost+c, edits+1, r, true)
+					}
+				}
+			}
+		}
+	}
+	rec(rs, 0, 0, 0, nil, false)
+	return best, second, ok
+}
+
+func hasPrefixRunes(s, p []rune) bool {
+	if len(p) > len(s) {
+		return false
+	}
+	for i := range p {
+		if s[i] != p[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func dedup(rules []string) []string {
+	out := rules[:0:0]
+	for _, r := range rules {
+		dup := false
+		for _, x := range out {
+			if x == r {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, r)
+		}
+	}
+	return out
+}

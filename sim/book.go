@@ -1,0 +1,547 @@
+package sim
+
+import (
+	"strings"
+
+	"github.com/pasyans/pasyans/engine"
+)
+
+// bookStrategy plays by the strategy advice of the books (the advice
+// passages catalogued with IDs in GAMES.md) and otherwise like greedy. Each
+// decision the advice drove is returned with its advice ID; a decision the
+// advice did not touch is greedy's and names no advice.
+//
+// Advice by game (what the implementation does):
+//
+//	four-corners/S2        make only the marriages (MoveBuild) that free suitable cards: the
+//	                       marriage after which most foundation plays are open is made; marriages
+//	                       that free none are not made.
+//	windmill/S1            when a foundation play is open both from the talon and from a wing,
+//	                       play from the talon.
+//	windmill/S2            make a king→centre transfer (MoveTransfer) only when it opens a new
+//	                       foundation play from a wing or the talon.
+//	british-constitution/S1 fill a vacancy with the card after which most foundation plays and
+//	                       builds are open.
+//	british-constitution/S2 postpone moves that open a vacancy (empty their pile) while the
+//	                       talon's top card could not be built in the row above the People and
+//	                       the pack can still be turned.
+//	napoleon/S3            use a reserve card only when no pair can be made from the columns.
+//	napoleon/S2            when three or more cards of a rank are exposed, remove the pair after
+//	                       which most pairs are open.
+//	napoleon/S1            otherwise prefer the pair that undoes the most crossed pairs (two
+//	                       columns holding the same two ranks in opposite order).
+//	salic-law/S3           fill an empty king with the card after which most foundation plays
+//	                       are open.
+//	salic-law/S2           of several foundation plays, take the one from the packet with fewest
+//	                       cards, to strip a king bare.
+//	zodiac/S2              marry a card only onto a card that will be needed no earlier than it
+//	                       (distance to ace or king), so no marriage blocks a needed card.
+//	shah/S2                postpone opening a vacancy until the talon shows a card needed soon
+//	                       (within three of its foundation) while the pack can still be turned.
+//	red-and-black/S2       move a card to the foundations as soon as it is needed.
+//	red-and-black/S1       shift cards between the eight piles when that opens a foundation play.
+//
+// Games without advice in the books (duchess-de-luynes, sultan, sympathy)
+// are played exactly as greedy, and their rows name no advice.
+type bookStrategy struct{ params }
+
+func (*bookStrategy) Name() string      { return "book" }
+func (*bookStrategy) NewPlayer() Player { return &bookPlayer{greedyPlayer: newGreedyPlayer()} }
+
+// pileClass classifies piles by the engine's naming conventions.
+type pileClass uint8
+
+const (
+	pileTableau pileClass = iota
+	pileFoundation
+	pileTalon
+	pileStock
+	pileOther
+)
+
+type bookPlayer struct {
+	*greedyPlayer
+	game    string
+	classes []pileClass
+	names   []string
+	base    engine.Game // determinized clone of the current decision
+	banned  []bool
+	cards2  []engine.Card
+}
+
+func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
+	p.greedyPlayer.Reset(g, seed)
+	if p.game != g.ID() || len(p.classes) != g.NumPiles() {
+		p.game = g.ID()
+		p.classes = p.classes[:0]
+		p.names = p.names[:0]
+		for i := 0; i < g.NumPiles(); i++ {
+			n := g.PileName(i)
+			c := pileTableau
+			switch {
+			case n == "talon":
+				c = pileTalon
+			case n == "stock":
+				c = pileStock
+			case n == engine.AsidePile || n == "out":
+				c = pileOther
+			case strings.HasPrefix(n, engine.FoundationPrefix) && len(n) > 1 && n[1] >= '0' && n[1] <= '9':
+				c = pileFoundation
+			}
+			p.classes = append(p.classes, c)
+			p.names = append(p.names, n)
+		}
+	}
+}
+
+func (p *bookPlayer) class(i uint8) pileClass {
+	if int(i) < len(p.classes) {
+		return p.classes[i]
+	}
+	return pileOther
+}
+
+// after returns the state after m on a determinized clone of g.
+func (p *bookPlayer) after(g engine.Game, m engine.Move) engine.Game {
+	if p.base == nil {
+		p.base = g.Clone()
+		p.base.Determinize(&p.rng)
+	}
+	c := p.base.Clone()
+	if c.Apply(m) != nil {
+		return nil
+	}
+	return c
+}
+
+// progressAfter counts the foundation plays and pair removals open after m
+// (-1 if m cannot be applied).
+func (p *bookPlayer) progressAfter(g engine.Game, m engine.Move) int {
+	c := p.after(g, m)
+	if c == nil {
+		return -1
+	}
+	p.moves = c.LegalMoves(p.moves[:0])
+	return countProgress(p.moves)
+}
+
+func (p *bookPlayer) pileLen(g engine.Game, i uint8) int {
+	p.cards2 = g.Pile(p.cards2[:0], int(i))
+	return len(p.cards2)
+}
+
+func (p *bookPlayer) top(g engine.Game, i int) engine.Card {
+	p.cards2 = g.Pile(p.cards2[:0], i)
+	if len(p.cards2) == 0 {
+		return engine.NoCard
+	}
+	return p.cards2[len(p.cards2)-1]
+}
+
+func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	p.base = nil
+	if cap(p.banned) < len(legal) {
+		p.banned = make([]bool, len(legal))
+	}
+	p.banned = p.banned[:len(legal)]
+	clear(p.banned)
+	var pick int
+	var adv engine.RuleID
+	switch p.game {
+	case "four-corners":
+		pick, adv = p.fourCorners(g, legal)
+	case "windmill":
+		pick, adv = p.windmill(g, legal)
+	case "british-constitution":
+		pick, adv = p.britishConstitution(g, legal)
+	case "napoleon":
+		pick, adv = p.napoleon(g, legal)
+	case "salic-law":
+		pick, adv = p.salicLaw(g, legal)
+	case "zodiac":
+		pick, adv = p.zodiac(g, legal)
+	case "shah":
+		pick, adv = p.shah(g, legal)
+	case "red-and-black":
+		pick, adv = p.redAndBlack(g, legal)
+	default:
+		pick = -1
+	}
+	if pick >= 0 {
+		p.seen[g.ViewHash()] = struct{}{}
+		return pick, adv
+	}
+	if adv != "" { // the advice banned some moves
+		allBanned := true
+		for _, b := range p.banned {
+			allBanned = allBanned && b
+		}
+		if !allBanned {
+			return p.choose(g, legal, func(i int) bool { return !p.banned[i] }), adv
+		}
+	}
+	return p.choose(g, legal, nil), ""
+}
+
+// firstProgress returns the index of the first foundation play or pair
+// removal, or -1.
+func firstProgress(legal []engine.Move) int {
+	for i, m := range legal {
+		if isProgress(m.Kind) {
+			return i
+		}
+	}
+	return -1
+}
+
+func hasKind(legal []engine.Move, k engine.MoveKind) bool {
+	for _, m := range legal {
+		if m.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// fourCorners: S2, marriages only when they free suitable cards.
+func (p *bookPlayer) fourCorners(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	if firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveBuild) {
+		return -1, ""
+	}
+	best, bestN := -1, 0
+	for i, m := range legal {
+		if m.Kind != engine.MoveBuild {
+			continue
+		}
+		if n := p.progressAfter(g, m); n > bestN {
+			best, bestN = i, n
+		}
+		p.banned[i] = true
+	}
+	if best >= 0 {
+		return best, "four-corners/S2"
+	}
+	return -1, "four-corners/S2"
+}
+
+// windmill: S1 talon before wings; S2 transfers only with immediate use.
+func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	talon, wing := -1, -1
+	for i, m := range legal {
+		if m.Kind != engine.MoveFoundation {
+			continue
+		}
+		switch p.class(m.From) {
+		case pileTalon:
+			if talon < 0 {
+				talon = i
+			}
+		case pileTableau:
+			if wing < 0 {
+				wing = i
+			}
+		}
+	}
+	if talon >= 0 && wing >= 0 {
+		return talon, "windmill/S1"
+	}
+	if firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveTransfer) {
+		return -1, ""
+	}
+	for i, m := range legal {
+		if m.Kind != engine.MoveTransfer {
+			continue
+		}
+		c := p.after(g, m)
+		useful := false
+		if c != nil {
+			p.moves = c.LegalMoves(p.moves[:0])
+			for _, n := range p.moves {
+				if n.Kind == engine.MoveFoundation && (p.class(n.From) == pileTalon || p.class(n.From) == pileTableau) {
+					useful = true
+					break
+				}
+			}
+		}
+		if useful {
+			return i, "windmill/S2"
+		}
+		p.banned[i] = true
+	}
+	return -1, "windmill/S2"
+}
+
+// britishConstitution: S1 best refill; S2 postpone opening vacancies.
+func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	if hasKind(legal, engine.MoveFill) {
+		best, bestScore := -1, -1
+		for i, m := range legal {
+			if m.Kind != engine.MoveFill {
+				continue
+			}
+			c := p.after(g, m)
+			if c == nil {
+				continue
+			}
+			p.moves = c.LegalMoves(p.moves[:0])
+			score := 0
+			for _, n := range p.moves {
+				switch n.Kind {
+				case engine.MoveFoundation:
+					score += 4
+				case engine.MoveBuild:
+					score++
+				}
+			}
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		if best >= 0 {
+			return best, "british-constitution/S1"
+		}
+	}
+	if firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveDraw) {
+		return -1, ""
+	}
+	t := p.talonTop(g)
+	if t != engine.NoCard && p.buildableAbovePeople(g, t) {
+		return -1, ""
+	}
+	for i, m := range legal {
+		if m.Kind == engine.MoveBuild && p.class(m.From) == pileTableau && p.pileLen(g, m.From) == 1 {
+			p.banned[i] = true
+		}
+	}
+	return -1, "british-constitution/S2"
+}
+
+func (p *bookPlayer) talonTop(g engine.Game) engine.Card {
+	for i, c := range p.classes {
+		if c == pileTalon {
+			return p.top(g, i)
+		}
+	}
+	return engine.NoCard
+}
+
+// buildableAbovePeople reports whether card t could be built (descending,
+// alternate colour) on a top card of the Commons row ("COM…" piles).
+func (p *bookPlayer) buildableAbovePeople(g engine.Game, t engine.Card) bool {
+	for i, n := range p.names {
+		if !strings.HasPrefix(n, "COM") {
+			continue
+		}
+		c := p.top(g, i)
+		if c != engine.NoCard && c.Rank() == t.Rank()+1 && c.Color() != t.Color() {
+			return true
+		}
+	}
+	return false
+}
+
+// napoleon: S3 reserve in need only; S2 triples; S1 crossed pairs.
+func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	colPair := false
+	for _, m := range legal {
+		if m.Kind == engine.MovePair && m.Rule != "napoleon/reserve" {
+			colPair = true
+			break
+		}
+	}
+	adv := engine.RuleID("")
+	if colPair {
+		for i, m := range legal {
+			if m.Rule == "napoleon/reserve" {
+				p.banned[i] = true
+				adv = "napoleon/S3"
+			}
+		}
+	}
+	// S2: a rank with three or more exposed cards among the allowed pairs.
+	var exposed [engine.NumRanks + 1]int
+	for i, m := range legal {
+		if p.banned[i] || m.Kind != engine.MovePair {
+			continue
+		}
+		exposed[m.Card.Rank()]++
+	}
+	best, bestN := -1, -1
+	for i, m := range legal {
+		if p.banned[i] || m.Kind != engine.MovePair || exposed[m.Card.Rank()] < 3 {
+			continue // three exposed cards of a rank make three pair moves
+		}
+		if n := p.progressAfter(g, m); n > bestN {
+			best, bestN = i, n
+		}
+	}
+	if best >= 0 {
+		return best, "napoleon/S2"
+	}
+	// S1: crossed pairs.
+	before := p.crossedPairs(g)
+	if before > 0 {
+		best, bestGain := -1, 0
+		for i, m := range legal {
+			if p.banned[i] || m.Kind != engine.MovePair {
+				continue
+			}
+			c := p.after(g, m)
+			if c == nil {
+				continue
+			}
+			if gain := before - p.crossedPairs(c); gain > bestGain {
+				best, bestGain = i, gain
+			}
+		}
+		if best >= 0 {
+			return best, "napoleon/S1"
+		}
+	}
+	return -1, adv
+}
+
+// crossedPairs counts pairs of columns ("C…" piles) holding two ranks in
+// opposite vertical order: x above y in one column, y above x in another.
+func (p *bookPlayer) crossedPairs(g engine.Game) int {
+	// above[c][x][y]: in column c some x lies above (nearer the top) some y.
+	var seen [engine.NumRanks + 1][engine.NumRanks + 1]uint16
+	n := 0
+	col := 0
+	for i, name := range p.names {
+		if !strings.HasPrefix(name, "C") || p.classes[i] != pileTableau {
+			continue
+		}
+		p.cards2 = g.Pile(p.cards2[:0], i)
+		bit := uint16(1) << (col % 16)
+		col++
+		for a := 0; a < len(p.cards2); a++ {
+			for b := a + 1; b < len(p.cards2); b++ {
+				lo, hi := p.cards2[a], p.cards2[b] // hi is above lo
+				if !lo.Valid() || !hi.Valid() || lo.Rank() == hi.Rank() {
+					continue
+				}
+				x, y := hi.Rank(), lo.Rank()
+				if seen[y][x]&^bit != 0 {
+					n++
+				}
+				seen[x][y] |= bit
+			}
+		}
+	}
+	return n
+}
+
+// salicLaw: S3 best king fill; S2 strip a king bare.
+func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	if hasKind(legal, engine.MoveFill) && firstProgress(legal) < 0 {
+		best, bestN := -1, -1
+		for i, m := range legal {
+			if m.Kind != engine.MoveFill {
+				continue
+			}
+			if n := p.progressAfter(g, m); n > bestN {
+				best, bestN = i, n
+			}
+		}
+		if best >= 0 {
+			return best, "salic-law/S3"
+		}
+	}
+	best, bestLen, count := -1, 1<<30, 0
+	for i, m := range legal {
+		if m.Kind != engine.MoveFoundation || p.class(m.From) != pileTableau {
+			continue
+		}
+		count++
+		if l := p.pileLen(g, m.From); l < bestLen {
+			best, bestLen = i, l
+		}
+	}
+	if count > 1 && best >= 0 {
+		return best, "salic-law/S2"
+	}
+	return -1, ""
+}
+
+// needDistance is how far a card is from the ends of the zodiac's
+// foundations (aces up, kings down): 0 for an ace or king, 6 for a seven.
+func needDistance(c engine.Card) int {
+	r := int(c.Rank())
+	return min(r-1, engine.NumRanks-r)
+}
+
+// zodiac: S2 careful marriages.
+func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	adv := engine.RuleID("")
+	for i, m := range legal {
+		if m.Kind != engine.MoveBuild || !m.Card.Valid() {
+			continue
+		}
+		under := p.top(g, int(m.To))
+		if under.Valid() && needDistance(under) < needDistance(m.Card) {
+			p.banned[i] = true
+			adv = "zodiac/S2"
+		}
+	}
+	return -1, adv
+}
+
+// shah: S2 control when vacancies open.
+func (p *bookPlayer) shah(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	if !hasKind(legal, engine.MoveDraw) {
+		return -1, ""
+	}
+	t := p.talonTop(g)
+	if t != engine.NoCard && p.neededSoon(g, t) {
+		return -1, ""
+	}
+	adv := engine.RuleID("")
+	for i, m := range legal {
+		if (m.Kind == engine.MoveFoundation || m.Kind == engine.MoveBuild) && p.class(m.From) == pileTableau && p.pileLen(g, m.From) == 1 {
+			p.banned[i] = true
+			adv = "shah/S2"
+		}
+	}
+	return -1, adv
+}
+
+// neededSoon reports whether c is within three ranks above the top of a
+// foundation of its suit.
+func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
+	for i, cl := range p.classes {
+		if cl != pileFoundation {
+			continue
+		}
+		t := p.top(g, i)
+		if t.Valid() && t.Suit() == c.Suit() && c.Rank() > t.Rank() && c.Rank()-t.Rank() <= 3 {
+			return true
+		}
+	}
+	return false
+}
+
+// redAndBlack: S2 foundation plays at once; S1 shifts that open a play.
+func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	for i, m := range legal {
+		if m.Kind == engine.MoveFoundation && p.class(m.From) == pileTableau {
+			return i, "red-and-black/S2"
+		}
+	}
+	if firstProgress(legal) >= 0 {
+		return -1, ""
+	}
+	best, bestN := -1, 0
+	for i, m := range legal {
+		if m.Kind != engine.MoveBuild || p.class(m.From) != pileTableau || p.class(m.To) != pileTableau {
+			continue
+		}
+		if n := p.progressAfter(g, m); n > bestN {
+			best, bestN = i, n
+		}
+	}
+	if best >= 0 {
+		return best, "red-and-black/S1"
+	}
+	return -1, ""
+}

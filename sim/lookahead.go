@@ -1,0 +1,124 @@
+package sim
+
+import (
+	"math"
+
+	"github.com/pasyans/pasyans/engine"
+)
+
+// lookaheadStrategy searches depth moves ahead over what the player sees.
+// For each of samples determinizations of the current position (a clone
+// whose hidden cards are rearranged by Game.Determinize with the player's
+// own generator — the real order is never used), it tries every legal move
+// and searches the following depth-1 moves exhaustively, valuing a leaf by
+//
+//	1e6 if won, else 16·Score + min(legal moves, 15)
+//
+// and a node by its best child. Values are summed over the samples; the
+// move with the highest total is played (ties: first listed). Moves that
+// lead back to a position the player has already seen are scored below
+// every other move (cycle avoidance).
+type lookaheadStrategy struct {
+	params
+	depth, samples int
+}
+
+func (*lookaheadStrategy) Name() string { return "lookahead" }
+
+func (s *lookaheadStrategy) NewPlayer() Player {
+	return &lookaheadPlayer{depth: s.depth, samples: s.samples, seen: make(map[uint64]struct{}, 256)}
+}
+
+type lookaheadPlayer struct {
+	depth, samples int
+	rng            engine.Rand
+	seen           map[uint64]struct{}
+	values         []float64
+	bufs           [][]engine.Move // one move buffer per search depth
+	nodes          int64
+}
+
+func (p *lookaheadPlayer) Reset(_ engine.Game, seed uint64) {
+	p.rng.Seed(seed)
+	clear(p.seen)
+	p.nodes = 0
+}
+
+// SearchStats reports the nodes searched; lookahead always decides (it
+// does not prove anything, its outcome is the game's).
+func (p *lookaheadPlayer) SearchStats() (int64, bool) { return p.nodes, true }
+
+const wonValue = 1e6
+
+func leafValue(g engine.Game, nLegal int) float64 {
+	if g.Won() {
+		return wonValue
+	}
+	return 16*float64(g.Score()) + float64(min(nLegal, 15))
+}
+
+func (p *lookaheadPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	p.seen[g.ViewHash()] = struct{}{}
+	if len(legal) == 1 {
+		return 0, ""
+	}
+	if cap(p.values) < len(legal) {
+		p.values = make([]float64, len(legal))
+	}
+	p.values = p.values[:len(legal)]
+	clear(p.values)
+	for s := 0; s < p.samples; s++ {
+		base := g.Clone()
+		base.Determinize(&p.rng)
+		for i, m := range legal {
+			c := base.Clone()
+			if err := c.Apply(m); err != nil {
+				p.values[i] = math.Inf(-1)
+				continue
+			}
+			p.nodes++
+			if _, cyc := p.seen[c.ViewHash()]; cyc && isTableau(m.Kind) {
+				p.values[i] += -wonValue
+				continue
+			}
+			p.values[i] += p.search(c, p.depth-1, 0)
+		}
+	}
+	best := 0
+	for i, v := range p.values {
+		if v > p.values[best] {
+			best = i
+		}
+	}
+	return best, ""
+}
+
+// search returns the value of g searched d more moves deep.
+func (p *lookaheadPlayer) search(g engine.Game, d, level int) float64 {
+	if g.Won() {
+		return wonValue
+	}
+	for len(p.bufs) <= level {
+		p.bufs = append(p.bufs, nil)
+	}
+	moves := g.LegalMoves(p.bufs[level][:0])
+	p.bufs[level] = moves
+	if d == 0 || len(moves) == 0 {
+		return leafValue(g, len(moves))
+	}
+	best := math.Inf(-1)
+	for i := range moves {
+		c := g.Clone()
+		if err := c.Apply(p.bufs[level][i]); err != nil {
+			continue
+		}
+		p.nodes++
+		if v := p.search(c, d-1, level+1); v > best {
+			best = v
+		}
+	}
+	if math.IsInf(best, -1) {
+		return leafValue(g, 0)
+	}
+	return best
+}

@@ -1,0 +1,121 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/pasyans/pasyans/engine"
+)
+
+// DefaultMaxMoves is the move cap used when a game's Spec.MaxMoves is 0.
+const DefaultMaxMoves = 10000
+
+// SearchReporter is implemented by players that search (lookahead, solver).
+// After a deal, SearchStats returns the number of nodes expanded and whether
+// the search decided the deal: a solver that hit its node or time limit
+// before proving a win or a loss reports decided = false, and a deal it
+// then did not win is recorded as unknown.
+type SearchReporter interface {
+	SearchStats() (nodes int64, decided bool)
+}
+
+// Deal is the outcome of one deal played by one player, as PlayDeal
+// returns it.
+type Deal struct {
+	Outcome         Outcome
+	Moves           int32
+	FoundationCards int32
+	Redeals         int32
+	MoveCapHit      bool
+	SolverNodes     int64
+}
+
+// Tracer receives every move PlayDeal makes, with the advice ID that drove
+// it; g is the state before the move.
+type Tracer func(ply int32, g engine.Game, m engine.Move, advice engine.RuleID)
+
+// Playout holds the reusable buffers of one goroutine's play, so that the
+// hot loop does not allocate. The zero value is ready to use.
+type Playout struct {
+	legal  []engine.Move
+	advice map[engine.RuleID]int32
+}
+
+// PlayDeal plays g to the end with p (Reset with seed first), stopping at
+// maxMoves (DefaultMaxMoves if ≤ 0) with outcome unknown and MoveCapHit.
+// The advice IDs the player names are counted and returned in
+// AdviceCounts. An error means the player chose an index out of range or
+// the engine rejected a move it listed as legal — both are bugs.
+func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, trace Tracer) (Deal, error) {
+	if maxMoves <= 0 {
+		maxMoves = DefaultMaxMoves
+	}
+	clear(pl.advice)
+	p.Reset(g, seed)
+	var d Deal
+	for !g.Over() {
+		if int(d.Moves) >= maxMoves {
+			d.MoveCapHit = true
+			break
+		}
+		pl.legal = g.LegalMoves(pl.legal[:0])
+		if len(pl.legal) == 0 {
+			break
+		}
+		i, adv := p.Choose(g, pl.legal)
+		if i < 0 || i >= len(pl.legal) {
+			return d, fmt.Errorf("%s: move %d: player chose index %d of %d legal moves", g.ID(), d.Moves, i, len(pl.legal))
+		}
+		m := pl.legal[i]
+		if trace != nil {
+			trace(d.Moves, g, m, adv)
+		}
+		if err := g.Apply(m); err != nil {
+			return d, fmt.Errorf("%s: move %d (%v) listed as legal but rejected: %w", g.ID(), d.Moves, m, err)
+		}
+		if adv != "" {
+			if pl.advice == nil {
+				pl.advice = make(map[engine.RuleID]int32)
+			}
+			pl.advice[adv]++
+		}
+		d.Moves++
+	}
+	d.FoundationCards = int32(g.Score())
+	d.Redeals = int32(g.Redeals())
+	decided := true
+	if sr, ok := p.(SearchReporter); ok {
+		d.SolverNodes, decided = sr.SearchStats()
+	}
+	switch {
+	case g.Won():
+		d.Outcome = Won
+	case d.MoveCapHit || !decided:
+		d.Outcome = Unknown
+	default:
+		d.Outcome = Lost
+	}
+	return d, nil
+}
+
+// AdviceCounts returns the advice counts of the last deal, sorted by ID
+// (nil if the player named none).
+func (pl *Playout) AdviceCounts() []AdviceCount {
+	if len(pl.advice) == 0 {
+		return nil
+	}
+	out := make([]AdviceCount, 0, len(pl.advice))
+	for id, n := range pl.advice {
+		out = append(out, AdviceCount{ID: string(id), Count: n})
+	}
+	slices.SortFunc(out, func(a, b AdviceCount) int {
+		switch {
+		case a.ID < b.ID:
+			return -1
+		case a.ID > b.ID:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
