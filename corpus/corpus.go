@@ -200,7 +200,8 @@ func Open(nameOrPath string) (*Document, error) {
 	}
 	if !strings.ContainsRune(nameOrPath, '/') && !strings.ContainsRune(nameOrPath, filepath.Separator) {
 		name, err := lookupEmbedded(nameOrPath)
-		if err == nil {
+		switch {
+		case err == nil:
 			docs, err := Embedded()
 			if err != nil {
 				return nil, err
@@ -210,9 +211,10 @@ func Open(nameOrPath string) (*Document, error) {
 					return d, nil
 				}
 			}
-		}
-		if _, statErr := os.Stat(nameOrPath); statErr != nil && errors.Is(err, errAmbiguous) {
-			return nil, fmt.Errorf("%s: %w", nameOrPath, err)
+		case errors.Is(err, errAmbiguous):
+			if _, statErr := os.Stat(nameOrPath); statErr != nil {
+				return nil, fmt.Errorf("%s: %w", nameOrPath, err)
+			}
 		}
 	}
 	return openFile(nameOrPath)
@@ -285,6 +287,9 @@ func fileError(p string, err error) error {
 // segments the text. name is used as the document's Name and Source and
 // in error messages ("<name>: empty file").
 func Read(name string, r io.Reader) (*Document, error) {
+	if r == nil {
+		return nil, fmt.Errorf("%s: no reader", name)
+	}
 	d, err := read(name, r, sizeOf(r))
 	if err != nil {
 		return nil, err

@@ -14,7 +14,9 @@
 // # Reading
 //
 // The encoding is detected from the first 64 KiB: a BOM selects UTF-8 or
-// UTF-16 (LE/BE); otherwise valid UTF-8 is UTF-8; otherwise the sample is
+// UTF-16 (LE/BE; UTF-16 without a BOM is refused as binary, its NUL bytes
+// being indistinguishable from binary data); otherwise valid UTF-8 is UTF-8
+// (an invalid sequence after the first 64 KiB is then an error); otherwise the sample is
 // decoded as Windows-1251 and as KOI8-R and each result is scored as Russian
 // prose — mean log-probability of its letters under Russian letter
 // frequencies, plus the share of words with a sane case pattern (a wrong
@@ -91,7 +93,8 @@
 // LinkDuplicates finds passages scanned twice in different documents:
 // blocks of the same game compared by character-trigram Jaccard similarity
 // of their folded texts (≥ 0.5), or containment (≥ 0.85 of the shorter's
-// trigrams) when one reading is cut off at a page break; short blocks must
-// be of the same kind and fold to the same text. Mutual best matches are
-// linked through Block.Duplicate in both directions.
+// trigrams) when one reading is cut off at a page break; short blocks (under
+// 16 folded runes) must be of the same kind and within twice the title
+// matcher's edit tolerance of each other. Mutual best matches are linked
+// through Block.Duplicate in both directions.
 package corpus

@@ -67,6 +67,13 @@ func FuzzSegment(f *testing.F) {
 				t.Fatalf("block %d: kind %q text %q", b.Index, b.Kind, b.Text)
 			}
 		}
-		LinkDuplicates([]*Document{d, {Name: "copy", Text: s, Blocks: segment(s)}})
+		if len(d.Blocks) <= 100 { // LinkDuplicates is quadratic in blocks
+			LinkDuplicates([]*Document{d, {Name: "copy", Text: s, Blocks: segment(s)}})
+			for _, b := range d.Blocks {
+				if b.Duplicate != nil && (b.Duplicate.Doc != "copy" || b.Duplicate.Block >= len(d.Blocks)) {
+					t.Fatalf("block %d: bad duplicate %+v", b.Index, *b.Duplicate)
+				}
+			}
+		}
 	})
 }

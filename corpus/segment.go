@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -672,14 +673,12 @@ func (sg *segmenter) linkFootnotes() {
 		b.MarkerBlocks = make([]int, len(b.Markers))
 		for j, m := range b.Markers {
 			b.MarkerBlocks[j] = -1
+			// The first note with that number after the marker, else the
+			// last one before it.
 			cands := notes[m]
-			for _, c := range cands {
-				if c > i {
-					b.MarkerBlocks[j] = c
-					break
-				}
-			}
-			if b.MarkerBlocks[j] < 0 && len(cands) > 0 {
+			if k, _ := slices.BinarySearch(cands, i+1); k < len(cands) {
+				b.MarkerBlocks[j] = cands[k]
+			} else if len(cands) > 0 {
 				b.MarkerBlocks[j] = cands[len(cands)-1]
 			}
 			if n := b.MarkerBlocks[j]; n >= 0 && !marked[n] && b.Kind != KindFootnote && b.Game != "" {

@@ -20,22 +20,46 @@ const (
 	bcRuleS2         RuleID = "british-constitution/S2"
 )
 
+// Reasons Check gives for rejecting a move (immutable; see ruleError).
+var (
+	bcErrSecondCardGiven             = ruleErr("", "second card given for a single-card move")
+	bcErrVacancyMustFilled           = ruleErr(bcRuleV, "a vacancy must be filled from the division below first")
+	bcErrWrongRuleID                 = ruleErr(bcRuleI, "a move of this kind carries this rule's ID")
+	bcErrFoundationsFormedPrivy      = ruleErr(bcRuleI, "the foundations are formed only from the Privy Council")
+	bcErrTopCardPile                 = ruleErr(bcRuleIII, "only the top card of a pile is available")
+	bcErrFoundation                  = ruleErr(bcRuleI, "not a foundation")
+	bcErrFoundationDoesTake          = ruleErr(bcRuleVI, "the foundation does not take this card (suit, next rank, up to the jack)")
+	bcErrPackTalonCards              = ruleErr(bcRuleV, "pack and talon cards enter the Constitution only through People vacancies")
+	bcErrTalonBuildsPeople           = ruleErr(bcRuleTalonBuild, "the talon builds only on the People")
+	bcErrWrongRuleID2                = ruleErr(bcRuleII, "a move of this kind carries this rule's ID")
+	bcErrCardsThreeLower             = ruleErr(bcRuleII, "only cards of the three lower divisions are placed on another division")
+	bcErrCardGoesDivision            = ruleErr(bcRuleII, "a card goes only on the division immediately above its own")
+	bcErrVacancyFilledBuilt          = ruleErr(bcRuleV, "a vacancy is filled, not built on")
+	bcErrSequencesDescendAlternating = ruleErr(bcRuleIV, "sequences descend in alternating colours")
+	bcErrWrongRuleID3                = ruleErr(bcRuleV, "a move of this kind carries this rule's ID")
+	bcErrTargetVacancyThree          = ruleErr(bcRuleV, "the target is not a vacancy of the three upper divisions")
+	bcErrVacancyFilledDivision       = ruleErr(bcRuleV, "a vacancy is filled from the division immediately below")
+	bcErrDrawTurnsPack               = ruleErr(bcRuleTalon, "a draw turns the pack's top card to the talon")
+	bcErrPackOutThere                = ruleErr(bcRuleRedeal, "the pack is out and there is no re-deal")
+	bcErrSuchMoveBritish             = ruleErr("", "no such move in the British Constitution")
+)
+
 // Pile layout of the British Constitution. The Constitution is 4 rows of 8
 // piles, row 0 the People (bottom) … row 3 the Privy Council (top); pile
 // row*8+col.
 const (
-	bcRows      = 4
-	bcCols      = 8
-	bcF0        = bcRows * bcCols // F0…F7: foundations, two per suit (♣♣♦♦♥♥♠♠)
-	bcStock     = bcF0 + 8
-	bcTalon     = bcStock + 1
-	bcSovereign = bcTalon + 1 // Q♦, decorative
-	bcBishops   = bcSovereign + 1
-	bcJudges    = bcBishops + 1
-	bcQueens    = bcJudges + 1 // the seven queens thrown aside
-	bcPiles     = bcQueens + 1
-	bcCouncil   = bcRows - 1
-	bcPlayed    = 80 // 2–J of two decks
+	bcRows  = 4
+	bcCols  = 8
+	bcF0    = bcRows * bcCols // F0…F7: foundations, two per suit (♣♣♦♦♥♥♠♠)
+	bcStock = bcF0 + 8
+	bcTalon = bcStock + 1
+	// bcAside (named AsidePile) holds, bottom first, the seven queens thrown
+	// aside, the four red kings (judges), the four black kings (bishops)
+	// and on top the queen of diamonds, the Sovereign.
+	bcAside   = bcTalon + 1
+	bcPiles   = bcAside + 1
+	bcCouncil = bcRows - 1
+	bcPlayed  = 80 // 2–J of two decks
 )
 
 var bcRowNames = [bcRows]string{"PEO", "COM", "LRD", "PRV"}
@@ -121,7 +145,7 @@ type britishConstitution struct {
 }
 
 func newBritishConstitution(pack []Card, opts Options) (*britishConstitution, error) {
-	if err := checkPack("british-constitution", pack, 2); err != nil {
+	if err := verifyPack("british-constitution", pack, 2); err != nil {
 		return nil, err
 	}
 	g := &britishConstitution{opts: opts, freeFill: opts["fill"] == "free", talonBuild: opts["talon-build"] == "on"}
@@ -132,6 +156,8 @@ func newBritishConstitution(pack []Card, opts Options) (*britishConstitution, er
 		g.below[i] = NoCard
 	}
 	play := make([]Card, 0, bcPlayed)
+	var queens, judges, bishops []Card
+	sovereign := NoCard
 	for _, c := range pack {
 		switch c.Rank() {
 		case Ace:
@@ -142,19 +168,22 @@ func newBritishConstitution(pack []Card, opts Options) (*britishConstitution, er
 			g.piles[f].push(&g.below, c)
 		case King:
 			if c.Color() == Black {
-				g.piles[bcBishops].push(&g.below, c)
+				bishops = append(bishops, c)
 			} else {
-				g.piles[bcJudges].push(&g.below, c)
+				judges = append(judges, c)
 			}
 		case Queen:
-			if c.Suit() == Diamonds && g.piles[bcSovereign].n == 0 {
-				g.piles[bcSovereign].push(&g.below, c)
+			if c.Suit() == Diamonds && sovereign == NoCard {
+				sovereign = c
 			} else {
-				g.piles[bcQueens].push(&g.below, c)
+				queens = append(queens, c)
 			}
 		default:
 			play = append(play, c)
 		}
+	}
+	for _, c := range append(append(append(queens, judges...), bishops...), sovereign) {
+		g.piles[bcAside].push(&g.below, c)
 	}
 	// The Constitution is dealt row by row from the People up.
 	for i := 0; i < bcRows*bcCols; i++ {
@@ -274,83 +303,83 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 
 func (g *britishConstitution) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return illegal(m, m.Rule, "second card given for a single-card move")
+		return bcErrSecondCardGiven
 	}
 	from, to := int(m.From), int(m.To)
 	if m.Kind != MoveFill && g.pending() {
-		return illegal(m, bcRuleV, "a vacancy must be filled from the division below first")
+		return bcErrVacancyMustFilled
 	}
 	switch m.Kind {
 	case MoveFoundation:
 		if m.Rule != bcRuleI {
-			return illegal(m, m.Rule, "a foundation play is permitted by british-constitution/I")
+			return bcErrWrongRuleID
 		}
 		if from >= bcRows*bcCols || from/bcCols != bcCouncil {
-			return illegal(m, bcRuleI, "the foundations are formed only from the Privy Council")
+			return bcErrFoundationsFormedPrivy
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return illegal(m, bcRuleIII, "only the top card of a pile is available")
+			return bcErrTopCardPile
 		}
 		if to < bcF0 || to >= bcF0+8 {
-			return illegal(m, bcRuleI, "not a foundation")
+			return bcErrFoundation
 		}
 		if !g.accepts(to, m.Card) {
-			return illegal(m, bcRuleVI, "the foundation does not take this card (suit, next rank, up to the jack)")
+			return bcErrFoundationDoesTake
 		}
 		return nil
 	case MoveBuild:
 		if m.Rule == bcRuleTalonBuild {
 			if !g.talonBuild {
-				return illegal(m, bcRuleV, "pack and talon cards enter the Constitution only through People vacancies")
+				return bcErrPackTalonCards
 			}
 			if from != bcTalon || to >= bcCols {
-				return illegal(m, bcRuleTalonBuild, "the talon builds only on the People")
+				return bcErrTalonBuildsPeople
 			}
 		} else {
 			if m.Rule != bcRuleII {
-				return illegal(m, m.Rule, "a build is permitted by british-constitution/II")
+				return bcErrWrongRuleID2
 			}
 			if from >= bcCouncil*bcCols {
-				return illegal(m, bcRuleII, "only cards of the three lower divisions are placed on another division")
+				return bcErrCardsThreeLower
 			}
 			if to >= bcRows*bcCols || to/bcCols != from/bcCols+1 {
-				return illegal(m, bcRuleII, "a card goes only on the division immediately above its own")
+				return bcErrCardGoesDivision
 			}
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return illegal(m, bcRuleIII, "only the top card of a pile is available")
+			return bcErrTopCardPile
 		}
 		if g.piles[to].n == 0 {
-			return illegal(m, bcRuleV, "a vacancy is filled, not built on")
+			return bcErrVacancyFilledBuilt
 		}
 		if !sequenceFits(m.Card, g.piles[to].top) {
-			return illegal(m, bcRuleIV, "sequences descend in alternating colours")
+			return bcErrSequencesDescendAlternating
 		}
 		return nil
 	case MoveFill:
 		if m.Rule != bcRuleV {
-			return illegal(m, m.Rule, "a fill is permitted by british-constitution/V")
+			return bcErrWrongRuleID3
 		}
 		if to < bcCols || to >= bcRows*bcCols || g.piles[to].n != 0 {
-			return illegal(m, bcRuleV, "the target is not a vacancy of the three upper divisions")
+			return bcErrTargetVacancyThree
 		}
 		if from >= bcRows*bcCols || from/bcCols != to/bcCols-1 {
-			return illegal(m, bcRuleV, "a vacancy is filled from the division immediately below")
+			return bcErrVacancyFilledDivision
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return illegal(m, bcRuleIII, "only the top card of a pile is available")
+			return bcErrTopCardPile
 		}
 		return nil
 	case MoveDraw:
 		if m.Rule != bcRuleTalon || from != bcStock || to != bcTalon || m.Card != NoCard {
-			return illegal(m, bcRuleTalon, "a draw turns the pack's top card to the talon")
+			return bcErrDrawTurnsPack
 		}
 		if g.piles[bcStock].n == 0 {
-			return illegal(m, bcRuleRedeal, "the pack is out and there is no re-deal")
+			return bcErrPackOutThere
 		}
 		return nil
 	}
-	return illegal(m, m.Rule, "no such move in the British Constitution")
+	return bcErrSuchMoveBritish
 }
 
 func (g *britishConstitution) Apply(m Move) error {
@@ -405,14 +434,8 @@ func (g *britishConstitution) PileName(i int) string {
 		return "stock"
 	case i == bcTalon:
 		return "talon"
-	case i == bcSovereign:
-		return "sovereign"
-	case i == bcBishops:
-		return "bishops"
-	case i == bcJudges:
-		return "judges"
-	case i == bcQueens:
-		return "queens"
+	case i == bcAside:
+		return AsidePile
 	}
 	return fmt.Sprintf("pile%d", i)
 }
@@ -424,7 +447,8 @@ func (g *britishConstitution) Pile(dst []Card, i int) []Card {
 	return appendStack(dst, &g.below, g.piles[i], i == bcStock)
 }
 
-func (g *britishConstitution) fullPile(dst []Card, i int) []Card {
+// FullPile implements FullView: every card of pile i, bottom first.
+func (g *britishConstitution) FullPile(dst []Card, i int) []Card {
 	return appendStack(dst, &g.below, g.piles[i], false)
 }
 
@@ -448,8 +472,17 @@ func (g *britishConstitution) Determinize(r *Rand) {
 	determinizeStack(&g.below, &g.piles[bcStock], r)
 }
 
-func (g *britishConstitution) String() string {
-	return renderLayout(bcPiles, g.PileName, g.fullPile)
+func (g *britishConstitution) status() string {
+	if g.pending() {
+		return fmt.Sprintf("%d of %d cards played; a vacancy must be filled", g.score, bcPlayed)
+	}
+	return fmt.Sprintf("%d of %d cards played", g.score, bcPlayed)
 }
 
-func (g *britishConstitution) View() string { return renderLayout(bcPiles, g.PileName, g.Pile) }
+func (g *britishConstitution) String() string {
+	return renderPiles(bcPiles, g.PileName, g.FullPile, g.status())
+}
+
+func (g *britishConstitution) View() string {
+	return renderPiles(bcPiles, g.PileName, g.Pile, g.status())
+}

@@ -86,7 +86,7 @@ func TestBritishConstitutionDeal(t *testing.T) {
 	if len(stock) != 48 || slices.ContainsFunc(stock, func(c Card) bool { return c != NoCard }) {
 		t.Errorf("pack = %v, want 48 hidden cards", stock)
 	}
-	if got := g.fullPile(nil, bcStock); got[len(got)-1] != pc(t, "3C") {
+	if got := g.FullPile(nil, bcStock); got[len(got)-1] != pc(t, "3C") {
 		t.Errorf("pack top = %v, want 3♣", got[len(got)-1])
 	}
 	if g.Total() != 80 || g.Score() != 0 {

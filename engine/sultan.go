@@ -14,6 +14,23 @@ const (
 	sulRuleWin    RuleID = "sultan/win"
 )
 
+// Reasons Check gives for rejecting a move (immutable; see ruleError).
+var (
+	sulErrSecondCardGiven    = ruleErr("", "second card given for a single-card move")
+	sulErrWrongRuleID        = ruleErr(sulRuleI, "a move of this kind carries this rule's ID")
+	sulErrDivanCardsTalon    = ruleErr(sulRuleDraw, "only Divan cards and the talon top are available")
+	sulErrCardsPlayedEight   = ruleErr(sulRuleSultan, "cards are played only on the eight foundations, never on the Sultan")
+	sulErrCardAvailableCard  = ruleErr(sulRuleDivan, "the card is not the available card of its pile")
+	sulErrFoundationDoesTake = ruleErr(sulRuleI, "the foundation does not take this card (suit, next rank, up to the queen)")
+	sulErrDrawTurnsPack      = ruleErr(sulRuleDraw, "a draw turns the pack's top card to the talon")
+	sulErrPackEmpty          = ruleErr(sulRuleDraw, "the pack is empty")
+	sulErrReDealGathers      = ruleErr(sulRuleRedeal, "a re-deal gathers the talon into the pack")
+	sulErrPackYetOut         = ruleErr(sulRuleRedeal, "the pack is not yet out")
+	sulErrCardLeftRe         = ruleErr(sulRuleRedeal, "no card left to re-deal")
+	sulErrPassLeft           = ruleErr(sulRuleRedeal, "no pass left")
+	sulErrSuchMoveSultan     = ruleErr("", "no such move in the Sultan")
+)
+
 // Pile layout of the Sultan.
 const (
 	sulSultan = 0            // the Sultan (K♥), alone
@@ -100,10 +117,10 @@ type sultan struct {
 }
 
 func newSultan(pack []Card, opts Options) (*sultan, error) {
-	if err := checkPack("sultan", pack, 2); err != nil {
+	if err := verifyPack("sultan", pack, 2); err != nil {
 		return nil, err
 	}
-	g := &sultan{pass: 1, maxPasses: 3, seed: packSeed(pack), opts: opts}
+	g := &sultan{pass: 1, maxPasses: 3, seed: deriveSeed(pack), opts: opts}
 	if opts["passes"] == "4" {
 		g.maxPasses = 4
 	}
@@ -188,51 +205,51 @@ func (g *sultan) LegalMoves(dst []Move) []Move {
 
 func (g *sultan) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return illegal(m, m.Rule, "second card given for a single-card move")
+		return sulErrSecondCardGiven
 	}
 	switch m.Kind {
 	case MoveFoundation:
 		if m.Rule != sulRuleI {
-			return illegal(m, m.Rule, "a foundation play is permitted by sultan/I")
+			return sulErrWrongRuleID
 		}
 		from, to := int(m.From), int(m.To)
 		if !(from >= sulD0 && from < sulD0+8 || from == sulTalon) {
-			return illegal(m, sulRuleDraw, "only Divan cards and the talon top are available")
+			return sulErrDivanCardsTalon
 		}
 		if to < sulF0 || to >= sulF0+8 {
-			return illegal(m, sulRuleSultan, "cards are played only on the eight foundations, never on the Sultan")
+			return sulErrCardsPlayedEight
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return illegal(m, sulRuleDivan, "the card is not the available card of its pile")
+			return sulErrCardAvailableCard
 		}
 		if !g.accepts(to, m.Card) {
-			return illegal(m, sulRuleI, "the foundation does not take this card (suit, next rank, up to the queen)")
+			return sulErrFoundationDoesTake
 		}
 		return nil
 	case MoveDraw:
 		if m.Rule != sulRuleDraw || m.From != sulStock || m.To != sulTalon || m.Card != NoCard {
-			return illegal(m, sulRuleDraw, "a draw turns the pack's top card to the talon")
+			return sulErrDrawTurnsPack
 		}
 		if g.piles[sulStock].n == 0 {
-			return illegal(m, sulRuleDraw, "the pack is empty")
+			return sulErrPackEmpty
 		}
 		return nil
 	case MoveRedeal:
 		if m.Rule != sulRuleRedeal || m.From != sulTalon || m.To != sulStock || m.Card != NoCard {
-			return illegal(m, sulRuleRedeal, "a re-deal gathers the talon into the pack")
+			return sulErrReDealGathers
 		}
 		if g.piles[sulStock].n != 0 {
-			return illegal(m, sulRuleRedeal, "the pack is not yet out")
+			return sulErrPackYetOut
 		}
 		if g.piles[sulTalon].n == 0 {
-			return illegal(m, sulRuleRedeal, "no card left to re-deal")
+			return sulErrCardLeftRe
 		}
 		if g.pass >= g.maxPasses {
-			return illegal(m, sulRuleRedeal, "no pass left")
+			return sulErrPassLeft
 		}
 		return nil
 	}
-	return illegal(m, m.Rule, "no such move in the Sultan")
+	return sulErrSuchMoveSultan
 }
 
 func (g *sultan) Apply(m Move) error {
@@ -299,7 +316,7 @@ func (g *sultan) NumPiles() int { return sulPiles }
 func (g *sultan) PileName(i int) string {
 	switch {
 	case i == sulSultan:
-		return "sultan"
+		return AsidePile
 	case i >= sulF0 && i < sulF0+8:
 		return fmt.Sprintf("F%d", i-sulF0)
 	case i >= sulD0 && i < sulD0+8:
@@ -319,7 +336,8 @@ func (g *sultan) Pile(dst []Card, i int) []Card {
 	return appendStack(dst, &g.below, g.piles[i], i == sulStock)
 }
 
-func (g *sultan) fullPile(dst []Card, i int) []Card {
+// FullPile implements FullView: every card of pile i, bottom first.
+func (g *sultan) FullPile(dst []Card, i int) []Card {
 	return appendStack(dst, &g.below, g.piles[i], false)
 }
 
@@ -343,5 +361,9 @@ func (g *sultan) Clone() Game {
 
 func (g *sultan) Determinize(r *Rand) { determinizeStack(&g.below, &g.piles[sulStock], r) }
 
-func (g *sultan) String() string { return renderLayout(sulPiles, g.PileName, g.fullPile) }
-func (g *sultan) View() string   { return renderLayout(sulPiles, g.PileName, g.Pile) }
+func (g *sultan) status() string {
+	return fmt.Sprintf("pass %d of %d; %d of %d cards played", g.pass, g.maxPasses, g.score, sulPlayed)
+}
+
+func (g *sultan) String() string { return renderPiles(sulPiles, g.PileName, g.FullPile, g.status()) }
+func (g *sultan) View() string   { return renderPiles(sulPiles, g.PileName, g.Pile, g.status()) }

@@ -155,7 +155,7 @@ func TestSultanRedeal(t *testing.T) {
 		passes int
 	}{{nil, 3}, {Options{"passes": "4"}, 4}, {Options{"shuffle": "on"}, 3}} {
 		g := newSultanT(t, pack, tc.opts)
-		first := g.fullPile(nil, sulStock)
+		first := g.FullPile(nil, sulStock)
 		for pass := 1; pass <= tc.passes; pass++ {
 			for g.piles[sulStock].n > 0 {
 				mustIllegal(t, g, sulRedeal, sulRuleRedeal)
@@ -170,7 +170,7 @@ func TestSultanRedeal(t *testing.T) {
 			if g.Redeals() != pass {
 				t.Fatalf("Redeals() = %d, want %d", g.Redeals(), pass)
 			}
-			again := g.fullPile(nil, sulStock)
+			again := g.FullPile(nil, sulStock)
 			if tc.opts["shuffle"] == "on" {
 				if slices.Equal(again, first) {
 					t.Fatal("shuffled re-deal kept the order")
@@ -180,7 +180,7 @@ func TestSultanRedeal(t *testing.T) {
 					mustLegal(t, h, sulDraw)
 				}
 				mustLegal(t, h, sulRedeal)
-				if pass == 1 && !slices.Equal(h.fullPile(nil, sulStock), again) {
+				if pass == 1 && !slices.Equal(h.FullPile(nil, sulStock), again) {
 					t.Fatal("shuffled re-deal differs between two games of the same deal")
 				}
 			} else if !slices.Equal(again, first) {

@@ -14,6 +14,18 @@ const (
 	syRuleWin       RuleID = "sympathy/win"
 )
 
+// Reasons Check gives for rejecting a move (immutable; see ruleError).
+var (
+	syErrPartnerTurnPlays = ruleErr(syRuleAlternate, "the partner on turn plays only from his own packets")
+	syErrTurningShowsTop  = ruleErr(syRuleTurn, "turning shows the top card of a packet in place")
+	syErrPacketHasFace    = ruleErr(syRuleTurn, "the packet has no face-down top card")
+	syErrWrongRuleID      = ruleErr(syRulePair, "a move of this kind carries this rule's ID")
+	syErrCardPairsCard    = ruleErr(syRulePair, "a card pairs with a card of the other partner")
+	syErrBothCardsMust    = ruleErr(syRulePair, "both cards must be turned-up tops of their packets")
+	syErrCardsMustMatch   = ruleErr(syRulePair, "the cards must match in suit and rank")
+	syErrSuchMoveSympathy = ruleErr("", "no such move in Sympathy")
+)
+
 // Pile layout of Sympathy: each partner has 17 packets of three and the
 // one-card Grace (packet 17); then the two heaps of pairs set aside.
 const (
@@ -96,7 +108,7 @@ type SympathyGame struct {
 // top) and resolved options; see the catalog rule sympathy/decks for how the
 // pack is split between the partners.
 func NewSympathy(pack []Card, opts Options) (*SympathyGame, error) {
-	if err := checkPack("sympathy", pack, 2); err != nil {
+	if err := verifyPack("sympathy", pack, 2); err != nil {
 		return nil, err
 	}
 	g := &SympathyGame{opts: opts}
@@ -186,33 +198,33 @@ func (g *SympathyGame) Check(m Move) error {
 	p := int(g.turn)
 	from, to := int(m.From), int(m.To)
 	if from >= 2*syPackets || partnerOf(from) != p {
-		return illegal(m, syRuleAlternate, fmt.Sprintf("partner %d is on turn and plays only from his own packets", p+1))
+		return syErrPartnerTurnPlays
 	}
 	switch m.Kind {
 	case MoveDraw:
 		if m.Rule != syRuleTurn || to != from || m.Card != NoCard || m.Card2 != NoCard {
-			return illegal(m, syRuleTurn, "turning shows the top card of a packet in place")
+			return syErrTurningShowsTop
 		}
 		if g.piles[from].n == 0 || g.up[from] {
-			return illegal(m, syRuleTurn, "the packet has no face-down top card")
+			return syErrPacketHasFace
 		}
 		return nil
 	case MovePair:
 		if m.Rule != syRulePair {
-			return illegal(m, m.Rule, "a pair is permitted by sympathy/pair")
+			return syErrWrongRuleID
 		}
 		if to >= 2*syPackets || partnerOf(to) == p {
-			return illegal(m, syRulePair, "a card pairs with a card of the other partner")
+			return syErrCardPairsCard
 		}
 		if m.Card == NoCard || g.faceUp(from) != m.Card || g.faceUp(to) != m.Card2 {
-			return illegal(m, syRulePair, "both cards must be turned-up tops of their packets")
+			return syErrBothCardsMust
 		}
 		if m.Card2 != twin(m.Card) {
-			return illegal(m, syRulePair, "the cards must match in suit and rank")
+			return syErrCardsMustMatch
 		}
 		return nil
 	}
-	return illegal(m, m.Rule, "no such move in Sympathy")
+	return syErrSuchMoveSympathy
 }
 
 func (g *SympathyGame) Apply(m Move) error {
@@ -292,7 +304,8 @@ func (g *SympathyGame) Pile(dst []Card, i int) []Card {
 	return dst
 }
 
-func (g *SympathyGame) fullPile(dst []Card, i int) []Card {
+// FullPile implements FullView: every card of pile i, bottom first.
+func (g *SympathyGame) FullPile(dst []Card, i int) []Card {
 	return appendStack(dst, &g.below, g.piles[i], false)
 }
 
@@ -383,10 +396,17 @@ func sortCards(cs []Card) {
 	}
 }
 
-func (g *SympathyGame) String() string {
-	return fmt.Sprintf("turn: partner %d\n", g.Turn()) + renderLayout(syPiles, g.PileName, g.fullPile)
+func (g *SympathyGame) status() string {
+	p := g.PairedBy()
+	return fmt.Sprintf("partner %d on turn; pairs set aside: %d by partner 1, %d by partner 2", g.Turn(), p[0], p[1])
 }
 
+// String renders the full layout, face-down cards included.
+func (g *SympathyGame) String() string {
+	return renderPiles(syPiles, g.PileName, g.FullPile, g.status())
+}
+
+// View renders what the partners see.
 func (g *SympathyGame) View() string {
-	return fmt.Sprintf("turn: partner %d\n", g.Turn()) + renderLayout(syPiles, g.PileName, g.Pile)
+	return renderPiles(syPiles, g.PileName, g.Pile, g.status())
 }

@@ -61,7 +61,7 @@ func TestSympathyDeal(t *testing.T) {
 		if len(got) != want || slices.ContainsFunc(got, func(c Card) bool { return c != NoCard }) {
 			t.Errorf("%s = %v, want %d face-down cards", g.PileName(k), got, want)
 		}
-		full := g.fullPile(nil, k)
+		full := g.FullPile(nil, k)
 		for i, c := range full {
 			if c.Deck() != partnerOf(k) || int(c.Face()) != (k%syPackets)*syPerPack+i {
 				t.Errorf("%s = %v: want deck %d in dealing order, first card at the bottom", g.PileName(k), full, partnerOf(k))
@@ -217,7 +217,7 @@ func TestSympathyDeterminize(t *testing.T) {
 	d.Determinize(NewRand(5))
 	checkCards(t, d)
 	for k := 0; k < 2*syPackets; k++ {
-		for _, c := range d.fullPile(nil, k) {
+		for _, c := range d.FullPile(nil, k) {
 			if c.Deck() != partnerOf(k) || int(d.packet[c]) != k {
 				t.Fatalf("%v in %s: deck %d, indexed in packet %d", c, d.PileName(k), c.Deck(), d.packet[c])
 			}

@@ -17,12 +17,42 @@ const (
 	zoRuleS2     RuleID = "zodiac/S2"
 )
 
+// Reasons Check gives for rejecting a move (immutable; see ruleError).
+var (
+	zoErrSecondCardGiven           = ruleErr("", "second card given for a single-card move")
+	zoErrWrongRuleID               = ruleErr(zoRuleI, "a move of this kind carries this rule's ID")
+	zoErrMarriagesBetweenZodiac    = ruleErr(zoRuleI, "no marriages between Zodiac and Equator cards (variant equator-marriages=off)")
+	zoErrMarriagesMadeTalon        = ruleErr(zoRuleI, "marriages are made only with talon, pack or Equator cards, never among Zodiac cards")
+	zoErrMarriagesFoundationsBeing = ruleErr(zoRulePhase2, "no marriages once the foundations are being built")
+	zoErrMarriagesMadeZodiac       = ruleErr(zoRuleI, "marriages are made only on the Zodiac")
+	zoErrCardAvailableCard         = ruleErr(zoRuleDraw, "the card is not the available card of its pile")
+	zoErrMarriageSameSuit          = ruleErr(zoRuleI, "a marriage is the same suit, one rank up or down")
+	zoErrWrongRuleID2              = ruleErr(zoRuleFill, "a move of this kind carries this rule's ID")
+	zoErrEveryCardPlaced           = ruleErr(zoRulePhase2, "every card is placed")
+	zoErrTargetEquatorVacancy      = ruleErr(zoRuleFill, "the target is not an Equator vacancy")
+	zoErrCardTalonTop              = ruleErr(zoRuleFill, "the card is not the talon top")
+	zoErrPackFillsVacancy          = ruleErr(zoRuleFill, "the pack fills a vacancy only when there is no talon")
+	zoErrFillPackDoes              = ruleErr(zoRuleFill, "a fill from the pack does not show its card")
+	zoErrEquatorVacanciesFilled    = ruleErr(zoRuleFill, "Equator vacancies are filled from the talon or the pack only")
+	zoErrDrawTurnsPack             = ruleErr(zoRuleDraw, "a draw turns the pack's top card to the talon")
+	zoErrPackEmpty                 = ruleErr(zoRuleDraw, "the pack is empty")
+	zoErrReDealTurns               = ruleErr(zoRuleRedeal, "a re-deal turns the talon over into the pack")
+	zoErrTalonReDealt              = ruleErr(zoRuleRedeal, "the talon is re-dealt only when the pack is out")
+	zoErrLastPassPlaced            = ruleErr(zoRuleStall, "the last pass placed no card: the game has failed")
+	zoErrWrongRuleID3              = ruleErr(zoRuleII, "a move of this kind carries this rule's ID")
+	zoErrFoundationLaidUntil       = ruleErr(zoRulePhase2, "no foundation is laid until every card is placed")
+	zoErrFoundationsBuiltZodiac    = ruleErr(zoRulePhase2, "foundations are built from the Zodiac and the Equator")
+	zoErrCardAvailableCard2        = ruleErr(zoRulePhase2, "the card is not the available card of its pile")
+	zoErrFoundationDoesTake        = ruleErr(zoRuleII, "the foundation does not take this card (suit, next rank)")
+	zoErrSuchMoveZodiac            = ruleErr("", "no such move in the Zodiac")
+)
+
 // Pile layout of the Zodiac.
 const (
 	zoE0    = 0         // E0…E7: the Equator, one card each
 	zoZ0    = 8         // Z0…Z23: the Zodiac
-	zoFA    = zoZ0 + 24 // FA♣ FA♦ FA♥ FA♠: ace foundations, up to the king
-	zoFK    = zoFA + 4  // FK♣ FK♦ FK♥ FK♠: king foundations, down to the ace
+	zoFA    = zoZ0 + 24 // F0–F3: the ace foundations ♣ ♦ ♥ ♠, up to the king
+	zoFK    = zoFA + 4  // F4–F7: the king foundations ♣ ♦ ♥ ♠, down to the ace
 	zoStock = zoFK + 4
 	zoTalon = zoStock + 1
 	zoPiles = zoTalon + 1
@@ -108,7 +138,7 @@ type zodiac struct {
 }
 
 func newZodiac(pack []Card, opts Options) (*zodiac, error) {
-	if err := checkPack("zodiac", pack, 2); err != nil {
+	if err := verifyPack("zodiac", pack, 2); err != nil {
 		return nil, err
 	}
 	g := &zodiac{opts: opts, eqMarriages: opts["equator-marriages"] != "off", p2Marriages: opts["phase2-marriages"] == "equator"}
@@ -216,102 +246,102 @@ func (g *zodiac) LegalMoves(dst []Move) []Move {
 
 func (g *zodiac) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return illegal(m, m.Rule, "second card given for a single-card move")
+		return zoErrSecondCardGiven
 	}
 	from, to := int(m.From), int(m.To)
 	p2 := g.phase2()
 	switch m.Kind {
 	case MoveBuild:
 		if m.Rule != zoRuleI {
-			return illegal(m, m.Rule, "a marriage is permitted by zodiac/I")
+			return zoErrWrongRuleID
 		}
 		switch {
 		case from == zoTalon:
 			// the talon top, or the pack card just turned onto it
 		case from >= zoE0 && from < zoE0+8:
 			if !g.eqMarriages {
-				return illegal(m, zoRuleI, "no marriages between Zodiac and Equator cards (variant equator-marriages=off)")
+				return zoErrMarriagesBetweenZodiac
 			}
 		default:
-			return illegal(m, zoRuleI, "marriages are made only with talon, pack or Equator cards, never among Zodiac cards")
+			return zoErrMarriagesMadeTalon
 		}
 		if p2 && (from == zoTalon || !g.p2Marriages) {
-			return illegal(m, zoRulePhase2, "no marriages once the foundations are being built")
+			return zoErrMarriagesFoundationsBeing
 		}
 		if to < zoZ0 || to >= zoZ0+24 {
-			return illegal(m, zoRuleI, "marriages are made only on the Zodiac")
+			return zoErrMarriagesMadeZodiac
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return illegal(m, zoRuleDraw, "the card is not the available card of its pile")
+			return zoErrCardAvailableCard
 		}
 		if !marries(m.Card, g.piles[to].top) {
-			return illegal(m, zoRuleI, "a marriage is the same suit, one rank up or down")
+			return zoErrMarriageSameSuit
 		}
 		return nil
 	case MoveFill:
 		if m.Rule != zoRuleFill {
-			return illegal(m, m.Rule, "an Equator fill is permitted by zodiac/fill")
+			return zoErrWrongRuleID2
 		}
 		if p2 {
-			return illegal(m, zoRulePhase2, "every card is placed")
+			return zoErrEveryCardPlaced
 		}
 		if to < zoE0 || to >= zoE0+8 || g.piles[to].n != 0 {
-			return illegal(m, zoRuleFill, "the target is not an Equator vacancy")
+			return zoErrTargetEquatorVacancy
 		}
 		switch {
 		case from == zoTalon:
 			if g.piles[zoTalon].n == 0 || m.Card != g.piles[zoTalon].top {
-				return illegal(m, zoRuleFill, "the card is not the talon top")
+				return zoErrCardTalonTop
 			}
 		case from == zoStock:
 			if g.piles[zoTalon].n != 0 {
-				return illegal(m, zoRuleFill, "the pack fills a vacancy only when there is no talon")
+				return zoErrPackFillsVacancy
 			}
 			if m.Card != NoCard {
-				return illegal(m, zoRuleFill, "a fill from the pack does not show its card")
+				return zoErrFillPackDoes
 			}
 		default:
-			return illegal(m, zoRuleFill, "Equator vacancies are filled from the talon or the pack only")
+			return zoErrEquatorVacanciesFilled
 		}
 		return nil
 	case MoveDraw:
 		if m.Rule != zoRuleDraw || from != zoStock || to != zoTalon || m.Card != NoCard {
-			return illegal(m, zoRuleDraw, "a draw turns the pack's top card to the talon")
+			return zoErrDrawTurnsPack
 		}
 		if g.piles[zoStock].n == 0 {
-			return illegal(m, zoRuleDraw, "the pack is empty")
+			return zoErrPackEmpty
 		}
 		return nil
 	case MoveRedeal:
 		if m.Rule != zoRuleRedeal || from != zoTalon || to != zoStock || m.Card != NoCard {
-			return illegal(m, zoRuleRedeal, "a re-deal turns the talon over into the pack")
+			return zoErrReDealTurns
 		}
 		if g.piles[zoStock].n != 0 || g.piles[zoTalon].n == 0 {
-			return illegal(m, zoRuleRedeal, "the talon is re-dealt only when the pack is out")
+			return zoErrTalonReDealt
 		}
 		if !g.placed {
-			return illegal(m, zoRuleStall, "the last pass placed no card: the game has failed")
+			return zoErrLastPassPlaced
 		}
 		return nil
 	case MoveFoundation:
 		if m.Rule != zoRuleII {
-			return illegal(m, m.Rule, "a foundation play is permitted by zodiac/II")
+			return zoErrWrongRuleID3
 		}
 		if !p2 {
-			return illegal(m, zoRulePhase2, "no foundation is laid until every card is placed")
+			return zoErrFoundationLaidUntil
 		}
 		if from < zoE0 || from >= zoZ0+24 {
-			return illegal(m, zoRulePhase2, "foundations are built from the Zodiac and the Equator")
+			return zoErrFoundationsBuiltZodiac
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return illegal(m, zoRulePhase2, "the card is not the available card of its pile")
+			return zoErrCardAvailableCard2
 		}
 		if to < zoFA || to >= zoFK+4 || !g.accepts(to, m.Card) {
-			return illegal(m, zoRuleII, "the foundation does not take this card (suit, next rank)")
+			return zoErrFoundationDoesTake
 		}
 		return nil
 	}
-	return illegal(m, m.Rule, "no such move in the Zodiac")
+	return zoErrSuchMoveZodiac
 }
 
 func (g *zodiac) Apply(m Move) error {
@@ -360,10 +390,8 @@ func (g *zodiac) PileName(i int) string {
 		return fmt.Sprintf("E%d", i-zoE0)
 	case i >= zoZ0 && i < zoZ0+24:
 		return fmt.Sprintf("Z%d", i-zoZ0)
-	case i >= zoFA && i < zoFA+4:
-		return "FA" + string(Suit(i-zoFA).Letter())
-	case i >= zoFK && i < zoFK+4:
-		return "FK" + string(Suit(i-zoFK).Letter())
+	case i >= zoFA && i < zoFK+4:
+		return fmt.Sprintf("F%d", i-zoFA)
 	case i == zoStock:
 		return "stock"
 	case i == zoTalon:
@@ -379,7 +407,8 @@ func (g *zodiac) Pile(dst []Card, i int) []Card {
 	return appendStack(dst, &g.below, g.piles[i], i == zoStock)
 }
 
-func (g *zodiac) fullPile(dst []Card, i int) []Card {
+// FullPile implements FullView: every card of pile i, bottom first.
+func (g *zodiac) FullPile(dst []Card, i int) []Card {
 	return appendStack(dst, &g.below, g.piles[i], false)
 }
 
@@ -409,5 +438,13 @@ func (g *zodiac) Clone() Game {
 
 func (g *zodiac) Determinize(r *Rand) { determinizeStack(&g.below, &g.piles[zoStock], r) }
 
-func (g *zodiac) String() string { return renderLayout(zoPiles, g.PileName, g.fullPile) }
-func (g *zodiac) View() string   { return renderLayout(zoPiles, g.PileName, g.Pile) }
+func (g *zodiac) status() string {
+	phase := 1
+	if g.phase2() {
+		phase = 2
+	}
+	return fmt.Sprintf("phase %d; %d re-deals; placed this pass: %v", phase, g.redeals, g.placed)
+}
+
+func (g *zodiac) String() string { return renderPiles(zoPiles, g.PileName, g.FullPile, g.status()) }
+func (g *zodiac) View() string   { return renderPiles(zoPiles, g.PileName, g.Pile, g.status()) }

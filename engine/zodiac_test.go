@@ -127,7 +127,7 @@ func TestZodiacFill(t *testing.T) {
 // places a card; a pass that places nothing ends the game.
 func TestZodiacRedealAndStall(t *testing.T) {
 	g := newZodiacT(t, nil)
-	first := g.fullPile(nil, zoStock)
+	first := g.FullPile(nil, zoStock)
 	for i := 0; i < 72; i++ {
 		mustIllegal(t, g, zoRedealMove, zoRuleRedeal)
 		mustLegal(t, g, zoDrawMove)
@@ -136,7 +136,7 @@ func TestZodiacRedealAndStall(t *testing.T) {
 	mustIllegal(t, g, zoRedealMove, zoRuleStall) // nothing placed in this pass
 	mustLegal(t, g, zoMove(MoveBuild, pc(t, "5H"), zoE0, zoZ(0), zoRuleI))
 	mustLegal(t, g, zoRedealMove)
-	if !slices.Equal(g.fullPile(nil, zoStock), first) {
+	if !slices.Equal(g.FullPile(nil, zoStock), first) {
 		t.Fatal("the re-dealt pack is not the talon turned over")
 	}
 	if g.Redeals() != 1 {

@@ -77,41 +77,10 @@ func determinizeStack(b *belowTable, s *lstack, r *Rand) {
 	var buf [numCards2]Card
 	n := drainStack(&buf, b, s)
 	cs := buf[:n]
-	slices.Sort(cs)
-	r.Shuffle(cs)
+	determinize(cs, r)
 	for _, c := range cs {
 		s.push(b, c)
 	}
-}
-
-// checkPack reports whether pack holds every card of decks decks exactly
-// once.
-func checkPack(id string, pack []Card, decks int) error {
-	if len(pack) != decks*CardsPerDeck {
-		return fmt.Errorf("%s: pack has %d cards, want %d", id, len(pack), decks*CardsPerDeck)
-	}
-	var seen [numCards2]bool
-	for i, c := range pack {
-		if int(c) >= decks*CardsPerDeck {
-			return fmt.Errorf("%s: pack position %d: invalid card %d", id, i, c)
-		}
-		if seen[c] {
-			return fmt.Errorf("%s: pack position %d: card %v (deck %d) appears twice", id, i, c, c.Deck())
-		}
-		seen[c] = true
-	}
-	return nil
-}
-
-// packSeed derives a 64-bit seed from the order of a pack. Games that
-// shuffle during play (Sultan in Cadogan's reading) seed their generator
-// with it, so a replay from the same deal shuffles the same way.
-func packSeed(pack []Card) uint64 {
-	h := uint64(len(pack))
-	for _, c := range pack {
-		h = SplitMix64(h ^ uint64(c))
-	}
-	return h
 }
 
 // hashWord mixes one 64-bit word into a running hash.
@@ -149,32 +118,26 @@ func maskStack(b *belowTable, s lstack) belowTable {
 	return m
 }
 
-// renderLayout writes one line per pile: "name: c1 c2 …", NoCard as "##".
-func renderLayout(n int, name func(int) string, cards func([]Card, int) []Card) string {
-	var sb strings.Builder
-	buf := make([]Card, 0, numCards2)
-	for i := 0; i < n; i++ {
-		sb.WriteString(name(i))
-		sb.WriteByte(':')
-		buf = cards(buf[:0], i)
-		for _, c := range buf {
-			sb.WriteByte(' ')
-			if c == NoCard {
-				sb.WriteString("##")
-			} else {
-				sb.WriteString(c.String())
-			}
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
+// ruleError is an illegal-move error naming the rule a move breaks (or no
+// rule, for a malformed move). The games keep one immutable value per reason,
+// so Check allocates nothing even when it rejects a move.
+type ruleError struct {
+	rule RuleID
+	why  string
 }
 
-// illegal returns an error wrapping ErrIllegal that names the move, the rule
-// it breaks and why.
-func illegal(m Move, rule RuleID, why string) error {
-	return fmt.Errorf("%v: %s: %s: %w", m, rule, why, ErrIllegal)
+func ruleErr(rule RuleID, why string) error { return &ruleError{rule: rule, why: why} }
+
+// Error returns "rule: why: illegal move".
+func (e *ruleError) Error() string {
+	if e.rule == "" {
+		return e.why + ": " + ErrIllegal.Error()
+	}
+	return string(e.rule) + ": " + e.why + ": " + ErrIllegal.Error()
 }
+
+// Unwrap returns ErrIllegal.
+func (e *ruleError) Unwrap() error { return ErrIllegal }
 
 // copyOptions returns a copy of resolved options, so callers cannot change
 // a game's options through the returned map.

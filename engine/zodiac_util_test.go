@@ -75,7 +75,7 @@ func checkCards(t testing.TB, g Game) {
 	buf := make([]Card, 0, numCards2)
 	total := 0
 	for i := 0; i < g.NumPiles(); i++ {
-		buf = fp.fullPile(buf[:0], i)
+		buf = fp.FullPile(buf[:0], i)
 		for _, c := range buf {
 			if !c.Valid() {
 				t.Fatalf("pile %s holds invalid card %d\n%s", g.PileName(i), c, g)

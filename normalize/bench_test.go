@@ -31,10 +31,14 @@ func corpusLike(b *testing.B, size int) string {
 
 // BenchmarkLexiconLoad measures New: parsing the embedded lexicon.
 func BenchmarkLexiconLoad(b *testing.B) {
+	cpu := cpuSeconds()
 	for b.Loop() {
 		if _, err := New(); err != nil {
 			b.Fatal(err)
 		}
+	}
+	if d := cpuSeconds() - cpu; d > 0 {
+		b.ReportMetric(d*1000/float64(b.N), "cpu-ms/op")
 	}
 }
 
@@ -43,8 +47,18 @@ func BenchmarkDocument(b *testing.B) {
 	n := normalizer(b)
 	text := corpusLike(b, 1<<20)
 	b.SetBytes(int64(len(text)))
+	cpu := cpuSeconds()
 	for b.Loop() {
 		n.Document("bench", text)
+	}
+	reportCPU(b, cpu, len(text))
+}
+
+// reportCPU reports throughput per CPU-second (user+system of the whole
+// process, GC included), which a busy shared machine does not distort.
+func reportCPU(b *testing.B, start float64, size int) {
+	if d := cpuSeconds() - start; d > 0 {
+		b.ReportMetric(float64(size)*float64(b.N)/(1<<20)/d, "MB/cpu-s")
 	}
 }
 
@@ -53,11 +67,13 @@ func BenchmarkStream(b *testing.B) {
 	n := normalizer(b)
 	text := corpusLike(b, 4<<20)
 	b.SetBytes(int64(len(text)))
+	cpu := cpuSeconds()
 	for b.Loop() {
 		if err := n.Stream(context.Background(), "bench", strings.NewReader(text), io.Discard, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
+	reportCPU(b, cpu, len(text))
 }
 
 // repeatReader yields the same text over and over up to n bytes, so a large

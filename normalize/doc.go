@@ -47,17 +47,28 @@
 // measured on this corpus (NORMALIZE.md §1) — the more frequent, the
 // cheaper — and a space is cheap right after a ъ, which ended every
 // pre-reform word on a consonant ("другихъраздѣлсній" → "других
-// разделений"). Both halves of a split need two letters. Candidates are
-// ranked by cost minus a document-frequency bonus (0.15·log2(1+f) per
-// part, averaged, at most 0.6, where f counts the same modern word spelled
-// cleanly elsewhere in the input) and must stay within a budget by word
+// разделений"). Both halves of a split need two letters, and a split not
+// after ъ needs a preposition, conjunction or particle as its first part
+// ("настолѣ" → "на столѣ") or every part spelled cleanly elsewhere in the
+// input. Candidates are
+// ranked by cost minus a document-frequency bonus (0.15·log2(1+f), at most
+// 0.6, where f counts the same modern word spelled cleanly elsewhere in the
+// input; for a split, the smallest bonus of its parts); a split costs 0.1
+// more than a rewrite, 0.05 less when its first part is a preposition,
+// conjunction or particle (the words a lost space most often follows).
+// Candidates must stay within a budget by word
 // length (0.35 for one or two letters, 0.55 for three, 0.7 for four, 1.2
 // beyond). A tie between different words (score margin below 0.05) is not
-// guessed. When nothing qualifies the word is left as the reform made it
+// guessed. Only when the table finds nothing, a word of five letters or
+// more may take one letter substituted, inserted or deleted (cost 1.0)
+// provided the result is spelled cleanly at least twice elsewhere in the
+// input: a confusion the table does not list needs document evidence.
+// When nothing qualifies the word is left as the reform made it
 // and its edit record carries ocr.unresolved with confidence 0. Context
 // decides what is never touched: numbers and Roman numerals (not words),
-// abbreviations (an unknown word of at most four letters followed by a
-// period: "т. д.", "напр."), proper names (an unknown capitalized word
+// abbreviations (an unknown word followed by a period that is a single
+// letter or has no vowel: "т. д.", "см.", "стр."; "напр." is in the
+// lexicon), proper names (an unknown capitalized word
 // that does not start a sentence, or follows a hyphen as in "де-Люинь"),
 // short all-caps acronyms, and words with Latin letters or digits left.
 // Confidence of a correction is exp(−cost)·(0.5+0.5·m), m being the score
@@ -144,6 +155,9 @@
 //	ocr.soft-for-hard-sign      ocr      ь printed for ъ (0.30)
 //	ocr.hard-for-soft-sign      ocr      ъ printed for ь (0.60)
 //	ocr.n-for-ya                ocr      final "сн" for "ся" (0.50)
+//	ocr.substitution            ocr      one letter replaced, by document evidence only (1.0)
+//	ocr.insertion               ocr      one missing letter inserted, by document evidence only (1.0)
+//	ocr.deletion                ocr      one extra letter deleted, by document evidence only (1.0)
 //	ocr.unresolved              ocr      unknown word left as the reform made it; confidence 0
 //
 // Edit records of repair and reform have confidence 1 when the lexicon

@@ -208,12 +208,19 @@ func parseCond(s string) ([]charClass, error) {
 }
 
 func (lx *lexicon) parseDic(data []byte, countLine bool) error {
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	// One string for the whole file: the stem keys are substrings of it,
+	// so loading does not allocate per entry.
+	text := string(data)
 	line := 0
-	for sc.Scan() {
+	for len(text) > 0 {
+		var t string
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			t, text = text[:i], text[i+1:]
+		} else {
+			t, text = text, ""
+		}
 		line++
-		t := sc.Text()
+		t = strings.TrimSuffix(t, "\r")
 		if countLine && line == 1 {
 			continue // the entry count
 		}
@@ -244,7 +251,7 @@ func (lx *lexicon) parseDic(data []byte, countLine bool) error {
 		key := fold(word)
 		lx.stems[key] |= bits
 	}
-	return sc.Err()
+	return nil
 }
 
 // known reports whether the folded word w is a form of the lexicon. lower

@@ -3,6 +3,7 @@ package normalize
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -22,7 +23,9 @@ const (
 	// by the text.
 	MethodHeading = "heading"
 	// MethodSimilarity: no usable structure; the modern text matched one
-	// numbered rule's terms clearly better than any other.
+	// numbered rule's terms clearly better than any other. With
+	// LinkOptions.Play, also a paragraph clause holding a key phrase of a
+	// play rule.
 	MethodSimilarity = "similarity"
 	// MethodAdvice: a clause of a paragraph or footnote matched a strategy
 	// advice entry (S1, S2, …) of its game.
@@ -62,6 +65,9 @@ const (
 	// linkConfirmMin is the text score above which a lost-number rule's
 	// positional guess is taken as confirmed.
 	linkConfirmMin = 0.35
+	// linkPlayMin is the lowest score of one key phrase of a play rule for
+	// a paragraph to link to it (LinkOptions.Play).
+	linkPlayMin = 0.9
 	// linkTitleMin is the lowest share of a title's words a heading must
 	// contain to name the game.
 	linkTitleMin = 0.75
@@ -115,10 +121,12 @@ type linkGame struct {
 	titles   [][]linkWord
 	numbered []*linkRule
 	advice   []*linkRule
+	play     []*linkRule
 }
 
 // linkIndex is the catalog prepared for linking.
 type linkIndex struct {
+	opts  LinkOptions
 	games map[string]*linkGame
 	order []string
 	rules map[string]*linkRule
@@ -146,9 +154,6 @@ func newLinkIndex(cat []*engine.Spec) (*linkIndex, error) {
 			if r.ID.Game() != s.ID || r.ID.Local() == "" {
 				return nil, fmt.Errorf("link: catalog game %s: rule ID %q is not %s/NAME", s.ID, id, s.ID)
 			}
-			if r.Kind != engine.KindNumbered && r.Kind != engine.KindAdvice {
-				continue
-			}
 			if _, dup := ix.rules[id]; dup {
 				return nil, fmt.Errorf("link: catalog lists rule %s twice", id)
 			}
@@ -168,9 +173,12 @@ func newLinkIndex(cat []*engine.Spec) (*linkIndex, error) {
 				}
 			}
 			ix.rules[id] = lr
-			if r.Kind == engine.KindNumbered {
+			switch r.Kind {
+			case engine.KindNumbered:
 				g.numbered = append(g.numbered, lr)
-			} else {
+			case engine.KindPlay:
+				g.play = append(g.play, lr)
+			default:
 				g.advice = append(g.advice, lr)
 			}
 		}
@@ -256,13 +264,12 @@ func (a *linkAlign) toOrig(off int, end bool) int {
 		return off
 	}
 	if end {
-		// The last token starting before off.
+		// At a boundary: after any tokens with no modern text there (the
+		// tail of a word joined across a line break); inside a token: at
+		// its end.
 		i := sort.SearchInts(a.mod, off)
-		if i < len(a.mod) && a.mod[i] == off {
-			for i > 0 && a.mod[i-1] == off {
-				i--
-			}
-			return a.orig[i]
+		for i+1 < len(a.mod) && a.mod[i+1] == off {
+			i++
 		}
 		return a.orig[i]
 	}
@@ -289,10 +296,26 @@ func (a *linkAlign) toOrig(off int, end bool) int {
 // against the catalog's terms, for advice and for rules without structure).
 // A passage with no good match is reported unlinked, never forced.
 func LinkCorpus(docs []*corpus.Document, n *Normalizer, cat []*engine.Spec) ([]Link, error) {
+	return LinkCorpusWith(docs, n, cat, LinkOptions{})
+}
+
+// LinkOptions select optional kinds of links.
+type LinkOptions struct {
+	// Play also links paragraphs to the catalog's play rules (deal,
+	// vacancies, redeals …, engine.KindPlay) whose key phrases they contain,
+	// with method similarity, so a move's play rule leads to its sentence.
+	// Off by default: the book numbers its rules and advice, not its play
+	// text, and the linked set of the issue is numbered rules and advice.
+	Play bool
+}
+
+// LinkCorpusWith is LinkCorpus with options.
+func LinkCorpusWith(docs []*corpus.Document, n *Normalizer, cat []*engine.Spec, opts LinkOptions) ([]Link, error) {
 	ix, err := newLinkIndex(cat)
 	if err != nil {
 		return nil, err
 	}
+	ix.opts = opts
 	var out []Link
 	for _, d := range docs {
 		if d == nil {
@@ -355,6 +378,9 @@ func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n 
 			}
 			prev = nil
 			links = append(links, ix.linkAdvice(p)...)
+			if ix.opts.Play {
+				links = append(links, ix.linkPlay(p)...)
+			}
 			if len(links) == 0 && p.game == "" {
 				if l, ok := ix.linkSimilar(p, ix.order); ok {
 					links = append(links, l)
@@ -366,6 +392,7 @@ func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n 
 		if len(links) == 0 {
 			links = append(links, ix.unlinked(p))
 		}
+		sort.SliceStable(links, func(i, j int) bool { return links[i].Span.StartByte < links[j].Span.StartByte })
 		out = append(out, links...)
 	}
 	return out, nil
@@ -675,6 +702,47 @@ func (ix *linkIndex) linkAdvice(p *linkPassage) []Link {
 	return out
 }
 
+// linkPlay links a paragraph of a known game to the play rules one of
+// whose key phrases it contains (nearly) whole, each at most once, spanning
+// the clause or two that hold the phrase.
+func (ix *linkIndex) linkPlay(p *linkPassage) []Link {
+	g := ix.games[p.game]
+	if g == nil {
+		return nil
+	}
+	clauses := linkClauses(p.modern)
+	var out []Link
+	for _, r := range g.play {
+		best, bs, be := 0.0, 0, 0
+		for _, t := range r.terms {
+			if len(t) < 2 {
+				// One word is too little evidence for play text, which
+				// repeats the game's vocabulary throughout.
+				continue
+			}
+			for i := range clauses {
+				for j := i; j < len(clauses) && j <= i+1; j++ {
+					s := linkTermScore(t, linkWordsIn(p.words, clauses[i].start, clauses[j].end))
+					if j > i {
+						s -= 0.05
+					}
+					if s > best {
+						best, bs, be = s, clauses[i].start, clauses[j].end
+					}
+				}
+			}
+		}
+		if best < linkPlayMin {
+			continue
+		}
+		l := ix.part(p, bs, be)
+		l.Game, l.RuleID, l.Method, l.Score = r.game, r.id, MethodSimilarity, linkRound(best)
+		out = append(out, l)
+	}
+	sort.SliceStable(out, func(a, b int) bool { return out[a].Span.StartByte < out[b].Span.StartByte })
+	return out
+}
+
 // unlinked reports p as unlinked, naming the best candidate it came near.
 func (ix *linkIndex) unlinked(p *linkPassage) Link {
 	l := ix.whole(p, MethodUnlinked, "", 0)
@@ -687,7 +755,11 @@ func (ix *linkIndex) unlinked(p *linkPassage) Link {
 	best := 0.0
 	for _, gid := range games {
 		g := ix.games[gid]
-		for _, rs := range [][]*linkRule{g.numbered, g.advice} {
+		kinds := [][]*linkRule{g.numbered, g.advice}
+		if p.block.Kind == corpus.KindFootnote {
+			kinds = kinds[1:] // a footnote can only be advice
+		}
+		for _, rs := range kinds {
 			for _, r := range rs {
 				if s, _ := linkTermsScore(r.terms, p.words); s > best {
 					best = s
@@ -800,21 +872,11 @@ func linkRoman(s string) string {
 	if s == "" {
 		return ""
 	}
-	if v := 0; true {
-		ok := true
-		for _, r := range s {
-			if r < '0' || r > '9' {
-				ok = false
-				break
-			}
-			v = v*10 + int(r-'0')
+	if v, err := strconv.Atoi(s); err == nil {
+		if v >= 1 && v < len(linkRomanValues) {
+			return linkRomanValues[v]
 		}
-		if ok {
-			if v >= 1 && v < len(linkRomanValues) {
-				return linkRomanValues[v]
-			}
-			return ""
-		}
+		return ""
 	}
 	var b strings.Builder
 	for _, r := range s {

@@ -29,8 +29,9 @@ type RuleCoverage struct {
 
 // CoverageReport checks the links against the catalog both ways.
 type CoverageReport struct {
-	// Rules lists every numbered and advice entry of the catalog, in
-	// catalog order, with its links.
+	// Rules lists every entry of the catalog (numbered, play, advice), in
+	// catalog order, with its links. Play rules have links only when they
+	// were linked with LinkOptions.Play.
 	Rules []RuleCoverage `json:"rules"`
 	// Missing lists the numbered and advice entries no passage links to,
 	// with their status: rules lost in the scan, rules known only from
@@ -42,14 +43,11 @@ type CoverageReport struct {
 	// Unknown lists links to IDs the catalog does not have (only possible
 	// when links and catalog come from different versions). Errors too.
 	Unknown []Link `json:"unknown,omitempty"`
-	// PlayRules counts the catalog's play rules; they are stated by the
-	// book's play text as a whole and are not linked passage by passage.
-	PlayRules int `json:"play_rules"`
 }
 
-// Coverage checks links against the catalog: which numbered and advice
-// entries have corpus text, which have none (with their catalog status),
-// and which corpus rules have no engine rule.
+// Coverage checks links against the catalog: which entries have corpus
+// text, which numbered and advice entries have none (with their catalog
+// status), and which corpus rules have no engine rule.
 func Coverage(links []Link, cat []*engine.Spec) CoverageReport {
 	var rep CoverageReport
 	type acc struct {
@@ -87,10 +85,6 @@ func Coverage(links []Link, cat []*engine.Spec) CoverageReport {
 			continue
 		}
 		for _, r := range s.Rules {
-			if r.Kind == engine.KindPlay {
-				rep.PlayRules++
-				continue
-			}
 			rc := RuleCoverage{ID: string(r.ID), Game: s.ID, Kind: r.Kind, Status: r.Status, Source: r.Source}
 			if a := byID[rc.ID]; a != nil {
 				rc.Links = a.n
@@ -100,7 +94,7 @@ func Coverage(links []Link, cat []*engine.Spec) CoverageReport {
 				sort.Strings(rc.Docs)
 			}
 			rep.Rules = append(rep.Rules, rc)
-			if rc.Links == 0 {
+			if rc.Links == 0 && r.Kind != engine.KindPlay {
 				rep.Missing = append(rep.Missing, rc)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -323,6 +324,13 @@ func linkReOCR(text string, rng *rand.Rand, p float64) string {
 	return b.String()
 }
 
+// linkNumeralDamage lists OCR misreadings of the rule numerals at the
+// start of a line (Cyrillic П for II, Ш for III, У for V, l and 1 for I).
+var linkNumeralDamage = []map[string]string{
+	{"I": "l", "II": "П", "III": "Ш", "IV": "IУ", "V": "У", "VI": "УI"},
+	{"I": "1", "II": "Il", "III": "lII", "IV": "1V", "V": "V", "VI": "Vl"},
+}
+
 func TestLinkReOCR(t *testing.T) {
 	clean, cleanLinks := linkCorpusForTest(t)
 	want := linkKeys(cleanLinks)
@@ -330,35 +338,46 @@ func TestLinkReOCR(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := r.n
-	for seed := uint64(1); seed <= 5; seed++ {
+	numeral := regexp.MustCompile(`(?m)^(I|II|III|IV|V|VI)\. `)
+	for seed := uint64(1); seed <= 6; seed++ {
 		rng := rand.New(rand.NewPCG(seed, 2026))
 		var docs []*corpus.Document
 		for _, d := range clean {
-			damaged := linkReOCR(d.Text, rng, 0.15)
-			nd, err := corpus.Read(d.Name, strings.NewReader(damaged))
+			text := d.Text
+			if seed%2 == 0 {
+				// Damage the numerals too: the rules must then link by
+				// their place and text (method heading).
+				repl := linkNumeralDamage[seed/2%2]
+				text = numeral.ReplaceAllStringFunc(text, func(m string) string {
+					return repl[strings.TrimSuffix(m, ". ")] + ". "
+				})
+			}
+			nd, err := corpus.Read(d.Name, strings.NewReader(linkReOCR(text, rng, 0.15)))
 			if err != nil {
 				t.Fatalf("seed %d: %s: %v", seed, d.Name, err)
 			}
 			docs = append(docs, nd)
 		}
-		links, err := LinkCorpus(docs, n, engine.Catalog())
+		links, err := LinkCorpus(docs, r.n, engine.Catalog())
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := linkKeys(links)
-		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		if got := linkKeys(links); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("seed %d: re-OCR links differ:\n%s", seed, diffKeys(want, got))
 		}
 	}
 }
 
-// linkKeys lists "doc rule" for every link, sorted.
+// linkKeys lists "doc rule" for every rule a document links to, sorted
+// and without repeats (a rule split over two blocks by a damaged scan is
+// still one rule of the document).
 func linkKeys(links []Link) []string {
+	seen := map[string]bool{}
 	var out []string
 	for _, l := range links {
-		if l.Linked() {
-			out = append(out, l.Doc+" "+l.RuleID)
+		if k := l.Doc + " " + l.RuleID; l.Linked() && !seen[k] {
+			seen[k] = true
+			out = append(out, k)
 		}
 	}
 	sort.Strings(out)
@@ -510,4 +529,174 @@ func TestLinkHeadingMethod(t *testing.T) {
 			t.Errorf("%s: links %q, want %q", c.name, got, c.want)
 		}
 	}
+}
+
+func TestLinkPlayOption(t *testing.T) {
+	r, err := linkedCorpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := engine.Catalog()
+	links, err := LinkCorpusWith(r.docs, r.n, cat, LinkOptions{Play: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kind := map[string]engine.RuleKind{}
+	for _, s := range cat {
+		for _, rule := range s.Rules {
+			kind[string(rule.ID)] = rule.Kind
+		}
+	}
+	// The option adds play links and changes nothing else.
+	var base, play []Link
+	for _, l := range links {
+		if l.Linked() && kind[l.RuleID] == engine.KindPlay {
+			play = append(play, l)
+			continue
+		}
+		base = append(base, l)
+	}
+	var want []Link
+	for _, l := range r.links {
+		if !l.Linked() && linkHasPlay(play, l) {
+			continue // now linked to a play rule
+		}
+		want = append(want, l)
+	}
+	if fmt.Sprint(base) != fmt.Sprint(want) {
+		t.Error("LinkOptions.Play changed the numbered and advice links")
+	}
+	if len(play) == 0 {
+		t.Fatal("no play links")
+	}
+	blocks := map[corpus.Ref]corpus.Block{}
+	for _, d := range r.docs {
+		for _, b := range d.Blocks {
+			blocks[corpus.Ref{Doc: d.Name, Block: b.Index}] = b
+		}
+	}
+	for _, l := range play {
+		b := blocks[corpus.Ref{Doc: l.Doc, Block: l.Block}]
+		if b.Kind != corpus.KindParagraph || engine.RuleID(l.RuleID).Game() != b.Game || l.Method != MethodSimilarity || l.Score < linkPlayMin {
+			t.Errorf("bad play link %+v on a %s block of %s", l, b.Kind, b.Game)
+		}
+	}
+	// Sentences of play text read by hand, each stating one play rule: a
+	// play link must cover each (whatever the catalog calls the rule).
+	for _, s := range []struct{ doc, text string }{
+		{"000_9294169c5fd42537", "Вторично пасьянсъ не раскладывается."},
+		{"002_f37c04e14860f20c", "Пустыя мђста въ крыльяхъ слђдуетъ немедленно же закрывать"},
+		{"001_4241458acb371910", "Насьянсъ можно раскладывать еще три раза"},
+		{"004_c05a91b701b2f7eb", "Если сразу пасьянс не вышел, то остатки колоды"},
+	} {
+		found := false
+		for _, l := range play {
+			if l.Doc == s.doc && strings.HasPrefix(l.Original, s.text) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s: no play link for %q", s.doc, s.text)
+		}
+	}
+}
+
+// linkHasPlay reports whether play has a link on u's block.
+func linkHasPlay(play []Link, u Link) bool {
+	for _, l := range play {
+		if l.Doc == u.Doc && l.Block == u.Block {
+			return true
+		}
+	}
+	return false
+}
+
+// TestLinkMoveRules plays random games of every game of the catalog and
+// checks that every rule ID a move carries resolves to a catalog entry and,
+// when the catalog says the book states that rule, leads to a sentence of
+// the corpus (with play rules linked too).
+func TestLinkMoveRules(t *testing.T) {
+	r, err := linkedCorpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := engine.Catalog()
+	links, err := LinkCorpusWith(r.docs, r.n, cat, LinkOptions{Play: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	linked := map[string]bool{}
+	for _, l := range links {
+		linked[l.RuleID] = true
+	}
+	played := 0
+	for _, spec := range cat {
+		seen := map[engine.RuleID]bool{}
+		for seed := uint64(1); seed <= 4; seed++ {
+			g, err := spec.New(seed, nil)
+			if err != nil {
+				t.Logf("%s: cannot start a game (%v); its moves are not checked", spec.ID, err)
+				break
+			}
+			played++
+			rng := rand.New(rand.NewPCG(seed, 8))
+			var buf []engine.Move
+			for step := 0; step < 400 && !g.Over(); step++ {
+				buf = g.LegalMoves(buf[:0])
+				if len(buf) == 0 {
+					break
+				}
+				m := buf[rng.IntN(len(buf))]
+				if !seen[m.Rule] {
+					seen[m.Rule] = true
+					rule, ok := spec.Rule(m.Rule)
+					switch {
+					case !ok:
+						t.Errorf("%s: move %v carries rule %q, which the catalog lacks", spec.ID, m, m.Rule)
+					case rule.Status == engine.StatusBook && !linked[string(m.Rule)]:
+						t.Errorf("%s: move %v carries rule %s, which the catalog says the book states, but no corpus passage links to it", spec.ID, m, m.Rule)
+					}
+				}
+				if err := g.Apply(m); err != nil {
+					t.Errorf("%s: seed %d: the engine rejects its own legal move %v: %v", spec.ID, seed, m, err)
+					break
+				}
+			}
+		}
+	}
+	if played == 0 {
+		t.Skip("no game of the catalog can be played yet")
+	}
+}
+
+// FuzzLinkText links arbitrary text: no panic, and every link's span
+// holds exactly its original text.
+func FuzzLinkText(f *testing.F) {
+	for _, s := range []string{
+		"МЕЛЬНИЦА.\n\nI. Всђ карты въ крыльяхъ годны.\n\nП. Пять основаній.\n",
+		"ШАХЪ.\nIII. Основныя карты берутся изъ колоды.\nМасти соблюдаются.\n9\nЧаще бываетъ удобнђе ждать.\n",
+		"Лучше брать карты изъ талона; нежели. изъ крыльевъ[7].",
+	} {
+		f.Add(s)
+	}
+	cat := engine.Catalog()
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := corpus.Read("fuzz", strings.NewReader(s))
+		if err != nil {
+			return
+		}
+		links, err := LinkCorpus([]*corpus.Document{d}, nil, cat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range links {
+			if l.Span.StartByte < 0 || l.Span.EndByte > len(d.Text) || l.Span.StartByte > l.Span.EndByte {
+				t.Fatalf("span %+v outside the text", l.Span)
+			}
+			if got := d.Text[l.Span.StartByte:l.Span.EndByte]; got != l.Original {
+				t.Fatalf("span text %q, original %q", got, l.Original)
+			}
+		}
+		_ = Coverage(links, cat)
+	})
 }

@@ -16,7 +16,8 @@ import (
 // linkWord is one word of a passage or a term, folded and stemmed.
 type linkWord struct {
 	fold  string   // lower case, spelling-neutral (see linkFoldRune)
-	stem  string   // fold without its inflectional ending, at most linkStemLen runes
+	root  string   // fold without its inflectional ending
+	stem  string   // root cut to at most linkStemLen runes
 	tri   []uint64 // the character trigrams of ^fold$, sorted
 	start int      // byte offset of the word in the text it came from
 	end   int      // byte offset just after the word
@@ -84,7 +85,8 @@ func linkWords(s string) []linkWord {
 	flush := func(end int) {
 		if start >= 0 && b.Len() > 0 {
 			f := b.String()
-			out = append(out, linkWord{fold: f, stem: linkStem(f), tri: linkTrigrams(f), start: start, end: end})
+			root := linkRoot(f)
+			out = append(out, linkWord{fold: f, root: root, stem: linkPrefix(root, linkStemLen), tri: linkTrigrams(f), start: start, end: end})
 		}
 		b.Reset()
 		start = -1
@@ -119,7 +121,7 @@ func linkWords(s string) []linkWord {
 }
 
 // linkEndings are Russian inflectional endings (folded: й is и), longest
-// first, stripped before a word is cut to its stem.
+// first, stripped to get a word's root.
 var linkEndings = []string{
 	"иями", "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими", "ыис", "иеся",
 	"ые", "ие", "ых", "их", "ым", "им", "ая", "яя", "ое", "ее", "ую", "юю", "ои",
@@ -128,26 +130,27 @@ var linkEndings = []string{
 	"а", "я", "о", "е", "ы", "и", "у", "ю", "ь",
 }
 
-// linkStem strips one inflectional ending (keeping at least three runes)
-// and cuts the rest to linkStemLen runes.
-func linkStem(f string) string {
+// linkRoot strips one inflectional ending from a folded word, keeping at
+// least three runes.
+func linkRoot(f string) string {
 	n := utf8.RuneCountInString(f)
 	for _, e := range linkEndings {
 		if strings.HasSuffix(f, e) && n-utf8.RuneCountInString(e) >= 3 {
-			f = f[:len(f)-len(e)]
-			break
+			return f[:len(f)-len(e)]
 		}
 	}
-	if utf8.RuneCountInString(f) <= linkStemLen {
-		return f
-	}
+	return f
+}
+
+// linkPrefix returns the first n runes of s.
+func linkPrefix(s string, n int) string {
 	i, k := 0, 0
-	for i < len(f) && k < linkStemLen {
-		_, size := utf8.DecodeRuneInString(f[i:])
+	for i < len(s) && k < n {
+		_, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 		k++
 	}
-	return f[:i]
+	return s[:i]
 }
 
 // linkStop lists function words that carry no meaning for linking.
@@ -215,10 +218,11 @@ func linkTrigrams(w string) []uint64 {
 }
 
 // linkWordSim scores how likely two words are the same word: 1 for equal
-// stems, otherwise the trigram Dice coefficient when it reaches
+// stems whose roots extend one another (правило and правительство share
+// the stem прави but not a root), otherwise the trigram Dice coefficient when it reaches
 // linkMinDice, else 0.
 func linkWordSim(a, b linkWord) float64 {
-	if a.stem == b.stem {
+	if a.stem == b.stem && (strings.HasPrefix(a.root, b.root) || strings.HasPrefix(b.root, a.root)) {
 		return 1
 	}
 	if d := linkDice(a.tri, b.tri); d >= linkMinDice {

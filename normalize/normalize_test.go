@@ -126,6 +126,7 @@ func TestRules(t *testing.T) {
 		{"иереводимы" + ctx, "иереводимы", "переводимы", "ocr.i-for-p"},
 		{"восьмп" + ctx, "восьмп", "восьми", "ocr.p-for-i"},
 		{"должпо" + ctx, "должпо", "должно", "ocr.p-for-n"},
+		{"надъ нимн." + ctx, "нимн", "ними", "ocr.n-for-i"},
 	}
 	for _, c := range cases {
 		res := n.Document("t", c.in)
@@ -172,11 +173,12 @@ func TestLeftAlone(t *testing.T) {
 		"т.-е. до тѣхъ поръ" + ctx,
 		"правило IV[20] и XII" + ctx,
 		"въ 1872 году" + ctx,
+		"см. стр. 5" + ctx,
 	} {
 		res := n.Document("t", in)
 		for _, e := range res.Edits {
 			switch e.Original {
-			case "т", "д", "напр", "Люинь", "де", "IV", "XII", "1872", "е", "же":
+			case "т", "д", "напр", "Люинь", "де", "IV", "XII", "1872", "е", "же", "см", "стр":
 				t.Errorf("%q: %q must be left alone, got %+v", in, e.Original, e)
 			}
 		}
@@ -402,4 +404,19 @@ func TestConcurrent(t *testing.T) {
 		}
 	}
 	wg.Wait()
+}
+
+func TestEvidenceEdit(t *testing.T) {
+	n := normalizer(t)
+	// "я" for "л" is not in the confusion table: the repair needs the word
+	// spelled cleanly elsewhere, at least twice.
+	in := "Берутъ изъ колоды карты; колоды двѣ, и изъ кояоды кладутъ."
+	res := n.Document("t", in)
+	if !strings.Contains(res.Text, "из колоды кладут") {
+		t.Errorf("evidence edit: %q", res.Text)
+	}
+	once := n.Document("t", "Берутъ изъ колоды карты, и изъ кояоды кладутъ.")
+	if !strings.Contains(once.Text, "кояоды") {
+		t.Errorf("edit without enough evidence: %q", once.Text)
+	}
 }

@@ -226,13 +226,18 @@ func isSentencePunct(s string) bool {
 // reports every edit to onEdit and, when tokens is not nil, appends the
 // tokens.
 func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) error, tokens *[]Token) error {
-	var toks []rawToken
+	toks := make([]rawToken, 0, len(text)/5+16)
 	tokenize(text, func(t rawToken) { toks = append(toks, t) })
+	if tokens != nil && cap(*tokens)-len(*tokens) < len(toks) {
+		grown := make([]Token, len(*tokens), len(*tokens)+len(toks))
+		copy(grown, *tokens)
+		*tokens = grown
+	}
 	str := func(k int) string { return text[toks[k].start:toks[k].end] }
 	line := func(k int) int { return st.lineBase + int(toks[k].line) }
 
 	// Units: words, with line-break hyphenation joined.
-	var units []unit
+	units := make([]unit, 0, len(toks)/2+1)
 	words, markers := 0, 0
 	for k := 0; k < len(toks); k++ {
 		if toks[k].kind != kWord {
@@ -374,6 +379,8 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 	return nil
 }
 
+func hasVowel(s string) bool { return strings.ContainsAny(s, "аеёиоуыэюяіѣ") }
+
 func isHyphen(s string) bool { return s == "-" || s == "\u00ad" || s == "¬" }
 
 func isAllCaps(w string) bool {
@@ -409,8 +416,9 @@ func (st *state) eligible(a *analysis, un unit, toks []rawToken, text string, se
 	if !cyr {
 		return false
 	}
-	// An abbreviation: a short unknown word directly followed by a period.
-	if un.j+1 < len(toks) && text[toks[un.j+1].start:toks[un.j+1].end] == "." && nr <= 4 {
+	// An abbreviation: an unknown word directly followed by a period that
+	// is one letter, or has no vowel ("т. д.", "см.", "стр.", "др.").
+	if un.j+1 < len(toks) && text[toks[un.j+1].start:toks[un.j+1].end] == "." && (nr == 1 || !hasVowel(a.lower)) {
 		return false
 	}
 	// Part of a hyphenated compound after the hyphen ("де-Люинь").

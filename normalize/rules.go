@@ -12,6 +12,9 @@ const (
 	RuleSlashKForZh      = "ocr.slash-k-for-zh"
 	RuleIzhitsaForU      = "ocr.izhitsa-for-u"
 	RuleWordSplit        = "ocr.word-split"
+	RuleSubstitution     = "ocr.substitution"
+	RuleInsertion        = "ocr.insertion"
+	RuleDeletion         = "ocr.deletion"
 	RuleUnresolved       = "ocr.unresolved"
 
 	RuleYat           = "reform.yat"
@@ -103,7 +106,7 @@ func confusionRuleNames() []string {
 func allRuleNames() []string {
 	names := []string{
 		RuleDjeForYat, RuleLatinLookalike, RuleDigitForLetter, RuleDoubleIForShortI,
-		RuleStrayCapital, RuleSlashKForZh, RuleIzhitsaForU, RuleWordSplit,
+		RuleStrayCapital, RuleSlashKForZh, RuleIzhitsaForU, RuleWordSplit, RuleSubstitution, RuleInsertion, RuleDeletion,
 		RuleUnresolved, RuleYat, RuleIDecimal, RuleFita, RuleIzhitsa, RuleFinalHardSign,
 		RuleHardSignI, RuleEndingAgo, RuleEndingYago, RuleEndingYya, RuleEndingIya,
 		RuleEndingIyasya, RulePrefixZS, RulePronoun, RuleLineHyphen,

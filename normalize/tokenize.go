@@ -73,7 +73,7 @@ func tokenize(text string, fn func(rawToken)) {
 			k = kSpace
 			for i < len(text) {
 				r2, s2 := utf8.DecodeRuneInString(text[i:])
-				if r2 == '\n' || r2 == '\r' || !unicode.IsSpace(r2) {
+				if r2 == '\n' || !unicode.IsSpace(r2) || r2 == '\r' && i+1 < len(text) && text[i+1] == '\n' {
 					break
 				}
 				i += s2

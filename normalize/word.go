@@ -483,13 +483,23 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int) 
 			mods = append(mods, m)
 			all = append(all, r...)
 		}
-		c := candidate{modern: strings.Join(mods, " "), rules: dedup(all), cost: cost}
-		// Document frequency: the mean of the parts' log-frequency bonuses.
-		bonus := 0.0
-		for _, m := range mods {
-			bonus += 0.15 * math.Log2(1+float64(freq(m)))
+		if len(mods) > 1 && !splitAfterHardSign(cur) && !functionWords[mods[0]] {
+			// A lost space not marked by ъ: only with every part spelled
+			// cleanly elsewhere in the input.
+			for _, m := range mods {
+				if freq(m) == 0 {
+					return
+				}
+			}
 		}
-		c.score = cost - math.Min(0.6, bonus/float64(len(mods)))
+		c := candidate{modern: strings.Join(mods, " "), rules: dedup(all), cost: cost}
+		// Document frequency: the smallest of the parts' log-frequency
+		// bonuses (every part of a split must be evidenced).
+		bonus := math.Inf(1)
+		for _, m := range mods {
+			bonus = math.Min(bonus, 0.15*math.Log2(1+float64(freq(m))))
+		}
+		c.score = cost - math.Min(0.6, bonus)
 		if len(mods) > 1 {
 			// A split claims two words: slightly dearer than a rewrite of
 			// the same cost, unless it frees a function word, which is what
@@ -549,7 +559,75 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int) 
 		}
 	}
 	rec(rs, 0, 0, 0, nil, false)
+	if !ok && len(rs) >= minEvidenceLen {
+		n.evidenceSearch(rs, lowerOnly, freq, &best, &second, &ok)
+	}
 	return best, second, ok
+}
+
+// Evidence edits: a confusion the table does not list is accepted only as
+// one letter substituted, inserted or deleted, in a word of at least
+// minEvidenceLen letters, when the result is spelled cleanly at least
+// minEvidence times elsewhere in the input.
+const (
+	minEvidenceLen = 5
+	minEvidence    = 2
+	evidenceCost   = 1.0
+)
+
+// evidenceAlphabet is the letters an evidence edit may write (lower case,
+// pre-reform letters included, since candidates are pre-reform spellings).
+var evidenceAlphabet = []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣ")
+
+func (n *Normalizer) evidenceSearch(rs []rune, lowerOnly bool, freq func(string) int, best *candidate, second *float64, ok *bool) {
+	try := func(v []rune, rule string) {
+		m, r, known := n.reform(string(v), lowerOnly)
+		if !known {
+			return
+		}
+		f := freq(m)
+		if f < minEvidence {
+			return
+		}
+		c := candidate{modern: m, rules: dedup(append([]string{rule}, r...)), cost: evidenceCost}
+		c.score = evidenceCost - math.Min(0.6, 0.15*math.Log2(1+float64(f)))
+		switch {
+		case !*ok || c.score < best.score:
+			if *ok && c.modern != best.modern {
+				*second = math.Min(*second, best.score)
+			}
+			*best, *ok = c, true
+		case c.modern != best.modern:
+			*second = math.Min(*second, c.score)
+		}
+	}
+	buf := make([]rune, 0, len(rs)+1)
+	for i := range rs {
+		for _, a := range evidenceAlphabet {
+			if a != rs[i] {
+				buf = append(append(append(buf[:0], rs[:i]...), a), rs[i+1:]...)
+				try(buf, RuleSubstitution)
+			}
+		}
+		buf = append(append(buf[:0], rs[:i]...), rs[i+1:]...)
+		try(buf, RuleDeletion)
+	}
+	for i := 0; i <= len(rs); i++ {
+		for _, a := range evidenceAlphabet {
+			buf = append(append(append(buf[:0], rs[:i]...), a), rs[i:]...)
+			try(buf, RuleInsertion)
+		}
+	}
+}
+
+// splitAfterHardSign reports whether every space in cur follows a ъ.
+func splitAfterHardSign(cur []rune) bool {
+	for i, r := range cur {
+		if r == ' ' && (i == 0 || cur[i-1] != 'ъ') {
+			return false
+		}
+	}
+	return true
 }
 
 func hasPrefixRunes(s, p []rune) bool {

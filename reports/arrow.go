@@ -221,22 +221,6 @@ func (f *arrowFile[T]) Abort() {
 	f.a.Abort()
 }
 
-// WriteArrow writes rows as one Arrow IPC file at path (atomically, zstd
-// record batches) with meta's key/value entries and KeyDataset = dataset,
-// KeyRows, KeyComplete as schema metadata.
-func WriteArrow[T any](path, dataset string, rows []T, meta Metadata) error {
-	meta = meta.withDefaults()
-	kv := append(meta.pairs(dataset), [2]string{KeyRows, fmt.Sprint(len(rows))}, [2]string{KeyComplete, "true"})
-	f, err := createArrow[T](path, kv)
-	if err != nil {
-		return err
-	}
-	if err := f.Write(rows); err != nil {
-		f.Abort()
-		return err
-	}
-	return f.Commit()
-}
 
 // ArrowMetadata returns the schema metadata of the Arrow IPC file at path.
 func ArrowMetadata(path string) (map[string]string, error) {

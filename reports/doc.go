@@ -18,7 +18,7 @@
 // low-cardinality strings, carries provenance in its key/value metadata
 // (keys "pasyans.*", see the Key constants) and is written to a temporary
 // name in its final directory and renamed only when complete. Arrow IPC files
-// (WriteArrow) carry the same schema.
+// (ExportTable, ExportResults) carry the same schema.
 //
 // Report renders a Summary as Markdown tables and as one self-contained HTML
 // page with inline SVG charts.

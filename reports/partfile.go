@@ -148,15 +148,16 @@ type parquetFile[T any] struct {
 	rows int64
 }
 
-// createParquet starts the file final with the common metadata of dataset.
-func createParquet[T any](final, dataset string, meta Metadata, rowGroupRows int64, codec *zstdCodec) (*parquetFile[T], error) {
+// createParquet starts the file final with the key/value metadata kv; meta
+// gives the CreatedBy version.
+func createParquet[T any](final string, kv [][2]string, meta Metadata, rowGroupRows int64, codec *zstdCodec) (*parquetFile[T], error) {
 	a, err := createAtomic(final)
 	if err != nil {
 		return nil, err
 	}
 	w := parquet.NewGenericWriter[T](a, parquetOptions(meta, rowGroupRows, codec)...)
-	for _, kv := range meta.pairs(dataset) {
-		w.SetKeyValueMetadata(kv[0], kv[1])
+	for _, e := range kv {
+		w.SetKeyValueMetadata(e[0], e[1])
 	}
 	return &parquetFile[T]{a: a, w: w}, nil
 }
@@ -185,22 +186,6 @@ func (p *parquetFile[T]) Commit() error {
 // Abort drops the file.
 func (p *parquetFile[T]) Abort() { p.a.Abort() }
 
-// WriteParquet writes rows as one Parquet file at path (atomically, zstd,
-// with meta's key/value metadata and KeyDataset = dataset, KeyRows).
-func WriteParquet[T any](path, dataset string, rows []T, meta Metadata) error {
-	meta = meta.withDefaults()
-	p, err := createParquet[T](path, dataset, meta, 0, new(zstdCodec))
-	if err != nil {
-		return err
-	}
-	if err := p.Write(rows); err != nil {
-		p.Abort()
-		return err
-	}
-	p.SetMeta(KeyRows, fmt.Sprint(len(rows)))
-	p.SetMeta(KeyComplete, "true")
-	return p.Commit()
-}
 
 // openParquet opens a Parquet file for reading; close the returned file.
 func openParquet(path string) (*os.File, *parquet.File, error) {
@@ -269,4 +254,19 @@ func (a *atomicFile) Seek(offset int64, whence int) (int64, error) {
 		return a.n, nil
 	}
 	return 0, fmt.Errorf("seek %s: only the current position can be asked", a.tmp)
+}
+
+// WriteFileAtomic creates path through a temporary file in the same
+// directory, calling write to fill it, and renames it into place only when
+// write succeeds: readers never see a partial file.
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	a, err := createAtomic(path)
+	if err != nil {
+		return err
+	}
+	if err := write(a); err != nil {
+		a.Abort()
+		return err
+	}
+	return a.Commit()
 }

@@ -335,7 +335,7 @@ func (w *ResultsWriter) resultPart(k partKey) (*part[sim.Result], error) {
 		return nil, err
 	}
 	path := w.partPath(DatasetResults, k)
-	f, err := createParquet[sim.Result](path, DatasetResults, w.meta, w.opt.RowGroupRows, w.codec)
+	f, err := createParquet[sim.Result](path, w.meta.pairs(DatasetResults), w.meta, w.opt.RowGroupRows, w.codec)
 	if err != nil {
 		return nil, err
 	}
@@ -356,7 +356,7 @@ func (w *ResultsWriter) movePart(k partKey) (*part[sim.MoveRecord], error) {
 		return nil, err
 	}
 	path := w.partPath(DatasetMoves, k)
-	f, err := createParquet[sim.MoveRecord](path, DatasetMoves, w.meta, w.opt.RowGroupRows, w.codec)
+	f, err := createParquet[sim.MoveRecord](path, w.meta.pairs(DatasetMoves), w.meta, w.opt.RowGroupRows, w.codec)
 	if err != nil {
 		return nil, err
 	}

@@ -74,6 +74,9 @@ type Summary struct {
 	// (sim.StrategyNames order, then by name).
 	Rows    []SummaryRow
 	Tallies []*sim.Tally
+	// MoveCounts[i][m] is the number of deals of Rows[i] played in m moves
+	// (moves ≥ maxMoveBucket counted in the last bucket), for charts.
+	MoveCounts [][]int64
 	// Pairs holds every pair of strategies of each game and variant, A
 	// before B in strategy order.
 	Pairs []PairRow
@@ -90,6 +93,9 @@ type RunInfo struct {
 	MasterSeed, CatalogHash, Version, Revision string
 	Files                                      int
 }
+
+// maxMoveBucket is the last bucket of Summary.MoveCounts.
+const maxMoveBucket = 1 << 16
 
 // bitset is a growable set of deal indices.
 type bitset []uint64
@@ -128,6 +134,7 @@ func Summarize(ctx context.Context, dir string) (*Summary, error) {
 	s := &Summary{}
 	tallies := map[[3]string]*sim.Tally{}
 	params := map[[3]string]string{}
+	moves := map[[3]string]*[]int64{}
 	curGame := ""
 	deals := map[[2]string]*stratDeals{} // (variant, strategy) → deals, for curGame
 	flush := func() {
@@ -149,6 +156,7 @@ func Summarize(ctx context.Context, dir string) (*Summary, error) {
 				t = &sim.Tally{Game: r.Game, Variant: r.Variant, Strategy: r.Strategy}
 				tallies[k] = t
 				params[k] = r.StrategyParams
+				moves[k] = new([]int64)
 			}
 			if params[k] != r.StrategyParams {
 				return fmt.Errorf("%s/%s: strategy parameters %s and %s in one results folder", r.Game, r.Strategy, params[k], r.StrategyParams)
@@ -170,6 +178,12 @@ func Summarize(ctx context.Context, dir string) (*Summary, error) {
 				d.won.set(r.DealIndex)
 			}
 			t.Add(r)
+			m := int(min(max(r.Moves, 0), maxMoveBucket))
+			mc := moves[k]
+			if m >= len(*mc) {
+				*mc = slices.Grow(*mc, m+1-len(*mc))[:m+1]
+			}
+			(*mc)[m]++
 		}
 		return nil
 	})
@@ -179,8 +193,7 @@ func Summarize(ctx context.Context, dir string) (*Summary, error) {
 	if curGame != "" {
 		flush()
 	}
-	for k, t := range tallies {
-		_ = k
+	for _, t := range tallies {
 		s.Tallies = append(s.Tallies, t)
 	}
 	gameRank, stratRank := rankOf(engine.GameIDs()), rankOf(sim.StrategyNames())
@@ -188,7 +201,9 @@ func Summarize(ctx context.Context, dir string) (*Summary, error) {
 		return cmp.Or(compareRanked(gameRank, a.Game, b.Game), cmp.Compare(a.Variant, b.Variant), compareRanked(stratRank, a.Strategy, b.Strategy))
 	})
 	for _, t := range s.Tallies {
-		s.Rows = append(s.Rows, summaryRow(t, params[[3]string{t.Game, t.Variant, t.Strategy}]))
+		k := [3]string{t.Game, t.Variant, t.Strategy}
+		s.Rows = append(s.Rows, summaryRow(t, params[k]))
+		s.MoveCounts = append(s.MoveCounts, *moves[k])
 	}
 	slices.SortStableFunc(s.Pairs, func(a, b PairRow) int {
 		return cmp.Or(compareRanked(gameRank, a.Game, b.Game), cmp.Compare(a.Variant, b.Variant),

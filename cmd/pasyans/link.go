@@ -25,13 +25,15 @@ unlinked, never forced.
 With no FILE, the embedded corpus is linked; a FILE is an embedded document's name
 (as in "pasyans corpus") or the path of a text file. The table lists game, rule ID,
 document, span (line:col-line:col), score, method and the modern text; --all adds
-the unlinked passages, --coverage the catalog entries without corpus text. A corpus
+the unlinked passages, --coverage the catalog entries without corpus text, --play
+links to the play rules (deal, vacancies, redeals …) too. A corpus
 rule that the catalog lacks is an error (exit 1) after the table is printed.`
 
 // linkOptions are the flags of "pasyans link".
 type linkOptions struct {
 	json     bool
 	all      bool
+	play     bool
 	coverage bool
 	width    int
 }
@@ -55,6 +57,7 @@ func newLinkCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print JSON: {\"links\": [...], \"coverage\": {...}} (unlinked passages included)")
 	f.BoolVar(&o.all, "all", false, "also list the passages that stayed unlinked")
+	f.BoolVar(&o.play, "play", false, "also link play text to the catalog's play rules (deal, vacancies, redeals …)")
 	f.BoolVar(&o.coverage, "coverage", false, "also list the catalog's rules and advice without corpus text")
 	f.IntVar(&o.width, "width", 80, "cut the text column to this many characters")
 	return cmd
@@ -74,7 +77,7 @@ func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
 		return err
 	}
 	cat := engine.Catalog()
-	links, err := normalize.LinkCorpus(docs, n, cat)
+	links, err := normalize.LinkCorpusWith(docs, n, cat, normalize.LinkOptions{Play: o.play})
 	if err != nil {
 		return err
 	}

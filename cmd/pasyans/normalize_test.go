@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/pasyans/pasyans/corpus"
+)
+
+// runCLI runs pasyans with args; a non-empty stdin is fed to the command
+// (run() itself reads the process's standard input).
+func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	if stdin == "" {
+		code := run(args, &out, &errb)
+		return out.String(), errb.String(), code
+	}
+	root := newRootCmd()
+	root.SetIn(strings.NewReader(stdin))
+	root.SetArgs(args)
+	root.SetOut(&out)
+	root.SetErr(&errb)
+	code := exitCode(t.Context(), root.ExecuteContext(t.Context()), &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestNormalizeCommand(t *testing.T) {
+	doc, err := corpus.Open("001")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, "", "normalize", "001")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if got, want := strings.Count(out, "\n"), strings.Count(doc.Text, "\n"); got != want && got != want+1 {
+		t.Errorf("%d output lines for %d input lines", got, want)
+	}
+	if !strings.HasPrefix(out, "Герцогиня де-Люинь.\nЕсли во время раскладки") {
+		t.Errorf("output starts %q", out[:80])
+	}
+}
+
+func TestNormalizeExplain(t *testing.T) {
+	out, stderr, code := runCLI(t, "", "normalize", "--explain", "001")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 100 {
+		t.Fatalf("%d edits", len(lines))
+	}
+	for _, l := range lines {
+		var e struct {
+			Doc        string   `json:"doc"`
+			Line       int      `json:"line"`
+			Original   string   `json:"original"`
+			Modern     string   `json:"modern"`
+			Rules      []string `json:"rules"`
+			Confidence *float64 `json:"confidence"`
+		}
+		if err := json.Unmarshal([]byte(l), &e); err != nil || e.Doc == "" || e.Line < 1 || len(e.Rules) == 0 || e.Confidence == nil {
+			t.Fatalf("bad edit line %q: %v", l, err)
+		}
+	}
+}
+
+func TestNormalizeStdin(t *testing.T) {
+	out, stderr, code := runCLI(t, "Берутъ изъ пачки въ двђ колоды\nкарты\n", "normalize", "-")
+	if code != 0 || out != "Берут из пачки в две колоды\nкарты\n" {
+		t.Errorf("exit %d, out %q, stderr %q", code, out, stderr)
+	}
+	_, stderr, code = runCLI(t, "ка\xffрта\n", "normalize", "-")
+	if code != 1 || !strings.Contains(stderr, "pasyans: stdin: invalid UTF-8") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("invalid input: exit %d, stderr %q", code, stderr)
+	}
+}
+
+func TestNormalizeEval(t *testing.T) {
+	gold := filepath.Join("..", "..", "normalize", "testdata", "gold")
+	out, stderr, code := runCLI(t, "", "normalize", "eval", "--gold", gold)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(out, "total") || !strings.Contains(out, "raw WER") {
+		t.Errorf("eval output %q", out)
+	}
+	_, stderr, code = runCLI(t, "", "normalize", "eval", "--gold", filepath.Join(t.TempDir(), "missing"))
+	if code != 1 || !strings.Contains(stderr, "missing") {
+		t.Errorf("missing gold dir: exit %d, %q", code, stderr)
+	}
+}
+
+func TestNormalizeBadFile(t *testing.T) {
+	_, stderr, code := runCLI(t, "", "normalize", filepath.Join(t.TempDir(), "nope.txt"))
+	if code != 1 || !strings.HasPrefix(stderr, "pasyans: ") || !strings.Contains(stderr, "nope.txt") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	dir := t.TempDir()
+	p := filepath.Join(dir, "punct.txt")
+	if err := os.WriteFile(p, []byte(strings.Repeat("...,,,;;;!!!\n", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, "", "normalize", p)
+	if code == 0 && out != strings.Repeat("...,,,;;;!!!\n", 100) {
+		t.Errorf("punctuation file changed: %q", out[:40])
+	}
+	if code != 0 && (strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "punct.txt")) {
+		t.Errorf("punctuation file: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -1,0 +1,493 @@
+package reports
+
+import (
+	"bufio"
+	"cmp"
+	"fmt"
+	"html"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// strategyColors are the chart colours of the built-in strategies; other
+// strategies take extraColors in order of appearance.
+var strategyColors = map[string]string{
+	"random": "#7f7f7f", "greedy": "#1f77b4", "book": "#d62728", "lookahead": "#2ca02c", "solver": "#9467bd",
+}
+
+var extraColors = [...]string{"#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#bcbd22"}
+
+// palette assigns colours to strategies.
+type palette map[string]string
+
+func newPalette(s *Summary) palette {
+	p := palette{}
+	n := 0
+	for _, r := range s.Rows {
+		if _, ok := p[r.Strategy]; ok {
+			continue
+		}
+		if c, ok := strategyColors[r.Strategy]; ok {
+			p[r.Strategy] = c
+		} else {
+			p[r.Strategy] = extraColors[n%len(extraColors)]
+			n++
+		}
+	}
+	return p
+}
+
+const htmlStyle = `
+body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:0 auto;max-width:1200px;padding:16px 24px;color:#222;background:#fff}
+h1{font-size:26px;margin:8px 0}h2{font-size:21px;border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:36px}
+h3{font-size:16px;margin:18px 0 6px}
+ul.prov{margin:4px 0 12px;padding-left:20px;color:#444;font-size:14px}
+.grid{display:flex;flex-wrap:wrap;gap:12px 24px}
+figure{margin:0;padding:8px;border:1px solid #e3e3e3;border-radius:6px;background:#fcfcfc}
+figcaption{font-weight:bold;font-size:14px;margin-bottom:4px}
+table{border-collapse:collapse;font-size:13px;margin:10px 0}
+th,td{border:1px solid #ddd;padding:3px 7px;vertical-align:top}
+th{background:#f0f0f0}td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.rules td.id{white-space:nowrap;font-family:"DejaVu Sans Mono",monospace}
+.rules td.txt{max-width:760px}
+.summary{color:#555;font-style:italic}
+.note{color:#555;font-size:13px}
+.legend span{display:inline-block;margin-right:14px;font-size:13px}
+.legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
+svg text{font-family:"DejaVu Sans",Arial,sans-serif}
+`
+
+// HTMLOptions configures WriteHTML.
+type HTMLOptions struct {
+	// Title is the page title ("pasyans tournament report" if empty).
+	Title string
+	// Rules is the rules dataset (RuleRows / BuildCorpusData): the page
+	// shows each game's rules with their modern Russian text (or the
+	// catalog summary when no passage is linked).
+	Rules []RuleRow
+}
+
+// WriteHTML writes the report as one self-contained HTML page: inline CSS
+// and inline SVG charts, no scripts, no external resources. Charts: win
+// rate per game and strategy with the 95 % Wilson interval (and the
+// unknown-outcome bounds), the distribution of moves per deal, the paired
+// comparisons, and rule usage when the run was traced; then each game's
+// rules in modern Russian beside their IDs.
+func WriteHTML(w io.Writer, s *Summary, opt HTMLOptions) error {
+	title := opt.Title
+	if title == "" {
+		title = "pasyans tournament report"
+	}
+	bw := bufio.NewWriter(w)
+	pal := newPalette(s)
+	games := summaryGames(s)
+	e := html.EscapeString
+	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", e(title), htmlStyle)
+	fmt.Fprintf(bw, "<h1>%s</h1>\n<ul class=\"prov\">\n", e(title))
+	for _, l := range provenance(s) {
+		fmt.Fprintf(bw, "<li>%s</li>\n", e(l))
+	}
+	fmt.Fprintln(bw, "</ul>")
+	writeLegend(bw, pal, s)
+
+	fmt.Fprintln(bw, `<section id="win-rates"><h2>Win rate per game and strategy</h2>`)
+	fmt.Fprintln(bw, `<p class="note">Bars: win rate; black whiskers: 95 % Wilson interval; pale band: bounds with unknown outcomes counted as losses / wins.</p>`)
+	fmt.Fprintln(bw, `<div class="grid">`)
+	for _, g := range games {
+		writeWinRateChart(bw, s, g, pal)
+	}
+	fmt.Fprintln(bw, "</div>")
+	writeSummaryTable(bw, s)
+	fmt.Fprintln(bw, "</section>")
+
+	fmt.Fprintln(bw, `<section id="moves"><h2>Distribution of moves per deal</h2>`)
+	fmt.Fprintln(bw, `<p class="note">Share of deals by number of moves played (binned; the axis stops at the 99th percentile).</p>`)
+	fmt.Fprintln(bw, `<div class="grid">`)
+	for _, g := range games {
+		writeMovesChart(bw, s, g, pal)
+	}
+	fmt.Fprintln(bw, "</div></section>")
+
+	if len(s.Pairs) > 0 {
+		fmt.Fprintln(bw, `<section id="paired"><h2>Paired strategy comparisons</h2>`)
+		fmt.Fprintln(bw, `<p class="note">Both strategies on the same deals. Left: share of deals only A won; right: share only B won. p: McNemar's exact test on the discordant deals.</p>`)
+		fmt.Fprintln(bw, `<div class="grid">`)
+		for _, g := range games {
+			writePairChart(bw, s, g, pal)
+		}
+		fmt.Fprintln(bw, "</div>")
+		writePairTable(bw, s)
+		fmt.Fprintln(bw, "</section>")
+	}
+
+	if len(s.RuleUsage) > 0 {
+		fmt.Fprintln(bw, `<section id="rule-usage"><h2>Rule usage (traced moves)</h2>`)
+		fmt.Fprintln(bw, `<p class="note">Share of each strategy's moves made under each rule (the 12 most used rules of each game).</p>`)
+		fmt.Fprintln(bw, `<div class="grid">`)
+		for _, g := range games {
+			writeRuleUsageChart(bw, s, g, pal)
+		}
+		fmt.Fprintln(bw, "</div></section>")
+	}
+
+	writeRulesSection(bw, games, opt.Rules)
+	fmt.Fprintln(bw, "</body>\n</html>")
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write HTML report: %w", err)
+	}
+	return nil
+}
+
+// summaryGames returns the games of the summary in row order.
+func summaryGames(s *Summary) []string {
+	var out []string
+	for _, r := range s.Rows {
+		if !slices.Contains(out, r.Game) {
+			out = append(out, r.Game)
+		}
+	}
+	return out
+}
+
+func writeLegend(w io.Writer, pal palette, s *Summary) {
+	fmt.Fprint(w, `<p class="legend">`)
+	var seen []string
+	for _, r := range s.Rows {
+		if !slices.Contains(seen, r.Strategy) {
+			seen = append(seen, r.Strategy)
+			fmt.Fprintf(w, `<span><i style="background:%s"></i>%s</span>`, pal[r.Strategy], html.EscapeString(r.Strategy))
+		}
+	}
+	fmt.Fprintln(w, "</p>")
+}
+
+// rowLabel names a summary row inside its game's chart.
+func rowLabel(r SummaryRow, multiVariant bool) string {
+	if multiVariant {
+		return r.Strategy + " (" + variantName(r.Variant) + ")"
+	}
+	return r.Strategy
+}
+
+// gameRows returns the summary rows of a game and whether it has several
+// variants.
+func gameRows(s *Summary, game string) (rows []SummaryRow, idx []int, multi bool) {
+	for i, r := range s.Rows {
+		if r.Game == game {
+			if len(rows) > 0 && r.Variant != rows[0].Variant {
+				multi = true
+			}
+			rows = append(rows, r)
+			idx = append(idx, i)
+		}
+	}
+	return rows, idx, multi
+}
+
+// niceMax rounds a proportion up to a tidy axis maximum.
+func niceMax(x float64) float64 {
+	for _, m := range []float64{0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1} {
+		if x <= m {
+			return m
+		}
+	}
+	return 1
+}
+
+func f1(x float64) string { return fmt.Sprintf("%.1f", x) }
+
+func writeWinRateChart(w io.Writer, s *Summary, game string, pal palette) {
+	rows, _, multi := gameRows(s, game)
+	const left, plotW, rowH, top = 150.0, 330.0, 28.0, 10.0
+	height := top + rowH*float64(len(rows)) + 34
+	width := left + plotW + 70
+	xmax := 0.0
+	for _, r := range rows {
+		xmax = math.Max(xmax, math.Max(r.WilsonHigh, r.BoundHigh))
+	}
+	xmax = niceMax(xmax)
+	x := func(p float64) float64 {
+		if math.IsNaN(p) {
+			p = 0
+		}
+		return left + plotW*math.Min(p, xmax)/xmax
+	}
+	fmt.Fprintf(w, `<figure><figcaption>%s</figcaption><svg class="chart win-rate" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="win rates of %s">`+"\n",
+		html.EscapeString(game), width, height, width, height, html.EscapeString(game))
+	// Grid and axis.
+	axisY := top + rowH*float64(len(rows))
+	for i := 0; i <= 4; i++ {
+		p := xmax * float64(i) / 4
+		fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e0e0e0"/>`, f1(x(p)), f1(top), f1(x(p)), f1(axisY))
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="11" text-anchor="middle" fill="#555">%s</text>`, f1(x(p)), f1(axisY+14), axisPct(p))
+	}
+	fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#888"/>`+"\n", f1(left), f1(axisY), f1(left+plotW), f1(axisY))
+	for i, r := range rows {
+		y := top + rowH*float64(i)
+		c := pal[r.Strategy]
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="12" text-anchor="end">%s</text>`, f1(left-8), f1(y+rowH/2+4), html.EscapeString(rowLabel(r, multi)))
+		if r.Unknowns > 0 {
+			fmt.Fprintf(w, `<rect class="bounds" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.18"/>`,
+				f1(x(r.BoundLow)), f1(y+3), f1(math.Max(x(r.BoundHigh)-x(r.BoundLow), 1)), f1(rowH-6), c)
+		}
+		fmt.Fprintf(w, `<rect class="bar" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %s of %d deals</title></rect>`,
+			f1(left), f1(y+7), f1(math.Max(x(r.WinRate)-left, 0.5)), f1(rowH-14), c, html.EscapeString(rowLabel(r, multi)), pct(r.WinRate), r.Deals)
+		cy := y + rowH/2
+		fmt.Fprintf(w, `<path class="ci" d="M%s %sH%sM%s %sV%sM%s %sV%s" stroke="#111" stroke-width="1.5" fill="none"/>`,
+			f1(x(r.WilsonLow)), f1(cy), f1(x(r.WilsonHigh)), f1(x(r.WilsonLow)), f1(cy-5), f1(cy+5), f1(x(r.WilsonHigh)), f1(cy-5), f1(cy+5))
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="11" fill="#333">%s</text>`+"\n", f1(left+plotW+6), f1(cy+4), pct(r.WinRate))
+	}
+	fmt.Fprintln(w, "</svg></figure>")
+}
+
+func axisPct(p float64) string {
+	if p == 0 {
+		return "0"
+	}
+	v := math.Round(100*p*1e4) / 1e4
+	return strconv.FormatFloat(v, 'f', -1, 64) + "%"
+}
+
+// quantileOf returns the smallest m with at least q of the counts at or
+// below m.
+func quantileOf(counts []int64, q float64) int {
+	var n int64
+	for _, c := range counts {
+		n += c
+	}
+	var seen int64
+	for m, c := range counts {
+		seen += c
+		if float64(seen) >= q*float64(n) {
+			return m
+		}
+	}
+	return len(counts) - 1
+}
+
+func writeMovesChart(w io.Writer, s *Summary, game string, pal palette) {
+	rows, idx, multi := gameRows(s, game)
+	const left, plotW, top, plotH = 46.0, 420.0, 10.0, 150.0
+	width, height := left+plotW+20, top+plotH+56
+	xmax := 1
+	for _, i := range idx {
+		xmax = max(xmax, quantileOf(s.MoveCounts[i], 0.99))
+	}
+	nb := min(40, xmax+1)
+	bw := (xmax + nb) / nb // moves per bin
+	nb = xmax/bw + 1
+	shares := make([][]float64, len(rows))
+	ymax := 0.0
+	for k, i := range idx {
+		sh := make([]float64, nb)
+		var n int64
+		for m, c := range s.MoveCounts[i] {
+			n += c
+			if b := m / bw; b < nb {
+				sh[b] += float64(c)
+			}
+		}
+		for b := range sh {
+			if n > 0 {
+				sh[b] /= float64(n)
+			}
+			ymax = math.Max(ymax, sh[b])
+		}
+		shares[k] = sh
+	}
+	ymax = niceMax(math.Max(ymax, 0.001))
+	x := func(b float64) float64 { return left + plotW*b/float64(nb) }
+	y := func(v float64) float64 { return top + plotH*(1-v/ymax) }
+	fmt.Fprintf(w, `<figure><figcaption>%s</figcaption><svg class="chart moves" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="moves per deal in %s">`+"\n",
+		html.EscapeString(game), width, height, width, height, html.EscapeString(game))
+	for i := 0; i <= 4; i++ {
+		v := ymax * float64(i) / 4
+		fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e0e0e0"/><text x="%s" y="%s" font-size="10" text-anchor="end" fill="#555">%s</text>`,
+			f1(left), f1(y(v)), f1(left+plotW), f1(y(v)), f1(left-4), f1(y(v)+3), axisPct(v))
+	}
+	for i := 0; i <= 4; i++ {
+		b := float64(nb) * float64(i) / 4
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="10" text-anchor="middle" fill="#555">%d</text>`, f1(x(b)), f1(top+plotH+13), int(b*float64(bw)))
+	}
+	fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#888"/><text x="%s" y="%s" font-size="11" text-anchor="middle" fill="#333">moves per deal</text>`+"\n",
+		f1(left), f1(top+plotH), f1(left+plotW), f1(top+plotH), f1(left+plotW/2), f1(top+plotH+27))
+	for k, r := range rows {
+		var pts []string
+		for b, v := range shares[k] {
+			pts = append(pts, f1(x(float64(b)))+","+f1(y(v)), f1(x(float64(b+1)))+","+f1(y(v)))
+		}
+		fmt.Fprintf(w, `<polyline class="dist" points="%s" fill="none" stroke="%s" stroke-width="1.8"><title>%s</title></polyline>`+"\n",
+			strings.Join(pts, " "), pal[r.Strategy], html.EscapeString(rowLabel(r, multi)))
+	}
+	// Legend below the axis.
+	lx := left
+	for _, r := range rows {
+		label := rowLabel(r, multi) + " (median " + num(r.MedianMoves) + ")"
+		fmt.Fprintf(w, `<rect x="%s" y="%s" width="10" height="10" fill="%s"/><text x="%s" y="%s" font-size="10">%s</text>`,
+			f1(lx), f1(top+plotH+36), pal[r.Strategy], f1(lx+13), f1(top+plotH+45), html.EscapeString(label))
+		lx += 20 + 5.6*float64(len([]rune(label)))
+	}
+	fmt.Fprintln(w, "\n</svg></figure>")
+}
+
+func writePairChart(w io.Writer, s *Summary, game string, pal palette) {
+	var pairs []PairRow
+	multi := false
+	for _, p := range s.Pairs {
+		if p.Game == game {
+			if len(pairs) > 0 && p.Variant != pairs[0].Variant {
+				multi = true
+			}
+			pairs = append(pairs, p)
+		}
+	}
+	if len(pairs) == 0 {
+		return
+	}
+	const labelW, half, rowH, top = 170.0, 150.0, 26.0, 8.0
+	width, height := labelW+2*half+120, top+rowH*float64(len(pairs))+22
+	mid := labelW + half
+	smax := 0.0
+	for _, p := range pairs {
+		if p.Deals > 0 {
+			smax = math.Max(smax, float64(max(p.OnlyA, p.OnlyB))/float64(p.Deals))
+		}
+	}
+	smax = niceMax(math.Max(smax, 0.001))
+	fmt.Fprintf(w, `<figure><figcaption>%s</figcaption><svg class="chart paired" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="paired comparisons in %s">`+"\n",
+		html.EscapeString(game), width, height, width, height, html.EscapeString(game))
+	axisY := top + rowH*float64(len(pairs))
+	fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#888"/>`, f1(mid), f1(top), f1(mid), f1(axisY))
+	fmt.Fprintf(w, `<text x="%s" y="%s" font-size="10" text-anchor="middle" fill="#555">%s</text><text x="%s" y="%s" font-size="10" text-anchor="middle" fill="#555">%s</text>`,
+		f1(mid-half), f1(axisY+14), axisPct(smax), f1(mid+half), f1(axisY+14), axisPct(smax))
+	for i, p := range pairs {
+		y := top + rowH*float64(i)
+		label := p.StrategyA + " vs " + p.StrategyB
+		if multi {
+			label += " (" + variantName(p.Variant) + ")"
+		}
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="12" text-anchor="end">%s</text>`, f1(labelW-8), f1(y+rowH/2+4), html.EscapeString(label))
+		if p.Deals > 0 {
+			a := half * float64(p.OnlyA) / float64(p.Deals) / smax
+			b := half * float64(p.OnlyB) / float64(p.Deals) / smax
+			fmt.Fprintf(w, `<rect class="only-a" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>only %s won: %d</title></rect>`,
+				f1(mid-a), f1(y+6), f1(a), f1(rowH-12), pal[p.StrategyA], html.EscapeString(p.StrategyA), p.OnlyA)
+			fmt.Fprintf(w, `<rect class="only-b" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>only %s won: %d</title></rect>`,
+				f1(mid), f1(y+6), f1(b), f1(rowH-12), pal[p.StrategyB], html.EscapeString(p.StrategyB), p.OnlyB)
+		}
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="11" fill="#333">p=%s</text>`+"\n", f1(mid+half+8), f1(y+rowH/2+4), pValue(p.McNemarP))
+	}
+	fmt.Fprintln(w, "</svg></figure>")
+}
+
+func writeRuleUsageChart(w io.Writer, s *Summary, game string, pal palette) {
+	totals := map[[2]string]int64{}
+	perRule := map[string]int64{}
+	var strategies []string
+	for _, u := range s.RuleUsage {
+		if u.Game != game {
+			continue
+		}
+		totals[[2]string{u.Strategy, ""}] += u.Moves
+		perRule[u.Rule] += u.Moves
+		if !slices.Contains(strategies, u.Strategy) {
+			strategies = append(strategies, u.Strategy)
+		}
+	}
+	if len(perRule) == 0 {
+		return
+	}
+	rules := make([]string, 0, len(perRule))
+	for r := range perRule {
+		rules = append(rules, r)
+	}
+	slices.SortFunc(rules, func(a, b string) int {
+		return cmp.Or(cmp.Compare(perRule[b], perRule[a]), strings.Compare(a, b))
+	})
+	if len(rules) > 12 {
+		rules = rules[:12]
+	}
+	share := map[[2]string]float64{}
+	smax := 0.0
+	for _, u := range s.RuleUsage {
+		if u.Game == game {
+			v := float64(u.Moves) / float64(totals[[2]string{u.Strategy, ""}])
+			share[[2]string{u.Strategy, u.Rule}] = v
+			smax = math.Max(smax, v)
+		}
+	}
+	smax = niceMax(smax)
+	const left, plotW, barH = 190.0, 300.0, 7.0
+	groupH := barH*float64(len(strategies)) + 8
+	width, height := left+plotW+60, 8+groupH*float64(len(rules))+20
+	fmt.Fprintf(w, `<figure><figcaption>%s</figcaption><svg class="chart rule-usage" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="rule usage in %s">`+"\n",
+		html.EscapeString(game), width, height, width, height, html.EscapeString(game))
+	for i, r := range rules {
+		y := 8 + groupH*float64(i)
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="11" text-anchor="end">%s</text>`, f1(left-8), f1(y+groupH/2+2), html.EscapeString(r))
+		for k, st := range strategies {
+			v := share[[2]string{st, r}]
+			fmt.Fprintf(w, `<rect class="usage" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %s of moves</title></rect>`,
+				f1(left), f1(y+barH*float64(k)), f1(math.Max(plotW*v/smax, 0.5)), f1(barH-1), pal[st], html.EscapeString(st), pct(v))
+		}
+		fmt.Fprintln(w)
+	}
+	axisY := 8 + groupH*float64(len(rules))
+	fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#888"/><text x="%s" y="%s" font-size="10" fill="#555">0</text><text x="%s" y="%s" font-size="10" text-anchor="end" fill="#555">%s</text>`,
+		f1(left), f1(axisY), f1(left+plotW), f1(axisY), f1(left), f1(axisY+13), f1(left+plotW), f1(axisY+13), axisPct(smax))
+	fmt.Fprintln(w, "</svg></figure>")
+}
+
+func writeSummaryTable(w io.Writer, s *Summary) {
+	fmt.Fprintln(w, `<table class="summary-table"><thead><tr><th>game</th><th>variant</th><th>strategy</th><th>deals</th><th>wins</th><th>win rate</th><th>95 % Wilson</th><th>unknown</th><th>bounds (unknown)</th><th>mean moves</th><th>median moves</th></tr></thead><tbody>`)
+	e := html.EscapeString
+	for _, r := range s.Rows {
+		fmt.Fprintf(w, `<tr><td>%s</td><td>%s</td><td>%s</td><td class="n">%d</td><td class="n">%d</td><td class="n">%s</td><td class="n">%s – %s</td><td class="n">%d</td><td class="n">%s – %s</td><td class="n">%s</td><td class="n">%s</td></tr>`+"\n",
+			e(r.Game), e(variantName(r.Variant)), e(r.Strategy), r.Deals, r.Wins, pct(r.WinRate), pct(r.WilsonLow), pct(r.WilsonHigh),
+			r.Unknowns, pct(r.BoundLow), pct(r.BoundHigh), num(r.MeanMoves), num(r.MedianMoves))
+	}
+	fmt.Fprintln(w, "</tbody></table>")
+}
+
+func writePairTable(w io.Writer, s *Summary) {
+	fmt.Fprintln(w, `<table class="pair-table"><thead><tr><th>game</th><th>variant</th><th>A</th><th>B</th><th>deals</th><th>both won</th><th>only A</th><th>only B</th><th>neither</th><th>A − B</th><th>McNemar exact p</th></tr></thead><tbody>`)
+	e := html.EscapeString
+	for _, p := range s.Pairs {
+		fmt.Fprintf(w, `<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td class="n">%d</td><td class="n">%d</td><td class="n">%d</td><td class="n">%d</td><td class="n">%d</td><td class="n">%s</td><td class="n">%s</td></tr>`+"\n",
+			e(p.Game), e(variantName(p.Variant)), e(p.StrategyA), e(p.StrategyB), p.Deals, p.Both, p.OnlyA, p.OnlyB, p.Neither, signedPct(p.Diff), pValue(p.McNemarP))
+	}
+	fmt.Fprintln(w, "</tbody></table>")
+}
+
+func writeRulesSection(w io.Writer, games []string, rules []RuleRow) {
+	if len(rules) == 0 {
+		return
+	}
+	e := html.EscapeString
+	fmt.Fprintln(w, `<section id="rules"><h2>Rules of each game</h2>`)
+	fmt.Fprintln(w, `<p class="note">Each rule ID with the book's passage in modern Russian spelling, as the linker tied it to the rule; rules with no linked passage show the catalog's English summary.</p>`)
+	for _, g := range games {
+		var rs []RuleRow
+		for _, r := range rules {
+			if r.Game == g {
+				rs = append(rs, r)
+			}
+		}
+		if len(rs) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "<h3 id=\"rules-%s\">%s</h3>\n<table class=\"rules\"><thead><tr><th>rule</th><th>kind</th><th>status</th><th>text</th></tr></thead><tbody>\n", e(g), e(g))
+		for _, r := range rs {
+			text := `<span class="summary">` + e(r.Summary) + `</span> <small class="note">(catalog summary)</small>`
+			if r.TextModern != "" {
+				text = `<span lang="ru">` + e(r.TextModern) + `</span>`
+			}
+			fmt.Fprintf(w, `<tr><td class="id">%s</td><td>%s</td><td>%s</td><td class="txt">%s</td></tr>`+"\n", e(r.RuleID), e(r.Kind), e(r.Status), text)
+		}
+		fmt.Fprintln(w, "</tbody></table>")
+	}
+	fmt.Fprintln(w, "</section>")
+}
