@@ -23,6 +23,9 @@ const (
 	// matcher's edit tolerance (once per reading), to be duplicates (trigram statistics mean little for
 	// "Игра.").
 	shortBlock = 16
+	// maxPosting is the smallest posting-list length above which a trigram
+	// is too common to find candidates by (see LinkDuplicates).
+	maxPosting = 256
 )
 
 // LinkDuplicates finds passages that occur in two documents (the same page
@@ -33,9 +36,10 @@ const (
 // must belong to the same game when both have one, and each block is
 // paired with its best match only if that match's best is it too. Page
 // furniture (title, page numbers and headers) is never paired. Existing
-// Duplicate fields are overwritten. The cost is quadratic in the number of
-// blocks across documents; it is meant for corpora of books, not for
-// single huge files.
+// Duplicate fields are overwritten. Long blocks find their candidates
+// through an index of trigrams, so the cost follows the number of blocks
+// that share trigrams rather than all pairs; short blocks are compared
+// pairwise within their kind.
 func LinkDuplicates(docs []*Document) {
 	type item struct {
 		doc, block int
@@ -63,30 +67,86 @@ func LinkDuplicates(docs []*Document) {
 	for i := range best {
 		best[i] = -1
 	}
-	for i := range items {
-		for j := i + 1; j < len(items); j++ {
-			a, b := &items[i], &items[j]
-			if a.doc == b.doc {
-				continue
-			}
-			ba, bb := &docs[a.doc].Blocks[a.block], &docs[b.doc].Blocks[b.block]
-			if ba.Game != "" && bb.Game != "" && ba.Game != bb.Game {
-				continue
-			}
-			if ba.Kind != bb.Kind && (isShort(a.key) || isShort(b.key)) {
-				continue
-			}
-			s := similarity(a.key, b.key, a.grams, b.grams)
-			if s <= 0 {
-				continue
-			}
-			if s > bestSim[i] {
-				best[i], bestSim[i] = j, s
-			}
-			if s > bestSim[j] {
-				best[j], bestSim[j] = i, s
+	consider := func(i, j int) {
+		a, b := &items[i], &items[j]
+		ba, bb := &docs[a.doc].Blocks[a.block], &docs[b.doc].Blocks[b.block]
+		if a.doc == b.doc || (ba.Game != "" && bb.Game != "" && ba.Game != bb.Game) {
+			return
+		}
+		if ba.Kind != bb.Kind && (isShort(a.key) || isShort(b.key)) {
+			return
+		}
+		s := similarity(a.key, b.key, a.grams, b.grams)
+		if s <= 0 {
+			return
+		}
+		if s > bestSim[i] {
+			best[i], bestSim[i] = j, s
+		}
+		if s > bestSim[j] {
+			best[j], bestSim[j] = i, s
+		}
+	}
+
+	// Short blocks can only match short blocks of the same kind.
+	// Long blocks are paired through their trigrams: the candidates of a
+	// block are the blocks sharing at least one trigram with it, ignoring
+	// trigrams so common that their lists would make this quadratic. In a
+	// corpus of under maxPosting*10 blocks no trigram is ignored, so the
+	// result is that of comparing every pair.
+	short := make(map[Kind][]int)
+	postings := make(map[uint64][]int)
+	for i, it := range items {
+		if isShort(it.key) {
+			k := docs[it.doc].Blocks[it.block].Kind
+			short[k] = append(short[k], i)
+			continue
+		}
+		for _, g := range it.grams {
+			postings[g] = append(postings[g], i)
+		}
+	}
+	limit := max(maxPosting, len(items)/10)
+	var cands []int
+	seen := make(map[int]bool)
+	for i, it := range items {
+		if isShort(it.key) {
+			continue
+		}
+		cands = cands[:0]
+		clear(seen)
+		for _, g := range it.grams {
+			if p := postings[g]; len(p) <= limit {
+				for _, j := range p {
+					if j > i && !seen[j] {
+						seen[j] = true
+						cands = append(cands, j)
+					}
+				}
 			}
 		}
+		slices.Sort(cands)
+		for _, j := range cands {
+			consider(i, j)
+		}
+	}
+	// Visit pairs in index order so that ties resolve the same way always.
+	var pairs [][2]int
+	for _, group := range short {
+		for x, i := range group {
+			for _, j := range group[x+1:] {
+				pairs = append(pairs, [2]int{i, j})
+			}
+		}
+	}
+	slices.SortFunc(pairs, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	})
+	for _, p := range pairs {
+		consider(p[0], p[1])
 	}
 	for i, j := range best {
 		if j <= i || best[j] != i {

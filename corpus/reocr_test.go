@@ -171,3 +171,55 @@ func TestReOCRDamages(t *testing.T) {
 		}
 	}
 }
+
+// TestDuplicatesOfReScan: a second scan of a whole document, with its own
+// errors in every block, is linked block for block; a cut-off reading of a
+// paragraph is linked too.
+func TestDuplicatesOfReScan(t *testing.T) {
+	docs := embeddedDocs(t)
+	for _, k := range []string{"001", "004"} {
+		d := docs[k]
+		rng := rand.New(rand.NewPCG(9, 9))
+		text := d.Text
+		lastLen := 0
+		for i := len(d.Blocks) - 1; i >= 0; i-- {
+			b := d.Blocks[i]
+			bad := reOCR(b.Text, b.Kind, rng)
+			if i == len(d.Blocks)-1 {
+				lastLen = len(bad)
+			}
+			text = text[:b.Span.StartByte] + bad + text[b.Span.EndByte:]
+		}
+		// Cut the last paragraph in half, as at a page break.
+		if last := d.Blocks[len(d.Blocks)-1]; last.Kind == KindParagraph {
+			trailing := len(d.Text) - last.Span.EndByte
+			cut := len(text) - trailing - lastLen/2
+			for !utf8.RuneStart(text[cut]) {
+				cut++
+			}
+			text = text[:cut]
+		}
+		copyDoc, err := Read("copy", strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig, err := Read(d.Name, strings.NewReader(d.Text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		LinkDuplicates([]*Document{orig, copyDoc})
+		for i, b := range orig.Blocks {
+			want := i
+			if b.Kind == KindPageHeader || b.Kind == KindTitle || b.Kind == KindPageNumber {
+				want = -1
+			}
+			got := -1
+			if b.Duplicate != nil {
+				got = b.Duplicate.Block
+			}
+			if got != want {
+				t.Errorf("%s#%d (%s): duplicate %d, want %d", k, i, b.Kind, got, want)
+			}
+		}
+	}
+}

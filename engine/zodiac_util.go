@@ -1,10 +1,5 @@
 package engine
 
-import (
-	"fmt"
-	"slices"
-	"strings"
-)
 
 // Shared helpers of the two-deck games british-constitution, zodiac,
 // sympathy and sultan. Their piles are stacks kept as linked lists over the

@@ -61,16 +61,11 @@ func craftPack(t testing.TB, front []Card, rest ...Card) []Card {
 	return pack
 }
 
-// fullPiler is implemented by the four games to list hidden cards too.
-type fullPiler interface {
-	fullPile(dst []Card, i int) []Card
-}
-
 // checkCards fails unless every card of the two decks is in exactly one
 // pile of g.
 func checkCards(t testing.TB, g Game) {
 	t.Helper()
-	fp := g.(fullPiler)
+	fp := g.(FullView)
 	var seen [numCards2]int
 	buf := make([]Card, 0, numCards2)
 	total := 0

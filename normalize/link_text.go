@@ -72,8 +72,8 @@ func linkFoldRune(r rune) rune {
 	return r
 }
 
-// linkIsCyrillicish reports whether r can be part of a word: a letter, or a
-// digit 3/0 (OCR for З/О) — the caller decides about the digits by context.
+// linkIsLetter reports whether r is a letter of a word (digits 3 and 0,
+// OCR for З and О, are decided by context in linkWords).
 func linkIsLetter(r rune) bool { return unicode.IsLetter(r) }
 
 // linkWords splits s into folded, stemmed words. Digits 3 and 0 count as

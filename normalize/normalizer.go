@@ -91,24 +91,34 @@ const (
 	maxFreq  = 1 << 17 // distinct words counted for the frequency prior
 )
 
+// ocrBudget is the number of OCR candidate variants a chunk of n bytes may
+// try in all: far above what real text needs (a page of the corpus uses a
+// few thousand), it keeps garbage input (every word unknown and distinct)
+// linear in time. Words met after the budget is spent are left alone as
+// ocr.unresolved.
+func ocrBudget(n int) int { return 50000 + n/4 }
+
 // state is the per-document (or per-stream) mutable state.
 type state struct {
 	n         *Normalizer
 	doc       string
 	lineBase  int // lines before the current chunk
 	preReform bool
-	base      map[string]*analysis
+	base      map[string]*analysis // lower-case words (common entries only)
+	baseAny   map[string]*analysis // capitalized words (names count too)
 	ocr       map[string]*ocrResult
 	freq      map[string]int
+	budget    int // OCR variants still allowed in this chunk
 }
 
 func (n *Normalizer) newState(doc string) *state {
 	return &state{
-		n:    n,
-		doc:  doc,
-		base: make(map[string]*analysis),
-		ocr:  make(map[string]*ocrResult),
-		freq: make(map[string]int),
+		n:       n,
+		doc:     doc,
+		base:    make(map[string]*analysis),
+		baseAny: make(map[string]*analysis),
+		ocr:     make(map[string]*ocrResult),
+		freq:    make(map[string]int),
 	}
 }
 
@@ -138,11 +148,11 @@ type unit struct {
 }
 
 func (st *state) analyse(w string, lowerOnly bool) *analysis {
-	key := w
-	if lowerOnly {
-		key = "\x00" + w
+	cache := st.base
+	if !lowerOnly {
+		cache = st.baseAny
 	}
-	if a, ok := st.base[key]; ok {
+	if a, ok := cache[w]; ok {
 		return a
 	}
 	a := &analysis{repaired: w, modern: w}
@@ -164,10 +174,10 @@ func (st *state) analyse(w string, lowerOnly bool) *analysis {
 		a.known = st.n.knownWord(a.lower, lowerOnly)
 		a.modern = a.repaired
 	}
-	if len(st.base) >= maxCache {
-		clear(st.base)
+	if len(cache) >= maxCache {
+		clear(cache)
 	}
-	st.base[key] = a
+	cache[w] = a
 	return a
 }
 
@@ -195,7 +205,7 @@ func (st *state) correct(a *analysis, lowerOnly bool) *ocrResult {
 		return r
 	}
 	r := &ocrResult{}
-	best, second, ok := st.n.ocrSearch(a.lower, lowerOnly, st.freqOf)
+	best, second, ok := st.n.ocrSearch(a.lower, lowerOnly, st.freqOf, &st.budget)
 	if ok && second-best.score >= 0.05 {
 		r.ok = true
 		r.modern = applyCase(a.repaired, best.modern)
@@ -226,6 +236,7 @@ func isSentencePunct(s string) bool {
 // reports every edit to onEdit and, when tokens is not nil, appends the
 // tokens.
 func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) error, tokens *[]Token) error {
+	st.budget = ocrBudget(len(text))
 	toks := make([]rawToken, 0, len(text)/5+16)
 	tokenize(text, func(t rawToken) { toks = append(toks, t) })
 	if tokens != nil && cap(*tokens)-len(*tokens) < len(toks) {

@@ -376,26 +376,54 @@ func agoEndings(s, old, o, e string) [][2]string {
 	return [][2]string{{old, old}, {old, o}, {old, e}}
 }
 
-// mapLetters applies ѣ→е, і→и, ѳ→ф, ѵ→и.
+// mapLetters applies ѣ→е, і→и, ѳ→ф, ѵ→и in one pass.
 func mapLetters(s string) (string, []string) {
+	var yat, i, fita, izh bool
+	for _, r := range s {
+		switch r {
+		case 'ѣ', 'Ѣ':
+			yat = true
+		case 'і', 'І':
+			i = true
+		case 'ѳ', 'Ѳ':
+			fita = true
+		case 'ѵ', 'Ѵ':
+			izh = true
+		}
+	}
+	if !yat && !i && !fita && !izh {
+		return s, nil
+	}
 	var rules []string
-	if strings.ContainsAny(s, "ѣѢ") {
-		s = strings.NewReplacer("ѣ", "е", "Ѣ", "Е").Replace(s)
-		rules = append(rules, RuleYat)
+	for _, c := range [...]struct {
+		on   bool
+		rule string
+	}{{yat, RuleYat}, {i, RuleIDecimal}, {fita, RuleFita}, {izh, RuleIzhitsa}} {
+		if c.on {
+			rules = append(rules, c.rule)
+		}
 	}
-	if strings.ContainsAny(s, "іІ") {
-		s = strings.NewReplacer("і", "и", "І", "И").Replace(s)
-		rules = append(rules, RuleIDecimal)
-	}
-	if strings.ContainsAny(s, "ѳѲ") {
-		s = strings.NewReplacer("ѳ", "ф", "Ѳ", "Ф").Replace(s)
-		rules = append(rules, RuleFita)
-	}
-	if strings.ContainsAny(s, "ѵѴ") {
-		s = strings.NewReplacer("ѵ", "и", "Ѵ", "И").Replace(s)
-		rules = append(rules, RuleIzhitsa)
-	}
-	return s, rules
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case 'ѣ':
+			return 'е'
+		case 'Ѣ':
+			return 'Е'
+		case 'і':
+			return 'и'
+		case 'І':
+			return 'И'
+		case 'ѳ':
+			return 'ф'
+		case 'Ѳ':
+			return 'Ф'
+		case 'ѵ':
+			return 'и'
+		case 'Ѵ':
+			return 'И'
+		}
+		return r
+	}, s), rules
 }
 
 // prefixVariant applies the з/с prefix rule: без-/чрез-/через- before a
@@ -449,18 +477,19 @@ func maxCost(n int) float64 {
 }
 
 // searchLimit bounds the variants tried per word (a pathological long
-// token must not stall the pipeline).
-const searchLimit = 4000
+// token must not stall the pipeline); the caller's budget bounds the
+// variants tried per chunk of input.
+const searchLimit = 3000
 
 // ocrSearch enumerates OCR corrections of the repaired lower-case word w
 // up to the cost budget and returns the best one, the runner-up score and
 // whether any was found.
-func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int) (best candidate, second float64, ok bool) {
+func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, budget *int) (best candidate, second float64, ok bool) {
 	rs := []rune(w)
-	if len(rs) > 40 {
+	if len(rs) > 30 || *budget <= 0 {
 		return candidate{}, 0, false
 	}
-	budget := maxCost(len(rs))
+	limit := maxCost(len(rs))
 	second = math.Inf(1)
 	seen := map[string]bool{}
 	tried := 0
@@ -472,6 +501,7 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int) 
 		}
 		seen[key] = true
 		tried++
+		*budget--
 		parts := strings.Split(key, " ")
 		var mods []string
 		all := append([]string(nil), rules...)
@@ -520,12 +550,12 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int) 
 		}
 	}
 	rec = func(cur []rune, pos int, cost float64, edits int, rules []string, split bool) {
-		if tried >= searchLimit {
+		if tried >= searchLimit || *budget <= 0 {
 			return
 		}
 		for i := pos; i < len(cur); i++ {
 			for _, cf := range n.conf {
-				if cost+cf.cost > budget || !hasPrefixRunes(cur[i:], cf.from) {
+				if cost+cf.cost > limit || !hasPrefixRunes(cur[i:], cf.from) {
 					continue
 				}
 				if cf.atEnd && i+len(cf.from) != len(cur) {
@@ -546,7 +576,7 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int) 
 					c = 0.15
 				}
 				// Both halves need two letters: "вдругъ" must not become "в другъ".
-				if cost+c <= budget && i >= 2 && len(cur)-i >= 2 {
+				if cost+c <= limit && i >= 2 && len(cur)-i >= 2 {
 					next := make([]rune, 0, len(cur)+1)
 					next = append(append(append(next, cur[:i]...), ' '), cur[i:]...)
 					r := append(append([]string(nil), rules...), RuleWordSplit)
@@ -559,8 +589,8 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int) 
 		}
 	}
 	rec(rs, 0, 0, 0, nil, false)
-	if !ok && len(rs) >= minEvidenceLen {
-		n.evidenceSearch(rs, lowerOnly, freq, &best, &second, &ok)
+	if !ok && len(rs) >= minEvidenceLen && len(rs) <= 20 {
+		n.evidenceSearch(rs, lowerOnly, freq, budget, &best, &second, &ok)
 	}
 	return best, second, ok
 }
@@ -579,8 +609,12 @@ const (
 // pre-reform letters included, since candidates are pre-reform spellings).
 var evidenceAlphabet = []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣ")
 
-func (n *Normalizer) evidenceSearch(rs []rune, lowerOnly bool, freq func(string) int, best *candidate, second *float64, ok *bool) {
+func (n *Normalizer) evidenceSearch(rs []rune, lowerOnly bool, freq func(string) int, budget *int, best *candidate, second *float64, ok *bool) {
 	try := func(v []rune, rule string) {
+		if *budget <= 0 {
+			return
+		}
+		*budget--
 		m, r, known := n.reform(string(v), lowerOnly)
 		if !known {
 			return

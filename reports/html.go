@@ -104,7 +104,7 @@ func WriteHTML(w io.Writer, s *Summary, opt HTMLOptions) error {
 	fmt.Fprintln(bw, "</section>")
 
 	fmt.Fprintln(bw, `<section id="moves"><h2>Distribution of moves per deal</h2>`)
-	fmt.Fprintln(bw, `<p class="note">Share of deals by number of moves played (binned; the axis stops at the 99th percentile).</p>`)
+	fmt.Fprintln(bw, `<p class="note">Share of deals by number of moves played (binned; the axis spans the 1st to the 99th percentile).</p>`)
 	fmt.Fprintln(bw, `<div class="grid">`)
 	for _, g := range games {
 		writeMovesChart(bw, s, g, pal)
@@ -272,13 +272,16 @@ func writeMovesChart(w io.Writer, s *Summary, game string, pal palette) {
 	rows, idx, multi := gameRows(s, game)
 	const left, plotW, top, plotH = 46.0, 420.0, 10.0, 150.0
 	width, height := left+plotW+20, top+plotH+56
-	xmax := 1
+	xmin, xmax := math.MaxInt, 1
 	for _, i := range idx {
+		xmin = min(xmin, quantileOf(s.MoveCounts[i], 0.01))
 		xmax = max(xmax, quantileOf(s.MoveCounts[i], 0.99))
 	}
-	nb := min(40, xmax+1)
-	bw := (xmax + nb) / nb // moves per bin
-	nb = xmax/bw + 1
+	xmin = min(xmin, xmax-1)
+	span := xmax - xmin + 1
+	nb := min(40, span)
+	bw := (span + nb - 1) / nb // moves per bin
+	nb = (span + bw - 1) / bw
 	shares := make([][]float64, len(rows))
 	ymax := 0.0
 	for k, i := range idx {
@@ -286,8 +289,10 @@ func writeMovesChart(w io.Writer, s *Summary, game string, pal palette) {
 		var n int64
 		for m, c := range s.MoveCounts[i] {
 			n += c
-			if b := m / bw; b < nb {
-				sh[b] += float64(c)
+			if m >= xmin {
+				if b := (m - xmin) / bw; b < nb {
+					sh[b] += float64(c)
+				}
 			}
 		}
 		for b := range sh {
@@ -310,7 +315,7 @@ func writeMovesChart(w io.Writer, s *Summary, game string, pal palette) {
 	}
 	for i := 0; i <= 4; i++ {
 		b := float64(nb) * float64(i) / 4
-		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="10" text-anchor="middle" fill="#555">%d</text>`, f1(x(b)), f1(top+plotH+13), int(b*float64(bw)))
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="10" text-anchor="middle" fill="#555">%d</text>`, f1(x(b)), f1(top+plotH+13), xmin+int(b*float64(bw)))
 	}
 	fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#888"/><text x="%s" y="%s" font-size="11" text-anchor="middle" fill="#333">moves per deal</text>`+"\n",
 		f1(left), f1(top+plotH), f1(left+plotW), f1(top+plotH), f1(left+plotW/2), f1(top+plotH+27))
@@ -347,8 +352,8 @@ func writePairChart(w io.Writer, s *Summary, game string, pal palette) {
 	if len(pairs) == 0 {
 		return
 	}
-	const labelW, half, rowH, top = 170.0, 150.0, 26.0, 8.0
-	width, height := labelW+2*half+120, top+rowH*float64(len(pairs))+22
+	const labelW, half, rowH, top = 150.0, 110.0, 26.0, 8.0
+	width, height := labelW+2*half+90, top+rowH*float64(len(pairs))+34
 	mid := labelW + half
 	smax := 0.0
 	for _, p := range pairs {
@@ -363,6 +368,8 @@ func writePairChart(w io.Writer, s *Summary, game string, pal palette) {
 	fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#888"/>`, f1(mid), f1(top), f1(mid), f1(axisY))
 	fmt.Fprintf(w, `<text x="%s" y="%s" font-size="10" text-anchor="middle" fill="#555">%s</text><text x="%s" y="%s" font-size="10" text-anchor="middle" fill="#555">%s</text>`,
 		f1(mid-half), f1(axisY+14), axisPct(smax), f1(mid+half), f1(axisY+14), axisPct(smax))
+	fmt.Fprintf(w, `<text x="%s" y="%s" font-size="10" text-anchor="end" fill="#333">only A won</text><text x="%s" y="%s" font-size="10" fill="#333">only B won</text>`,
+		f1(mid-4), f1(axisY+27), f1(mid+4), f1(axisY+27))
 	for i, p := range pairs {
 		y := top + rowH*float64(i)
 		label := p.StrategyA + " vs " + p.StrategyB

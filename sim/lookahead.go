@@ -15,7 +15,8 @@ import (
 //	1e6 if won, else 16·Score + min(legal moves, 15)
 //
 // and a node by its best child. Values are summed over the samples; the
-// move with the highest total is played (ties: first listed). Moves that
+// move with the highest total is played, ties broken by greedy's priority
+// list (see greedyStrategy). Moves that
 // lead back to a position the player has already seen are scored below
 // every other move (cycle avoidance).
 type lookaheadStrategy struct {
@@ -26,7 +27,7 @@ type lookaheadStrategy struct {
 func (*lookaheadStrategy) Name() string { return "lookahead" }
 
 func (s *lookaheadStrategy) NewPlayer() Player {
-	return &lookaheadPlayer{depth: s.depth, samples: s.samples, seen: make(map[uint64]struct{}, 256)}
+	return &lookaheadPlayer{depth: s.depth, samples: s.samples, seen: make(map[uint64]struct{}, 256), greedy: newGreedyPlayer()}
 }
 
 type lookaheadPlayer struct {
@@ -36,10 +37,12 @@ type lookaheadPlayer struct {
 	values         []float64
 	bufs           [][]engine.Move // one move buffer per search depth
 	nodes          int64
+	greedy         *greedyPlayer // breaks ties
 }
 
-func (p *lookaheadPlayer) Reset(_ engine.Game, seed uint64) {
+func (p *lookaheadPlayer) Reset(g engine.Game, seed uint64) {
 	p.rng.Seed(seed)
+	p.greedy.Reset(g, engine.SplitMix64(seed))
 	clear(p.seen)
 	p.nodes = 0
 }
@@ -84,11 +87,18 @@ func (p *lookaheadPlayer) Choose(g engine.Game, legal []engine.Move) (int, engin
 			p.values[i] += p.search(c, p.depth-1, 0)
 		}
 	}
-	best := 0
+	best, ties := 0, 0
 	for i, v := range p.values {
-		if v > p.values[best] {
-			best = i
+		switch {
+		case v > p.values[best]:
+			best, ties = i, 1
+		case v == p.values[best]:
+			ties++
 		}
+	}
+	if ties > 1 {
+		top := p.values[best]
+		best = p.greedy.choose(g, legal, func(i int) bool { return p.values[i] == top })
 	}
 	return best, ""
 }

@@ -58,7 +58,7 @@ func (t *Tally) Bounds() (lo, hi float64) { return SolvabilityBounds(t.Wins, t.U
 // PairTally is the paired 2×2 table of two strategies on the same deals of
 // one game: Both won, only A won, only B won, Neither won.
 type PairTally struct {
-	Game, A, B                   string
+	Game, A, B                  string
 	Both, OnlyA, OnlyB, Neither int64
 }
 

@@ -148,11 +148,12 @@ func corpusListing(docs []*corpus.Document) struct {
 func printCorpusList(w io.Writer, docs []*corpus.Document) error {
 	const noGame = "(no game)"
 	listing := corpusListing(docs).Documents
-	width := len(noGame)
+	width, digits := len(noGame), 1
 	for _, s := range listing {
 		for _, g := range s.Games {
 			width = max(width, len(g.Game))
 		}
+		digits = max(digits, len(fmt.Sprint(s.Blocks)))
 	}
 	var b strings.Builder
 	for _, s := range listing {
@@ -162,10 +163,10 @@ func printCorpusList(w io.Writer, docs []*corpus.Document) error {
 		}
 		b.WriteByte('\n')
 		for _, g := range s.Games {
-			fmt.Fprintf(&b, "    %-*s %3d\n", width, g.Game, g.Blocks)
+			fmt.Fprintf(&b, "    %-*s  %*d\n", width, g.Game, digits, g.Blocks)
 		}
 		if s.Other > 0 {
-			fmt.Fprintf(&b, "    %-*s %3d\n", width, noGame, s.Other)
+			fmt.Fprintf(&b, "    %-*s  %*d\n", width, noGame, digits, s.Other)
 		}
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
