@@ -3,7 +3,9 @@ package sim
 import (
 	"context"
 	"runtime"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/pasyans/pasyans/engine"
 )
@@ -40,6 +42,7 @@ func BenchmarkPlay(b *testing.B) {
 				mm := spec.MaxMoves
 				b.ReportAllocs()
 				b.ResetTimer()
+				cpu0 := cpuTime()
 				for i := 0; i < b.N; i++ {
 					seed := DealSeed(1, spec.ID, int64(i))
 					g, err := spec.New(seed, nil)
@@ -51,9 +54,22 @@ func BenchmarkPlay(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "deals/s")
+				if cpu := cpuTime() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(b.N)/cpu.Seconds(), "deals/cpu-s")
+				}
 			})
 		}
 	}
+}
+
+// cpuTime returns the process's user+system CPU time. Throughput per
+// CPU-second does not depend on how busy the machine is, unlike wall time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkRunWorkers measures the runner's throughput with 1 and 2

@@ -168,7 +168,9 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 		pick = -1
 	}
 	if pick >= 0 {
-		p.seen[g.ViewHash()] = struct{}{}
+		if isTableau(legal[pick].Kind) {
+			p.seen[moveKey(g.ViewHash(), legal[pick])] = struct{}{}
+		}
 		return pick, adv
 	}
 	if adv != "" { // the advice banned some moves

@@ -8,20 +8,20 @@ import "github.com/pasyans/pasyans/engine"
 //  1. foundation plays and pair removals (MoveFoundation, MovePair), first
 //     listed first;
 //  2. tableau moves (MoveBuild, MoveFill, MoveReserve, MoveTransfer) that
-//     free a card or open a space, scored on a determinized clone after the
-//     move: +4 for each foundation play the move makes available, +2 if it
-//     empties its source pile, +1 if it uncovers a card; the best score
-//     wins, ties go to the first listed;
+//     open a space (empty their source pile: score 2) or free a card
+//     (uncover one: score 1), judged from the visible source pile; of
+//     several with the best score, the one after which most foundation
+//     plays are open is chosen by cloning the game, determinizing the clone
+//     with the player's own generator (so compulsory refills from the pack
+//     reveal nothing) and applying each candidate; ties go to the first
+//     listed;
 //  3. turning the pack (MoveDraw, MoveDeal);
 //  4. any other tableau move; 5. redeals; 6. passes; 7. anything else.
 //
-// Cycle avoidance: the player remembers the ViewHash of every position it
-// has seen in the deal and skips a tableau move whose result (on the
-// clone) it has already seen, unless nothing else is legal.
-//
-// The clone is determinized with the player's own generator before moves
-// are tried on it, so that compulsory refills from the pack do not reveal
-// the real next card: greedy sees only what the player sees.
+// Cycle avoidance: the player remembers every (ViewHash, move) pair it has
+// played in the deal and does not play a tableau move again from a
+// position that looks the same, unless nothing else is legal; so A→B→A
+// shuffles end after one round.
 type greedyStrategy struct{ params }
 
 func (*greedyStrategy) Name() string      { return "greedy" }
@@ -34,6 +34,7 @@ type greedyPlayer struct {
 	rng   engine.Rand
 	cards []engine.Card
 	moves []engine.Move
+	score []int8
 }
 
 func newGreedyPlayer() *greedyPlayer {
@@ -90,12 +91,17 @@ func countProgress(moves []engine.Move) int {
 	return n
 }
 
+// moveKey identifies a move made from a position with view hash view.
+func moveKey(view uint64, m engine.Move) uint64 {
+	k := uint64(m.Kind) | uint64(m.From)<<8 | uint64(m.To)<<16 | uint64(m.Card)<<24 | uint64(m.Card2)<<32
+	return engine.SplitMix64(view ^ engine.SplitMix64(k))
+}
+
 // choose applies the greedy priority list to the moves i of legal with
 // allowed(i) (all when allowed is nil) and returns the chosen index. It
 // never returns an index outside legal; if no allowed move exists it falls
 // back to all moves.
 func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(int) bool) int {
-	p.seen[g.ViewHash()] = struct{}{}
 	ok := func(i int) bool { return allowed == nil || allowed(i) }
 	found := false
 	for i, m := range legal {
@@ -113,73 +119,109 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(i
 		}
 		return p.choose(g, legal, nil)
 	}
-	// Tableau moves: score them on a determinized clone.
-	var base engine.Game
-	bestFree, bestFreeScore := -1, 0
-	bestRest, firstCyclic := -1, -1
+	// Tableau moves: score from the visible source pile; skip repeats.
+	var view uint64
+	haveView := false
+	if cap(p.score) < len(legal) {
+		p.score = make([]int8, len(legal))
+	}
+	p.score = p.score[:len(legal)]
+	bestScore, nBest, firstBest, rest, repeat := int8(0), 0, -1, -1, -1
 	for i, m := range legal {
+		p.score[i] = -1
 		if !ok(i) || !isTableau(m.Kind) {
 			continue
 		}
-		if base == nil {
-			base = g.Clone()
-			base.Determinize(&p.rng)
+		if !haveView {
+			view, haveView = g.ViewHash(), true
 		}
-		c := base.Clone()
-		if err := c.Apply(m); err != nil {
-			continue
-		}
-		if _, cyc := p.seen[c.ViewHash()]; cyc {
-			if firstCyclic < 0 {
-				firstCyclic = i
+		if _, done := p.seen[moveKey(view, m)]; done {
+			if repeat < 0 {
+				repeat = i
 			}
 			continue
 		}
-		score := 0
-		p.moves = c.LegalMoves(p.moves[:0])
-		score += 4 * countProgress(p.moves)
 		p.cards = g.Pile(p.cards[:0], int(m.From))
+		var sc int8
 		switch {
 		case len(p.cards) == 1:
-			score += 2
+			sc = 2
 		case len(p.cards) > 1:
-			score++
+			sc = 1
 		}
-		if score > bestFreeScore {
-			bestFree, bestFreeScore = i, score
+		p.score[i] = sc
+		if sc == 0 && rest < 0 {
+			rest = i
 		}
-		if bestRest < 0 {
-			bestRest = i
+		switch {
+		case sc > bestScore:
+			bestScore, nBest, firstBest = sc, 1, i
+		case sc == bestScore && sc > 0:
+			nBest++
 		}
 	}
-	if bestFree >= 0 {
-		return bestFree
+	chosen := -1
+	if nBest == 1 {
+		chosen = firstBest
+	} else if nBest > 1 {
+		chosen = p.mostFoundationPlays(g, legal, bestScore)
 	}
-	best, bestRank := -1, 1<<30
+	if chosen < 0 {
+		best, bestRank := -1, 1<<30
+		for i, m := range legal {
+			if !ok(i) || isTableau(m.Kind) {
+				continue
+			}
+			if r := greedyRank(m.Kind); r < bestRank {
+				best, bestRank = i, r
+			}
+		}
+		switch {
+		case best >= 0 && bestRank <= 3:
+			chosen = best
+		case rest >= 0:
+			chosen = rest
+		case best >= 0:
+			chosen = best
+		case repeat >= 0:
+			chosen = repeat
+		default:
+			for i := range legal {
+				if ok(i) {
+					chosen = i
+					break
+				}
+			}
+		}
+	}
+	if chosen < 0 {
+		return 0
+	}
+	if haveView && isTableau(legal[chosen].Kind) {
+		p.seen[moveKey(view, legal[chosen])] = struct{}{}
+	}
+	return chosen
+}
+
+// mostFoundationPlays returns the move of score sc after which most
+// foundation plays and pair removals are open, tried on a determinized
+// clone (first listed on ties).
+func (p *greedyPlayer) mostFoundationPlays(g engine.Game, legal []engine.Move, sc int8) int {
+	base := g.Clone()
+	base.Determinize(&p.rng)
+	best, bestN := -1, -1
 	for i, m := range legal {
-		if !ok(i) || isTableau(m.Kind) {
+		if p.score[i] != sc {
 			continue
 		}
-		if r := greedyRank(m.Kind); r < bestRank {
-			best, bestRank = i, r
+		c := base.Clone()
+		if c.Apply(m) != nil {
+			continue
+		}
+		p.moves = c.LegalMoves(p.moves[:0])
+		if n := countProgress(p.moves); n > bestN {
+			best, bestN = i, n
 		}
 	}
-	if best >= 0 && bestRank <= 3 {
-		return best
-	}
-	if bestRest >= 0 {
-		return bestRest
-	}
-	if best >= 0 {
-		return best
-	}
-	if firstCyclic >= 0 {
-		return firstCyclic
-	}
-	for i := range legal {
-		if ok(i) {
-			return i
-		}
-	}
-	return 0
+	return best
 }

@@ -53,13 +53,15 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 	clear(pl.advice)
 	p.Reset(g, seed)
 	var d Deal
-	for !g.Over() {
-		if int(d.Moves) >= maxMoves {
-			d.MoveCapHit = true
-			break
-		}
+	// The game is over when it is won or no move is legal (the contract of
+	// Game.Over); testing that directly saves a second move generation.
+	for !g.Won() {
 		pl.legal = g.LegalMoves(pl.legal[:0])
 		if len(pl.legal) == 0 {
+			break
+		}
+		if int(d.Moves) >= maxMoves {
+			d.MoveCapHit = true
 			break
 		}
 		i, adv := p.Choose(g, pl.legal)
