@@ -12,6 +12,7 @@ const (
 	bcRuleVI         RuleID = "british-constitution/VI"
 	bcRuleSetup      RuleID = "british-constitution/setup"
 	bcRuleDeal       RuleID = "british-constitution/deal"
+	bcRuleOpening    RuleID = "british-constitution/opening"
 	bcRuleTalon      RuleID = "british-constitution/talon"
 	bcRuleRedeal     RuleID = "british-constitution/redeal"
 	bcRuleWin        RuleID = "british-constitution/win"
@@ -20,28 +21,28 @@ const (
 	bcRuleS2         RuleID = "british-constitution/S2"
 )
 
-// Reasons Check gives for rejecting a move (immutable; see ruleError).
+// Reasons Check gives for rejecting a move (immutable; see lsRuleError).
 var (
-	bcErrSecondCardGiven             = ruleErr("", "second card given for a single-card move")
-	bcErrVacancyMustFilled           = ruleErr(bcRuleV, "a vacancy must be filled from the division below first")
-	bcErrWrongRuleID                 = ruleErr(bcRuleI, "a move of this kind carries this rule's ID")
-	bcErrFoundationsFormedPrivy      = ruleErr(bcRuleI, "the foundations are formed only from the Privy Council")
-	bcErrTopCardPile                 = ruleErr(bcRuleIII, "only the top card of a pile is available")
-	bcErrFoundation                  = ruleErr(bcRuleI, "not a foundation")
-	bcErrFoundationDoesTake          = ruleErr(bcRuleVI, "the foundation does not take this card (suit, next rank, up to the jack)")
-	bcErrPackTalonCards              = ruleErr(bcRuleV, "pack and talon cards enter the Constitution only through People vacancies")
-	bcErrTalonBuildsPeople           = ruleErr(bcRuleTalonBuild, "the talon builds only on the People")
-	bcErrWrongRuleID2                = ruleErr(bcRuleII, "a move of this kind carries this rule's ID")
-	bcErrCardsThreeLower             = ruleErr(bcRuleII, "only cards of the three lower divisions are placed on another division")
-	bcErrCardGoesDivision            = ruleErr(bcRuleII, "a card goes only on the division immediately above its own")
-	bcErrVacancyFilledBuilt          = ruleErr(bcRuleV, "a vacancy is filled, not built on")
-	bcErrSequencesDescendAlternating = ruleErr(bcRuleIV, "sequences descend in alternating colours")
-	bcErrWrongRuleID3                = ruleErr(bcRuleV, "a move of this kind carries this rule's ID")
-	bcErrTargetVacancyThree          = ruleErr(bcRuleV, "the target is not a vacancy of the three upper divisions")
-	bcErrVacancyFilledDivision       = ruleErr(bcRuleV, "a vacancy is filled from the division immediately below")
-	bcErrDrawTurnsPack               = ruleErr(bcRuleTalon, "a draw turns the pack's top card to the talon")
-	bcErrPackOutThere                = ruleErr(bcRuleRedeal, "the pack is out and there is no re-deal")
-	bcErrSuchMoveBritish             = ruleErr("", "no such move in the British Constitution")
+	bcErrSecondCard        = lsRuleErr("", "second card given for a single-card move")
+	bcErrVacancyFirst      = lsRuleErr(bcRuleV, "a vacancy must be filled from the division below first")
+	bcErrFoundationRuleID  = lsRuleErr(bcRuleI, "a move of this kind carries this rule's ID")
+	bcErrNotPrivyCouncil   = lsRuleErr(bcRuleI, "the foundations are formed only from the Privy Council")
+	bcErrNotTop            = lsRuleErr(bcRuleIII, "only the top card of a pile is available")
+	bcErrNotFoundation     = lsRuleErr(bcRuleI, "not a foundation")
+	bcErrFoundationRefuses = lsRuleErr(bcRuleVI, "the foundation does not take this card (suit, next rank, up to the jack)")
+	bcErrTalonBuild        = lsRuleErr(bcRuleV, "pack and talon cards enter the Constitution only through People vacancies")
+	bcErrTalonBuildTarget  = lsRuleErr(bcRuleTalonBuild, "the talon builds only on the People")
+	bcErrBuildRuleID       = lsRuleErr(bcRuleII, "a move of this kind carries this rule's ID")
+	bcErrBuildFromCouncil  = lsRuleErr(bcRuleII, "only cards of the three lower divisions are placed on another division")
+	bcErrNotDivisionAbove  = lsRuleErr(bcRuleII, "a card goes only on the division immediately above its own")
+	bcErrBuildOnVacancy    = lsRuleErr(bcRuleV, "a vacancy is filled, not built on")
+	bcErrSequence          = lsRuleErr(bcRuleIV, "sequences descend in alternating colours")
+	bcErrFillRuleID        = lsRuleErr(bcRuleV, "a move of this kind carries this rule's ID")
+	bcErrNotVacancy        = lsRuleErr(bcRuleV, "the target is not a vacancy of the three upper divisions")
+	bcErrNotDivisionBelow  = lsRuleErr(bcRuleV, "a vacancy is filled from the division immediately below")
+	bcErrDrawShape         = lsRuleErr(bcRuleTalon, "a draw turns the pack's top card to the talon")
+	bcErrNoRedeal          = lsRuleErr(bcRuleRedeal, "the pack is out and there is no re-deal")
+	bcErrNoSuchMove        = lsRuleErr("", "no such move in the British Constitution")
 )
 
 // Pile layout of the British Constitution. The Constitution is 4 rows of 8
@@ -98,6 +99,9 @@ func britishConstitutionSpec() *Spec {
 			{ID: bcRuleDeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "Four rows of eight cards are dealt starting with the lowest: the People, the House of Commons, the House of Lords and the Privy Council.",
 				Terms:   []string{"четыре продольные ряда", "начиная с нижнего", "по восьми карт", "народ", "палату общин", "палату лордов", "тайный совет", "конституцию"}},
+			{ID: bcRuleOpening, Kind: KindPlay, Status: StatusBook,
+				Summary: "When the Constitution is laid out, suitable Privy Council cards are played (Rule I), each vacancy being filled as soon as it opens (Rule V); then the Constitution is examined for cards it pays to place in sequence (Rules II and IV).",
+				Terms:   []string{"подходящая карта в ряду тайного совета", "наполняя каждое пустое место, как только оно открывается", "выгодно было бы поместить по порядку"}},
 			{ID: bcRuleTalon, Kind: KindPlay, Status: StatusBook,
 				Summary: "The rest of the pack is turned one card at a time; the cards not needed to fill vacancies of the People form the talon, whose top card is available.",
 				Terms:   []string{"выкладывают остальную колоду", "не требуются для пополнения свободных мест в народе", "образуют собою талон"}},
@@ -136,7 +140,7 @@ func britishConstitutionSpec() *Spec {
 
 // britishConstitution is the state of a game of the British Constitution.
 type britishConstitution struct {
-	below      belowTable
+	below      lsBelow
 	piles      [bcPiles]lstack
 	score      uint8
 	freeFill   bool
@@ -150,7 +154,7 @@ func newBritishConstitution(pack []Card, opts Options) (*britishConstitution, er
 	}
 	g := &britishConstitution{opts: opts, freeFill: opts["fill"] == "free", talonBuild: opts["talon-build"] == "on"}
 	for i := range g.piles {
-		g.piles[i] = newStack()
+		g.piles[i] = lsNew()
 	}
 	for i := range g.below {
 		g.below[i] = NoCard
@@ -205,8 +209,8 @@ func (g *britishConstitution) accepts(f int, c Card) bool {
 	return c.Suit() == bcFoundationSuit(f) && top.Rank() < Jack && c.Rank() == top.Rank()+1
 }
 
-// sequenceFits reports whether c may be placed on d (Rule IV).
-func sequenceFits(c, d Card) bool {
+// bcSequenceFits reports whether c may be placed on d (Rule IV).
+func bcSequenceFits(c, d Card) bool {
 	return d != NoCard && c.Rank()+1 == d.Rank() && c.Color() != d.Color()
 }
 
@@ -239,7 +243,7 @@ func (g *britishConstitution) pending() bool {
 }
 
 func (g *britishConstitution) ID() string       { return "british-constitution" }
-func (g *britishConstitution) Options() Options { return copyOptions(g.opts) }
+func (g *britishConstitution) Options() Options { return lsCopyOptions(g.opts) }
 
 func (g *britishConstitution) appendFills(dst []Move) []Move {
 	for v := bcCols; v < bcRows*bcCols; v++ {
@@ -278,7 +282,7 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 		}
 		row := s / bcCols
 		for t := (row + 1) * bcCols; t < (row+2)*bcCols; t++ {
-			if sequenceFits(c, g.piles[t].top) {
+			if bcSequenceFits(c, g.piles[t].top) {
 				dst = append(dst, Move{Kind: MoveBuild, From: uint8(s), To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleII})
 			}
 		}
@@ -289,7 +293,7 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 	if g.talonBuild {
 		if c := g.piles[bcTalon].top; c != NoCard {
 			for t := 0; t < bcCols; t++ {
-				if sequenceFits(c, g.piles[t].top) {
+				if bcSequenceFits(c, g.piles[t].top) {
 					dst = append(dst, Move{Kind: MoveBuild, From: bcTalon, To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleTalonBuild})
 				}
 			}
@@ -302,84 +306,93 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 }
 
 func (g *britishConstitution) Check(m Move) error {
+	if err := g.checkMove(m); err != nil {
+		return err
+	}
+	// Rule V: while a vacancy can be filled, nothing else may be done.
+	if m.Kind != MoveFill && g.pending() {
+		return bcErrVacancyFirst
+	}
+	return nil
+}
+
+// checkMove checks m against every rule but the priority of Rule V's fills.
+func (g *britishConstitution) checkMove(m Move) error {
 	if m.Card2 != NoCard {
-		return bcErrSecondCardGiven
+		return bcErrSecondCard
 	}
 	from, to := int(m.From), int(m.To)
-	if m.Kind != MoveFill && g.pending() {
-		return bcErrVacancyMustFilled
-	}
 	switch m.Kind {
 	case MoveFoundation:
 		if m.Rule != bcRuleI {
-			return bcErrWrongRuleID
+			return bcErrFoundationRuleID
 		}
 		if from >= bcRows*bcCols || from/bcCols != bcCouncil {
-			return bcErrFoundationsFormedPrivy
+			return bcErrNotPrivyCouncil
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return bcErrTopCardPile
+			return bcErrNotTop
 		}
 		if to < bcF0 || to >= bcF0+8 {
-			return bcErrFoundation
+			return bcErrNotFoundation
 		}
 		if !g.accepts(to, m.Card) {
-			return bcErrFoundationDoesTake
+			return bcErrFoundationRefuses
 		}
 		return nil
 	case MoveBuild:
 		if m.Rule == bcRuleTalonBuild {
 			if !g.talonBuild {
-				return bcErrPackTalonCards
+				return bcErrTalonBuild
 			}
 			if from != bcTalon || to >= bcCols {
-				return bcErrTalonBuildsPeople
+				return bcErrTalonBuildTarget
 			}
 		} else {
 			if m.Rule != bcRuleII {
-				return bcErrWrongRuleID2
+				return bcErrBuildRuleID
 			}
 			if from >= bcCouncil*bcCols {
-				return bcErrCardsThreeLower
+				return bcErrBuildFromCouncil
 			}
 			if to >= bcRows*bcCols || to/bcCols != from/bcCols+1 {
-				return bcErrCardGoesDivision
+				return bcErrNotDivisionAbove
 			}
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return bcErrTopCardPile
+			return bcErrNotTop
 		}
 		if g.piles[to].n == 0 {
-			return bcErrVacancyFilledBuilt
+			return bcErrBuildOnVacancy
 		}
-		if !sequenceFits(m.Card, g.piles[to].top) {
-			return bcErrSequencesDescendAlternating
+		if !bcSequenceFits(m.Card, g.piles[to].top) {
+			return bcErrSequence
 		}
 		return nil
 	case MoveFill:
 		if m.Rule != bcRuleV {
-			return bcErrWrongRuleID3
+			return bcErrFillRuleID
 		}
 		if to < bcCols || to >= bcRows*bcCols || g.piles[to].n != 0 {
-			return bcErrTargetVacancyThree
+			return bcErrNotVacancy
 		}
 		if from >= bcRows*bcCols || from/bcCols != to/bcCols-1 {
-			return bcErrVacancyFilledDivision
+			return bcErrNotDivisionBelow
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return bcErrTopCardPile
+			return bcErrNotTop
 		}
 		return nil
 	case MoveDraw:
 		if m.Rule != bcRuleTalon || from != bcStock || to != bcTalon || m.Card != NoCard {
-			return bcErrDrawTurnsPack
+			return bcErrDrawShape
 		}
 		if g.piles[bcStock].n == 0 {
-			return bcErrPackOutThere
+			return bcErrNoRedeal
 		}
 		return nil
 	}
-	return bcErrSuchMoveBritish
+	return bcErrNoSuchMove
 }
 
 func (g *britishConstitution) Apply(m Move) error {
@@ -444,23 +457,23 @@ func (g *britishConstitution) Pile(dst []Card, i int) []Card {
 	if i < 0 || i >= bcPiles {
 		return dst
 	}
-	return appendStack(dst, &g.below, g.piles[i], i == bcStock)
+	return lsAppend(dst, &g.below, g.piles[i], i == bcStock)
 }
 
 // FullPile implements FullView: every card of pile i, bottom first.
 func (g *britishConstitution) FullPile(dst []Card, i int) []Card {
-	return appendStack(dst, &g.below, g.piles[i], false)
+	return lsAppend(dst, &g.below, g.piles[i], false)
 }
 
 func (g *britishConstitution) Hash() uint64 {
-	return hashStacks(hashTable(0, &g.below), g.piles[:])
+	return lsHashStacks(lsHashTable(0, &g.below), g.piles[:])
 }
 
 func (g *britishConstitution) ViewHash() uint64 {
-	m := maskStack(&g.below, g.piles[bcStock])
+	m := lsMask(&g.below, g.piles[bcStock])
 	st := g.piles
 	st[bcStock].top = NoCard
-	return hashStacks(hashTable(1, &m), st[:])
+	return lsHashStacks(lsHashTable(1, &m), st[:])
 }
 
 func (g *britishConstitution) Clone() Game {
@@ -469,7 +482,7 @@ func (g *britishConstitution) Clone() Game {
 }
 
 func (g *britishConstitution) Determinize(r *Rand) {
-	determinizeStack(&g.below, &g.piles[bcStock], r)
+	lsDeterminize(&g.below, &g.piles[bcStock], r)
 }
 
 func (g *britishConstitution) status() string {

@@ -205,17 +205,17 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 // Check is the legality predicate, rule by rule.
 func (g *duchess) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return illegalf(m, "no move of duchess-de-luynes has a second card")
+		return cgIllegal("duchess-de-luynes: no move of duchess-de-luynes has a second card")
 	}
 	if g.Won() {
-		return illegalf(m, "the game is won")
+		return cgIllegal("duchess-de-luynes: the game is won")
 	}
 	from, to := int(m.From), int(m.To)
 	f := to - dlFound
 	switch m.Rule {
 	case dlRuleI, dlRuleFoundation:
 		if m.Kind != MoveFoundation || from >= dlPackets || f < 0 || f >= 8 {
-			return illegalf(m, "%s plays a packet top to a foundation", m.Rule)
+			return cgIllegal("duchess-de-luynes: the move does not fit its rule, which plays a packet top to a foundation")
 		}
 		if t := g.packet[from].top(); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s (only packet tops are available)", m.Card, dlPileNames[from])
@@ -232,10 +232,10 @@ func (g *duchess) Check(m Move) error {
 		return nil
 	case dlRuleReserve:
 		if m.Kind != MoveFoundation || from != dlReserve || f < 0 || f >= 8 {
-			return illegalf(m, "%s plays a reserve card to a foundation", m.Rule)
+			return cgIllegal("duchess-de-luynes: the move does not fit its rule, which plays a reserve card to a foundation")
 		}
 		if !g.reserveOpen() {
-			return illegalf(m, "the reserve stays face down until the pack is out")
+			return cgIllegal("duchess-de-luynes: the reserve stays face down until the pack is out")
 		}
 		lo := 0
 		if g.reserveTop {
@@ -256,25 +256,25 @@ func (g *duchess) Check(m Move) error {
 		return nil
 	case dlRuleDeal:
 		if m.Kind != MoveDeal || from != dlPack || to != dlPack || m.Card != NoCard {
-			return illegalf(m, "%s deals the next round from the pack", m.Rule)
+			return cgIllegal("duchess-de-luynes: the move does not fit its rule, which deals the next round from the pack")
 		}
 		if g.pack.n == 0 {
-			return illegalf(m, "the pack is out")
+			return cgIllegal("duchess-de-luynes: the pack is out")
 		}
 		return nil
 	case dlRuleRedeal:
 		if m.Kind != MoveRedeal || from != dlPack || to != dlPack || m.Card != NoCard {
-			return illegalf(m, "a redeal gathers the packets and the reserve into the pack")
+			return cgIllegal("duchess-de-luynes: a redeal gathers the packets and the reserve into the pack")
 		}
 		if g.pack.n != 0 {
-			return illegalf(m, "the pack is not yet out")
+			return cgIllegal("duchess-de-luynes: the pack is not yet out")
 		}
 		if g.redeals >= dlRedeals {
 			return illegalf(m, "only %d redeals", dlRedeals)
 		}
 		return nil
 	}
-	return illegalf(m, "no rule of duchess-de-luynes permits this move")
+	return cgIllegal("duchess-de-luynes: no rule of duchess-de-luynes permits this move")
 }
 
 // Apply checks and performs m.

@@ -299,17 +299,17 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 // Check is the legality predicate, rule by rule.
 func (g *fourCorners) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return illegalf(m, "no move of four-corners has a second card")
+		return cgIllegal("four-corners: no move of four-corners has a second card")
 	}
 	from, to := int(m.From), int(m.To)
 	f := to - fcFound
 	switch m.Rule {
 	case fcRuleDeal:
 		if m.Kind != MoveDeal || from != fcCard {
-			return illegalf(m, "%s lays the card about to land on its packet", m.Rule)
+			return cgIllegal("four-corners: the move does not fit its rule, which lays the card about to land on its packet")
 		}
 		if !g.dealing() {
-			return illegalf(m, "the deal is over")
+			return cgIllegal("four-corners: the deal is over")
 		}
 		if m.Card != g.hand {
 			return illegalf(m, "the card about to land is %s", g.hand)
@@ -320,7 +320,7 @@ func (g *fourCorners) Check(m Move) error {
 		return nil
 	case fcRuleCorner, fcRuleSide:
 		if m.Kind != MoveFoundation || from != fcCard || f < 0 || f >= fcNumFound {
-			return illegalf(m, "%s plays the card about to land to a foundation", m.Rule)
+			return cgIllegal("four-corners: the move does not fit its rule, which plays the card about to land to a foundation")
 		}
 		if !g.dealing() || m.Card != g.hand {
 			return illegalf(m, "%s is not the card about to land", m.Card)
@@ -338,17 +338,17 @@ func (g *fourCorners) Check(m Move) error {
 		return nil
 	case fcRuleI:
 		if m.Kind != MoveFoundation || from >= fcPackets || f < 0 || f >= fcNumFound {
-			return illegalf(m, "%s plays a packet top to a foundation", m.Rule)
+			return cgIllegal("four-corners: the move does not fit its rule, which plays a packet top to a foundation")
 		}
 		if t := g.packet[from].top(); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, fcPileNames[from])
 		}
 		if g.dealing() {
 			if !g.dealTops {
-				return illegalf(m, "during the deal only the card about to land is available (Rule I)")
+				return cgIllegal("four-corners: during the deal only the card about to land is available (Rule I)")
 			}
 			if !fcDealMayPlay(from, f) {
-				return illegalf(m, "during the deal a side packet plays only to its adjoining foundation")
+				return cgIllegal("four-corners: during the deal a side packet plays only to its adjoining foundation")
 			}
 		}
 		if !g.fits(f, m.Card) {
@@ -357,10 +357,10 @@ func (g *fourCorners) Check(m Move) error {
 		return nil
 	case fcRuleMarriage:
 		if m.Kind != MoveBuild || from >= fcPackets || to >= fcPackets || from == to {
-			return illegalf(m, "a marriage moves a packet top onto another packet")
+			return cgIllegal("four-corners: a marriage moves a packet top onto another packet")
 		}
 		if g.dealing() {
-			return illegalf(m, "no marriages during the deal")
+			return cgIllegal("four-corners: no marriages during the deal")
 		}
 		if t := g.packet[from].top(); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, fcPileNames[from])
@@ -378,20 +378,20 @@ func (g *fourCorners) Check(m Move) error {
 		return nil
 	case fcRuleRedeal:
 		if m.Kind != MoveRedeal || from != fcPack || to != fcPack || m.Card != NoCard {
-			return illegalf(m, "a redeal gathers the packets into the pack")
+			return cgIllegal("four-corners: a redeal gathers the packets into the pack")
 		}
 		if g.dealing() {
-			return illegalf(m, "the deal is not over")
+			return cgIllegal("four-corners: the deal is not over")
 		}
 		if g.redeals >= fcRedeals {
 			return illegalf(m, "only %d redeals", fcRedeals)
 		}
 		if g.Won() {
-			return illegalf(m, "the game is won")
+			return cgIllegal("four-corners: the game is won")
 		}
 		return nil
 	}
-	return illegalf(m, "no rule of four-corners permits this move")
+	return cgIllegal("four-corners: no rule of four-corners permits this move")
 }
 
 // Apply checks and performs m, then turns the next card of the deal.

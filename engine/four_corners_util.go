@@ -87,3 +87,14 @@ func cgLoadPack(s *cgStack, pack []Card) {
 	}
 	s.n = uint8(len(pack))
 }
+
+// cgIllegal is an illegal-move error with a fixed message. Converting a
+// constant to it allocates nothing, so Check can reject the many moves that
+// break a rule's shape (wrong kind, pile or rule ID) cheaply; errors.Is
+// finds ErrIllegal through Unwrap.
+type cgIllegal string
+
+func (e cgIllegal) Error() string { return string(e) + ": " + ErrIllegal.Error() }
+
+// Unwrap returns ErrIllegal.
+func (e cgIllegal) Unwrap() error { return ErrIllegal }

@@ -14,7 +14,7 @@ func numPlayouts(t *testing.T) int {
 	if testing.Short() {
 		return 100
 	}
-	return 600
+	return 300
 }
 
 func TestProperties(t *testing.T) {
@@ -31,8 +31,12 @@ func TestProperties(t *testing.T) {
 					n /= 3
 				}
 				p := newPropChecker(t, spec, opts)
+				p.budget = 8
+				if len(opts) == 0 {
+					p.budget = 24
+				}
 				for i := 0; i < n; i++ {
-					p.playout(uint64(i)+1000*uint64(len(name)), i < 4)
+					p.playout(uint64(i)+1000*uint64(len(name)), i == 0)
 					if t.Failed() {
 						return
 					}
@@ -51,6 +55,7 @@ type propChecker struct {
 	rules        []RuleID
 	moves, won   int
 	universe     int
+	budget       int // universe checks left
 	determinized int
 	legal, cand  []Move
 	pile         []Card
@@ -67,7 +72,9 @@ func newPropChecker(t *testing.T, spec *Spec, opts Options) *propChecker {
 }
 
 // playout plays one random game checking every property at every step;
-// with deep it also checks the move universe at every position.
+// the move universe is checked at sampled positions (every 8th of a deep
+// playout) while the budget lasts, Determinize at sampled positions (all of
+// a deep playout).
 func (p *propChecker) playout(seed uint64, deep bool) {
 	t := p.t
 	g, err := p.spec.New(seed, p.opts)
@@ -111,8 +118,11 @@ func (p *propChecker) playout(seed uint64, deep bool) {
 				fail(ply, "move %v names a card the player cannot see", m)
 			}
 		}
-		if deep || rng.intn(40) == 0 {
+		if (deep && ply%8 == 1 || rng.intn(64) == 0) && p.budget > 0 {
+			p.budget--
 			p.checkUniverse(g, seed, ply)
+		}
+		if deep || rng.intn(16) == 0 {
 			p.checkDeterminize(g, seed, ply, rng.next())
 		}
 		if len(p.legal) == 0 {

@@ -338,42 +338,42 @@ func (g *shah) appendPlays(dst []Move, from int, c Card, rule RuleID) []Move {
 // Check is the legality predicate, rule by rule.
 func (g *shah) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return illegalf(m, "no move of shah has a second card")
+		return cgIllegal("shah: no move of shah has a second card")
 	}
 	from, to := int(m.From), int(m.To)
 	if g.phase < 2 {
 		switch m.Rule {
 		case shRuleDeal:
 			if m.Kind != MoveDeal || from != shPack || to != shPack || m.Card != NoCard {
-				return illegalf(m, "%s deals the next circle from the pack", m.Rule)
+				return cgIllegal("shah: the move does not fit its rule, which deals the next circle from the pack")
 			}
 			return nil
 		case shRuleI:
 			base := int(g.phase) * shRays
 			if from < base || from >= base+shRays {
-				return illegalf(m, "during the deal only the circle just dealt is available (Rule I)")
+				return cgIllegal("shah: during the deal only the circle just dealt is available (Rule I)")
 			}
 			return g.checkPlay(m, g.at(from))
 		}
-		return illegalf(m, "during the deal only the circle just dealt may be played (%s, %s)", shRuleI, shRuleDeal)
+		return cgIllegal("shah: during the deal only the circle just dealt may be played (shah/I) or the next circle dealt (shah/deal)")
 	}
 	if g.Won() {
-		return illegalf(m, "the game is won")
+		return cgIllegal("shah: the game is won")
 	}
 	switch m.Rule {
 	case shRuleI:
 		if from >= shFound || g.rayTop(from%shRays) != from {
-			return illegalf(m, "only the top card of a ray is available (Rule I)")
+			return cgIllegal("shah: only the top card of a ray is available (Rule I)")
 		}
 		return g.checkPlay(m, g.at(from))
 	case shRulePlay:
 		if from != shTalon {
-			return illegalf(m, "%s plays the talon top", m.Rule)
+			return cgIllegal("shah: the move does not fit its rule, which plays the talon top")
 		}
 		return g.checkPlay(m, g.talon.top())
 	case shRuleII:
 		if m.Kind != MoveBuild || to < shOuter || to >= shFound {
-			return illegalf(m, "marriages are made only on outer-circle cards (Rule II)")
+			return cgIllegal("shah: marriages are made only on outer-circle cards (Rule II)")
 		}
 		k := to - shOuter
 		if g.on[k] == 0 {
@@ -389,7 +389,7 @@ func (g *shah) Check(m Move) error {
 			}
 			src = g.at(from)
 		default:
-			return illegalf(m, "a marriage takes the talon top or another outer card; freed inner cards are only played")
+			return cgIllegal("shah: a marriage takes the talon top or another outer card; freed inner cards are only played")
 		}
 		if src == NoCard || src != m.Card {
 			return illegalf(m, "%s is not available at %s", m.Card, g.PileName(from))
@@ -401,7 +401,7 @@ func (g *shah) Check(m Move) error {
 	case shRuleVacancy:
 		v := g.vacancy()
 		if m.Kind != MoveFill || v < 0 || to != v {
-			return illegalf(m, "%s fills the first vacancy, inner circle first, left to right", m.Rule)
+			return cgIllegal("shah: the move does not fit its rule, which fills the first vacancy, inner circle first, left to right")
 		}
 		switch from {
 		case shTalon:
@@ -410,18 +410,18 @@ func (g *shah) Check(m Move) error {
 			}
 		case shPack:
 			if g.pack.n == 0 || m.Card != NoCard {
-				return illegalf(m, "a fill from the pack turns its hidden top card")
+				return cgIllegal("shah: a fill from the pack turns its hidden top card")
 			}
 		default:
-			return illegalf(m, "vacancies are filled from the talon or the pack")
+			return cgIllegal("shah: vacancies are filled from the talon or the pack")
 		}
 		return nil
 	case shRuleDraw:
 		if m.Kind != MoveDraw || from != shPack || to != shTalon || m.Card != NoCard {
-			return illegalf(m, "a draw turns the pack onto the talon")
+			return cgIllegal("shah: a draw turns the pack onto the talon")
 		}
 		if g.pack.n == 0 {
-			return illegalf(m, "the pack is out")
+			return cgIllegal("shah: the pack is out")
 		}
 		if v := g.vacancy(); v >= 0 {
 			return illegalf(m, "fill %s before turning a card (%s)", shPileNames[v], shRuleVacancy)
@@ -429,27 +429,27 @@ func (g *shah) Check(m Move) error {
 		return nil
 	case shRuleRedeal:
 		if m.Kind != MoveRedeal || from != shTalon || to != shPack || m.Card != NoCard {
-			return illegalf(m, "a redeal turns the talon over into the pack")
+			return cgIllegal("shah: a redeal turns the talon over into the pack")
 		}
 		if g.redeals >= g.maxRedeals {
 			return illegalf(m, "%d redeal(s) allowed (variant redeals)", g.maxRedeals)
 		}
 		if g.pack.n != 0 || g.talon.n == 0 {
-			return illegalf(m, "a redeal needs the pack out and cards in the talon")
+			return cgIllegal("shah: a redeal needs the pack out and cards in the talon")
 		}
 		if v := g.vacancy(); v >= 0 {
 			return illegalf(m, "fill %s first (%s)", shPileNames[v], shRuleVacancy)
 		}
 		return nil
 	}
-	return illegalf(m, "no rule of shah permits this move")
+	return cgIllegal("shah: no rule of shah permits this move")
 }
 
 // checkPlay checks a foundation play of src, the card available at m.From.
 func (g *shah) checkPlay(m Move, src Card) error {
 	f := int(m.To) - shFound
 	if m.Kind != MoveFoundation || f < 0 || f >= 8 {
-		return illegalf(m, "%s plays a card to a foundation", m.Rule)
+		return cgIllegal("shah: the move does not fit its rule, which plays a card to a foundation")
 	}
 	if src == NoCard || src != m.Card {
 		return illegalf(m, "%s is not available at %s", m.Card, g.PileName(int(m.From)))

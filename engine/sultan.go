@@ -14,21 +14,21 @@ const (
 	sulRuleWin    RuleID = "sultan/win"
 )
 
-// Reasons Check gives for rejecting a move (immutable; see ruleError).
+// Reasons Check gives for rejecting a move (immutable; see lsRuleError).
 var (
-	sulErrSecondCardGiven    = ruleErr("", "second card given for a single-card move")
-	sulErrWrongRuleID        = ruleErr(sulRuleI, "a move of this kind carries this rule's ID")
-	sulErrDivanCardsTalon    = ruleErr(sulRuleDraw, "only Divan cards and the talon top are available")
-	sulErrCardsPlayedEight   = ruleErr(sulRuleSultan, "cards are played only on the eight foundations, never on the Sultan")
-	sulErrCardAvailableCard  = ruleErr(sulRuleDivan, "the card is not the available card of its pile")
-	sulErrFoundationDoesTake = ruleErr(sulRuleI, "the foundation does not take this card (suit, next rank, up to the queen)")
-	sulErrDrawTurnsPack      = ruleErr(sulRuleDraw, "a draw turns the pack's top card to the talon")
-	sulErrPackEmpty          = ruleErr(sulRuleDraw, "the pack is empty")
-	sulErrReDealGathers      = ruleErr(sulRuleRedeal, "a re-deal gathers the talon into the pack")
-	sulErrPackYetOut         = ruleErr(sulRuleRedeal, "the pack is not yet out")
-	sulErrCardLeftRe         = ruleErr(sulRuleRedeal, "no card left to re-deal")
-	sulErrPassLeft           = ruleErr(sulRuleRedeal, "no pass left")
-	sulErrSuchMoveSultan     = ruleErr("", "no such move in the Sultan")
+	sulErrSecondCard        = lsRuleErr("", "second card given for a single-card move")
+	sulErrFoundationRuleID  = lsRuleErr(sulRuleI, "a move of this kind carries this rule's ID")
+	sulErrSource            = lsRuleErr(sulRuleDraw, "only Divan cards and the talon top are available")
+	sulErrNotFoundation     = lsRuleErr(sulRuleSultan, "cards are played only on the eight foundations, never on the Sultan")
+	sulErrNotAvailable      = lsRuleErr(sulRuleDivan, "the card is not the available card of its pile")
+	sulErrFoundationRefuses = lsRuleErr(sulRuleI, "the foundation does not take this card (suit, next rank, up to the queen)")
+	sulErrDrawShape         = lsRuleErr(sulRuleDraw, "a draw turns the pack's top card to the talon")
+	sulErrPackEmpty         = lsRuleErr(sulRuleDraw, "the pack is empty")
+	sulErrRedealShape       = lsRuleErr(sulRuleRedeal, "a re-deal gathers the talon into the pack")
+	sulErrPackNotOut        = lsRuleErr(sulRuleRedeal, "the pack is not yet out")
+	sulErrNothingToRedeal   = lsRuleErr(sulRuleRedeal, "no card left to re-deal")
+	sulErrNoPassLeft        = lsRuleErr(sulRuleRedeal, "no pass left")
+	sulErrNoSuchMove        = lsRuleErr("", "no such move in the Sultan")
 )
 
 // Pile layout of the Sultan.
@@ -41,7 +41,7 @@ const (
 	sulPiles  = sulTalon + 1
 	// sulPlayed is the number of cards played onto the foundations in a won
 	// game: 104 less the Sultan, seven kings and the ace of hearts.
-	sulPlayed = numCards2 - 9
+	sulPlayed = lsCards - 9
 )
 
 // sulFoundationSuits is the suit of each foundation, in the reading order of
@@ -106,7 +106,7 @@ func sultanSpec() *Spec {
 
 // sultan is the state of a game of the Sultan.
 type sultan struct {
-	below     belowTable
+	below     lsBelow
 	piles     [sulPiles]lstack
 	score     uint8
 	pass      uint8 // passes begun (1 during the first deal)
@@ -126,12 +126,12 @@ func newSultan(pack []Card, opts Options) (*sultan, error) {
 	}
 	g.shuffle = opts["shuffle"] == "on"
 	for i := range g.piles {
-		g.piles[i] = newStack()
+		g.piles[i] = lsNew()
 	}
 	for i := range g.below {
 		g.below[i] = NoCard
 	}
-	rest := make([]Card, 0, numCards2)
+	rest := make([]Card, 0, lsCards)
 	aceTaken := false
 	for _, c := range pack {
 		switch {
@@ -178,7 +178,7 @@ func (g *sultan) accepts(f int, c Card) bool {
 }
 
 func (g *sultan) ID() string       { return "sultan" }
-func (g *sultan) Options() Options { return copyOptions(g.opts) }
+func (g *sultan) Options() Options { return lsCopyOptions(g.opts) }
 
 func (g *sultan) LegalMoves(dst []Move) []Move {
 	for src := sulD0; src <= sulTalon; src++ {
@@ -205,30 +205,30 @@ func (g *sultan) LegalMoves(dst []Move) []Move {
 
 func (g *sultan) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return sulErrSecondCardGiven
+		return sulErrSecondCard
 	}
 	switch m.Kind {
 	case MoveFoundation:
 		if m.Rule != sulRuleI {
-			return sulErrWrongRuleID
+			return sulErrFoundationRuleID
 		}
 		from, to := int(m.From), int(m.To)
 		if !(from >= sulD0 && from < sulD0+8 || from == sulTalon) {
-			return sulErrDivanCardsTalon
+			return sulErrSource
 		}
 		if to < sulF0 || to >= sulF0+8 {
-			return sulErrCardsPlayedEight
+			return sulErrNotFoundation
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return sulErrCardAvailableCard
+			return sulErrNotAvailable
 		}
 		if !g.accepts(to, m.Card) {
-			return sulErrFoundationDoesTake
+			return sulErrFoundationRefuses
 		}
 		return nil
 	case MoveDraw:
 		if m.Rule != sulRuleDraw || m.From != sulStock || m.To != sulTalon || m.Card != NoCard {
-			return sulErrDrawTurnsPack
+			return sulErrDrawShape
 		}
 		if g.piles[sulStock].n == 0 {
 			return sulErrPackEmpty
@@ -236,20 +236,20 @@ func (g *sultan) Check(m Move) error {
 		return nil
 	case MoveRedeal:
 		if m.Rule != sulRuleRedeal || m.From != sulTalon || m.To != sulStock || m.Card != NoCard {
-			return sulErrReDealGathers
+			return sulErrRedealShape
 		}
 		if g.piles[sulStock].n != 0 {
-			return sulErrPackYetOut
+			return sulErrPackNotOut
 		}
 		if g.piles[sulTalon].n == 0 {
-			return sulErrCardLeftRe
+			return sulErrNothingToRedeal
 		}
 		if g.pass >= g.maxPasses {
-			return sulErrPassLeft
+			return sulErrNoPassLeft
 		}
 		return nil
 	}
-	return sulErrSuchMoveSultan
+	return sulErrNoSuchMove
 }
 
 func (g *sultan) Apply(m Move) error {
@@ -263,8 +263,8 @@ func (g *sultan) Apply(m Move) error {
 	case MoveDraw:
 		g.piles[sulTalon].push(&g.below, g.piles[sulStock].pop(&g.below))
 	case MoveRedeal:
-		var buf [numCards2]Card
-		n := drainStack(&buf, &g.below, &g.piles[sulTalon])
+		var buf [lsCards]Card
+		n := lsDrain(&buf, &g.below, &g.piles[sulTalon])
 		cs := buf[:n] // talon top first: pushing in this order puts the talon's bottom on top
 		if g.shuffle {
 			var r Rand
@@ -333,25 +333,25 @@ func (g *sultan) Pile(dst []Card, i int) []Card {
 	if i < 0 || i >= sulPiles {
 		return dst
 	}
-	return appendStack(dst, &g.below, g.piles[i], i == sulStock)
+	return lsAppend(dst, &g.below, g.piles[i], i == sulStock)
 }
 
 // FullPile implements FullView: every card of pile i, bottom first.
 func (g *sultan) FullPile(dst []Card, i int) []Card {
-	return appendStack(dst, &g.below, g.piles[i], false)
+	return lsAppend(dst, &g.below, g.piles[i], false)
 }
 
 func (g *sultan) Hash() uint64 {
-	h := hashTable(uint64(g.pass), &g.below)
-	return hashStacks(h, g.piles[:])
+	h := lsHashTable(uint64(g.pass), &g.below)
+	return lsHashStacks(h, g.piles[:])
 }
 
 func (g *sultan) ViewHash() uint64 {
-	m := maskStack(&g.below, g.piles[sulStock])
-	h := hashTable(uint64(g.pass)|1<<32, &m)
+	m := lsMask(&g.below, g.piles[sulStock])
+	h := lsHashTable(uint64(g.pass)|1<<32, &m)
 	st := g.piles
 	st[sulStock].top = NoCard
-	return hashStacks(h, st[:])
+	return lsHashStacks(h, st[:])
 }
 
 func (g *sultan) Clone() Game {
@@ -359,7 +359,7 @@ func (g *sultan) Clone() Game {
 	return &c
 }
 
-func (g *sultan) Determinize(r *Rand) { determinizeStack(&g.below, &g.piles[sulStock], r) }
+func (g *sultan) Determinize(r *Rand) { lsDeterminize(&g.below, &g.piles[sulStock], r) }
 
 func (g *sultan) status() string {
 	return fmt.Sprintf("pass %d of %d; %d of %d cards played", g.pass, g.maxPasses, g.score, sulPlayed)

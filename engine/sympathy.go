@@ -14,16 +14,16 @@ const (
 	syRuleWin       RuleID = "sympathy/win"
 )
 
-// Reasons Check gives for rejecting a move (immutable; see ruleError).
+// Reasons Check gives for rejecting a move (immutable; see lsRuleError).
 var (
-	syErrPartnerTurnPlays = ruleErr(syRuleAlternate, "the partner on turn plays only from his own packets")
-	syErrTurningShowsTop  = ruleErr(syRuleTurn, "turning shows the top card of a packet in place")
-	syErrPacketHasFace    = ruleErr(syRuleTurn, "the packet has no face-down top card")
-	syErrWrongRuleID      = ruleErr(syRulePair, "a move of this kind carries this rule's ID")
-	syErrCardPairsCard    = ruleErr(syRulePair, "a card pairs with a card of the other partner")
-	syErrBothCardsMust    = ruleErr(syRulePair, "both cards must be turned-up tops of their packets")
-	syErrCardsMustMatch   = ruleErr(syRulePair, "the cards must match in suit and rank")
-	syErrSuchMoveSympathy = ruleErr("", "no such move in Sympathy")
+	syErrNotOnTurn       = lsRuleErr(syRuleAlternate, "the partner on turn plays only from his own packets")
+	syErrTurnShape       = lsRuleErr(syRuleTurn, "turning shows the top card of a packet in place")
+	syErrNothingToTurn   = lsRuleErr(syRuleTurn, "the packet has no face-down top card")
+	syErrPairRuleID      = lsRuleErr(syRulePair, "a move of this kind carries this rule's ID")
+	syErrPairSamePartner = lsRuleErr(syRulePair, "a card pairs with a card of the other partner")
+	syErrPairNotTurned   = lsRuleErr(syRulePair, "both cards must be turned-up tops of their packets")
+	syErrNotTwins        = lsRuleErr(syRulePair, "the cards must match in suit and rank")
+	syErrNoSuchMove      = lsRuleErr("", "no such move in Sympathy")
 )
 
 // Pile layout of Sympathy: each partner has 17 packets of three and the
@@ -59,10 +59,10 @@ func sympathySpec() *Spec {
 				Summary: "From a shuffled two-deck pack the first partner's deck is the cards of deck 0 and the second partner's the cards of deck 1, each in pack order, dealt packet by packet, the first card of a packet at its bottom.",
 				Source:  "engine convention: how a 104-card deal gives each partner a full shuffled deck"},
 			{ID: syRuleTurn, Kind: KindPlay, Status: StatusBook,
-				Summary: "A partner on turn turns up the top card of his packets, one after another (the first partner may do it at once or during play).",
+				Summary: "The partner on turn turns up the top cards of his packets one after another, in any order. The book lets the first partner turn his at once or gradually during play; the engine has him turn them all in his first turn, which cannot change the outcome (the play is confluent).",
 				Terms:   []string{"переворачивает кверху самую верхнюю карту каждой из своих пачек", "переворачивать одну за другою верхние карты"}},
 			{ID: syRulePair, Kind: KindPlay, Status: StatusBook,
-				Summary: "A turned card that matches a face-up card of the other partner in suit and rank (its twin of the other deck) is paired with it, and the pair is set aside by the partner who won it.",
+				Summary: "A turned card that matches a face-up card of the other partner in suit and rank (its syTwin of the other deck) is paired with it, and the pair is set aside by the partner who won it.",
 				Terms:   []string{"соответствует по своей масти и достоинству", "спарованные таким образом карты", "откладывает в сторону тот, кто выиграл"}},
 			{ID: syRuleFollow, Kind: KindPlay, Status: StatusBook,
 				Summary: "After a pair, the next card of the packet the winning card came from is tried at once (the engine turns it).",
@@ -90,7 +90,7 @@ func sympathySpec() *Spec {
 // every move, and the turn passes by itself when he has none left. Besides
 // the Game methods it reports who paired what.
 type SympathyGame struct {
-	below belowTable
+	below lsBelow
 	piles [syPiles]lstack
 	up    [2 * syPackets]bool // the top card of the packet is face up
 	turn  uint8
@@ -100,7 +100,7 @@ type SympathyGame struct {
 	count    [2]uint8
 	// packet[c] is the packet card c was dealt to (cards never move
 	// between packets).
-	packet [numCards2]uint8
+	packet [lsCards]uint8
 	opts   Options
 }
 
@@ -113,7 +113,7 @@ func NewSympathy(pack []Card, opts Options) (*SympathyGame, error) {
 	}
 	g := &SympathyGame{opts: opts}
 	for i := range g.piles {
-		g.piles[i] = newStack()
+		g.piles[i] = lsNew()
 	}
 	for i := range g.below {
 		g.below[i] = NoCard
@@ -145,11 +145,11 @@ func (g *SympathyGame) PairedCard(c Card) int {
 	return int(g.pairedBy[c.Face()])
 }
 
-// twin returns the card of the other deck with the same suit and rank.
-func twin(c Card) Card { return (c + CardsPerDeck) % numCards2 }
+// syTwin returns the card of the other deck with the same suit and rank.
+func syTwin(c Card) Card { return (c + CardsPerDeck) % lsCards }
 
-// partnerOf returns the partner (0 or 1) owning packet pile k.
-func partnerOf(k int) int { return k / syPackets }
+// syPartnerOf returns the partner (0 or 1) owning packet pile k.
+func syPartnerOf(k int) int { return k / syPackets }
 
 // faceUp returns the face-up top card of packet k, or NoCard.
 func (g *SympathyGame) faceUp(k int) Card {
@@ -160,18 +160,21 @@ func (g *SympathyGame) faceUp(k int) Card {
 }
 
 // twinPacket returns the packet of the other partner whose face-up top is
-// the twin of c, or -1.
+// the syTwin of c, or -1.
 func (g *SympathyGame) twinPacket(p int, c Card) int {
-	t := twin(c)
+	t := syTwin(c)
 	k := int(g.packet[t])
-	if partnerOf(k) == p || g.faceUp(k) != t {
+	if syPartnerOf(k) == p || g.faceUp(k) != t {
 		return -1
 	}
 	return k
 }
 
-func (g *SympathyGame) ID() string       { return "sympathy" }
-func (g *SympathyGame) Options() Options { return copyOptions(g.opts) }
+// ID returns "sympathy".
+func (g *SympathyGame) ID() string { return "sympathy" }
+
+// Options returns the resolved options (Sympathy has no variants).
+func (g *SympathyGame) Options() Options { return lsCopyOptions(g.opts) }
 
 // movesOf appends the moves of partner p.
 func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
@@ -186,47 +189,54 @@ func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
 		}
 		c := g.piles[k].top
 		if j := g.twinPacket(p, c); j >= 0 {
-			dst = append(dst, Move{Kind: MovePair, From: uint8(k), To: uint8(j), Card: c, Card2: twin(c), Rule: syRulePair})
+			dst = append(dst, Move{Kind: MovePair, From: uint8(k), To: uint8(j), Card: c, Card2: syTwin(c), Rule: syRulePair})
 		}
 	}
 	return dst
 }
 
+// LegalMoves appends the moves of the partner on turn: turning the top card
+// of one of his packets (sympathy/turn) and pairing a turned card of his with
+// its turned syTwin of the other partner (sympathy/pair).
 func (g *SympathyGame) LegalMoves(dst []Move) []Move { return g.movesOf(dst, int(g.turn)) }
 
+// Check reports whether m is legal for the partner on turn.
 func (g *SympathyGame) Check(m Move) error {
 	p := int(g.turn)
 	from, to := int(m.From), int(m.To)
-	if from >= 2*syPackets || partnerOf(from) != p {
-		return syErrPartnerTurnPlays
+	if from >= 2*syPackets || syPartnerOf(from) != p {
+		return syErrNotOnTurn
 	}
 	switch m.Kind {
 	case MoveDraw:
 		if m.Rule != syRuleTurn || to != from || m.Card != NoCard || m.Card2 != NoCard {
-			return syErrTurningShowsTop
+			return syErrTurnShape
 		}
 		if g.piles[from].n == 0 || g.up[from] {
-			return syErrPacketHasFace
+			return syErrNothingToTurn
 		}
 		return nil
 	case MovePair:
 		if m.Rule != syRulePair {
-			return syErrWrongRuleID
+			return syErrPairRuleID
 		}
-		if to >= 2*syPackets || partnerOf(to) == p {
-			return syErrCardPairsCard
+		if to >= 2*syPackets || syPartnerOf(to) == p {
+			return syErrPairSamePartner
 		}
 		if m.Card == NoCard || g.faceUp(from) != m.Card || g.faceUp(to) != m.Card2 {
-			return syErrBothCardsMust
+			return syErrPairNotTurned
 		}
-		if m.Card2 != twin(m.Card) {
-			return syErrCardsMustMatch
+		if m.Card2 != syTwin(m.Card) {
+			return syErrNotTwins
 		}
 		return nil
 	}
-	return syErrSuchMoveSympathy
+	return syErrNoSuchMove
 }
 
+// Apply checks and makes m, then turns the next card of a winning packet
+// (sympathy/follow) and passes the turn when the partner has no move left
+// (sympathy/alternate).
 func (g *SympathyGame) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
@@ -267,14 +277,26 @@ func (g *SympathyGame) hasMove(p int) bool {
 	return false
 }
 
+// Over reports whether neither partner has a move left.
 func (g *SympathyGame) Over() bool { return !g.hasMove(int(g.turn)) }
 
-func (g *SympathyGame) Won() bool     { return g.Score() == numCards2 }
-func (g *SympathyGame) Score() int    { return 2 * (int(g.count[0]) + int(g.count[1])) }
-func (g *SympathyGame) Total() int    { return numCards2 }
-func (g *SympathyGame) Redeals() int  { return 0 }
+// Won reports whether Sympathy is established: all 52 pairs set aside.
+func (g *SympathyGame) Won() bool { return g.Score() == lsCards }
+
+// Score returns the number of cards set aside in pairs.
+func (g *SympathyGame) Score() int { return 2 * (int(g.count[0]) + int(g.count[1])) }
+
+// Total returns 104.
+func (g *SympathyGame) Total() int { return lsCards }
+
+// Redeals returns 0: there is no re-deal.
+func (g *SympathyGame) Redeals() int { return 0 }
+
+// NumPiles returns 38: 18 packets per partner and the two heaps of pairs.
 func (g *SympathyGame) NumPiles() int { return syPiles }
 
+// PileName names the first partner's packets A0…A17 (A17 the Grace), the
+// second's B0…B17, and the pairs set aside by each "pairs1", "pairs2".
 func (g *SympathyGame) PileName(i int) string {
 	switch {
 	case i >= syA0 && i < syA0+syPackets:
@@ -295,9 +317,9 @@ func (g *SympathyGame) Pile(dst []Card, i int) []Card {
 		return dst
 	}
 	if i >= syPairsA {
-		return appendStack(dst, &g.below, g.piles[i], false)
+		return lsAppend(dst, &g.below, g.piles[i], false)
 	}
-	dst = appendStack(dst, &g.below, g.piles[i], true)
+	dst = lsAppend(dst, &g.below, g.piles[i], true)
 	if g.up[i] {
 		dst[len(dst)-1] = g.piles[i].top
 	}
@@ -306,7 +328,7 @@ func (g *SympathyGame) Pile(dst []Card, i int) []Card {
 
 // FullPile implements FullView: every card of pile i, bottom first.
 func (g *SympathyGame) FullPile(dst []Card, i int) []Card {
-	return appendStack(dst, &g.below, g.piles[i], false)
+	return lsAppend(dst, &g.below, g.piles[i], false)
 }
 
 func (g *SympathyGame) flags() uint64 {
@@ -319,10 +341,11 @@ func (g *SympathyGame) flags() uint64 {
 	return h
 }
 
+// Hash hashes the full state, face-down cards included.
 func (g *SympathyGame) Hash() uint64 {
-	h := hashStacks(hashTable(g.flags(), &g.below), g.piles[:])
+	h := lsHashStacks(lsHashTable(g.flags(), &g.below), g.piles[:])
 	for _, p := range g.pairedBy {
-		h = hashWord(h, uint64(p))
+		h = lsHashWord(h, uint64(p))
 	}
 	return h
 }
@@ -336,14 +359,15 @@ func (g *SympathyGame) ViewHash() uint64 {
 		if k < syPairsA && !g.up[k] {
 			top = NoCard
 		}
-		h = hashWord(h, uint64(top)<<8|uint64(g.piles[k].n))
+		h = lsHashWord(h, uint64(top)<<8|uint64(g.piles[k].n))
 	}
 	for _, p := range g.pairedBy {
-		h = hashWord(h, uint64(p))
+		h = lsHashWord(h, uint64(p))
 	}
 	return h
 }
 
+// Clone returns an independent copy.
 func (g *SympathyGame) Clone() Game {
 	c := *g
 	return &c
@@ -370,8 +394,7 @@ func (g *SympathyGame) Determinize(r *Rand) {
 			}
 		}
 		cs := hidden[:n]
-		sortCards(cs)
-		r.Shuffle(cs)
+		determinize(cs, r)
 		i := 0
 		for j := 0; j < syPackets; j++ {
 			k := p*syPackets + j
@@ -383,15 +406,6 @@ func (g *SympathyGame) Determinize(r *Rand) {
 			if keep[j] != NoCard {
 				g.piles[k].push(&g.below, keep[j])
 			}
-		}
-	}
-}
-
-// sortCards sorts cs in increasing order (insertion sort: at most 52 cards).
-func sortCards(cs []Card) {
-	for i := 1; i < len(cs); i++ {
-		for j := i; j > 0 && cs[j] < cs[j-1]; j-- {
-			cs[j], cs[j-1] = cs[j-1], cs[j]
 		}
 	}
 }

@@ -294,16 +294,16 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 // Check is the legality predicate, rule by rule.
 func (g *windmill) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return illegalf(m, "no move of windmill has a second card")
+		return cgIllegal("windmill: no move of windmill has a second card")
 	}
 	from, to := int(m.From), int(m.To)
 	v := g.vacancy()
 	if m.Rule == wmRuleVacancy {
 		if m.Kind != MoveFill || to >= wmWings {
-			return illegalf(m, "%s fills a wing", m.Rule)
+			return cgIllegal("windmill: the move does not fit its rule, which fills a wing")
 		}
 		if v < 0 {
-			return illegalf(m, "no vacancy to fill")
+			return cgIllegal("windmill: no vacancy to fill")
 		}
 		if to != v {
 			return illegalf(m, "the wing to fill is %s", wmPileNames[v])
@@ -315,21 +315,21 @@ func (g *windmill) Check(m Move) error {
 			}
 		case wmPack:
 			if g.pack.n == 0 || m.Card != NoCard {
-				return illegalf(m, "a fill from the pack turns its hidden top card")
+				return cgIllegal("windmill: a fill from the pack turns its hidden top card")
 			}
 		default:
-			return illegalf(m, "a wing is filled from the pack or the talon")
+			return cgIllegal("windmill: a wing is filled from the pack or the talon")
 		}
 		return nil
 	}
 	if v >= 0 {
-		return illegalf(m, "the vacancy in %s must be filled first (%s)", wmPileNames[v], wmRuleVacancy)
+		return cgIllegal("windmill: a vacancy in the wings must be filled first (windmill/vacancy)")
 	}
 	f := to - wmCentre
 	switch m.Rule {
 	case wmRuleI, wmRulePlay:
 		if m.Kind != MoveFoundation || f < 0 || f >= 5 {
-			return illegalf(m, "%s plays a card to a foundation", m.Rule)
+			return cgIllegal("windmill: the move does not fit its rule, which plays a card to a foundation")
 		}
 		if m.Rule == wmRuleI {
 			if from >= wmWings || g.wing[from] == NoCard || g.wing[from] != m.Card {
@@ -344,35 +344,35 @@ func (g *windmill) Check(m Move) error {
 		return nil
 	case wmRuleTransfer:
 		if m.Kind != MoveTransfer || to != wmCentre || from < wmCorner0 || from >= wmCorner0+4 {
-			return illegalf(m, "%s moves a king pile's top card to the centre", m.Rule)
+			return cgIllegal("windmill: the move does not fit its rule, which moves a king pile's top card to the centre")
 		}
 		k := from - wmCorner0
 		if g.kn[k] == 0 || g.corner[k][g.kn[k]-1] != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, wmPileNames[from])
 		}
 		if g.kn[k] == 1 {
-			return illegalf(m, "the corner king is the foundation itself and stays")
+			return cgIllegal("windmill: the corner king is the foundation itself and stays")
 		}
 		if !g.fits(0, m.Card) {
 			return illegalf(m, "the centre does not take %s", m.Card)
 		}
 		if g.transfer == wmTransferNone {
-			return illegalf(m, "transfers are off (variant transfer=none)")
+			return cgIllegal("windmill: transfers are off (variant transfer=none)")
 		}
 		if !g.transferOK(k) {
-			return illegalf(m, "the transfer would bring no other wing or talon card into immediate use")
+			return cgIllegal("windmill: the transfer would bring no other wing or talon card into immediate use")
 		}
 		return nil
 	case wmRuleDraw:
 		if m.Kind != MoveDraw || from != wmPack || to != wmTalon || m.Card != NoCard {
-			return illegalf(m, "a draw turns the pack onto the talon")
+			return cgIllegal("windmill: a draw turns the pack onto the talon")
 		}
 		if g.pack.n == 0 {
-			return illegalf(m, "the pack is out")
+			return cgIllegal("windmill: the pack is out")
 		}
 		return nil
 	}
-	return illegalf(m, "no rule of windmill permits this move")
+	return cgIllegal("windmill: no rule of windmill permits this move")
 }
 
 // Apply checks and performs m; a king turned while a corner is empty goes

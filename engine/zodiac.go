@@ -17,34 +17,34 @@ const (
 	zoRuleS2     RuleID = "zodiac/S2"
 )
 
-// Reasons Check gives for rejecting a move (immutable; see ruleError).
+// Reasons Check gives for rejecting a move (immutable; see lsRuleError).
 var (
-	zoErrSecondCardGiven           = ruleErr("", "second card given for a single-card move")
-	zoErrWrongRuleID               = ruleErr(zoRuleI, "a move of this kind carries this rule's ID")
-	zoErrMarriagesBetweenZodiac    = ruleErr(zoRuleI, "no marriages between Zodiac and Equator cards (variant equator-marriages=off)")
-	zoErrMarriagesMadeTalon        = ruleErr(zoRuleI, "marriages are made only with talon, pack or Equator cards, never among Zodiac cards")
-	zoErrMarriagesFoundationsBeing = ruleErr(zoRulePhase2, "no marriages once the foundations are being built")
-	zoErrMarriagesMadeZodiac       = ruleErr(zoRuleI, "marriages are made only on the Zodiac")
-	zoErrCardAvailableCard         = ruleErr(zoRuleDraw, "the card is not the available card of its pile")
-	zoErrMarriageSameSuit          = ruleErr(zoRuleI, "a marriage is the same suit, one rank up or down")
-	zoErrWrongRuleID2              = ruleErr(zoRuleFill, "a move of this kind carries this rule's ID")
-	zoErrEveryCardPlaced           = ruleErr(zoRulePhase2, "every card is placed")
-	zoErrTargetEquatorVacancy      = ruleErr(zoRuleFill, "the target is not an Equator vacancy")
-	zoErrCardTalonTop              = ruleErr(zoRuleFill, "the card is not the talon top")
-	zoErrPackFillsVacancy          = ruleErr(zoRuleFill, "the pack fills a vacancy only when there is no talon")
-	zoErrFillPackDoes              = ruleErr(zoRuleFill, "a fill from the pack does not show its card")
-	zoErrEquatorVacanciesFilled    = ruleErr(zoRuleFill, "Equator vacancies are filled from the talon or the pack only")
-	zoErrDrawTurnsPack             = ruleErr(zoRuleDraw, "a draw turns the pack's top card to the talon")
-	zoErrPackEmpty                 = ruleErr(zoRuleDraw, "the pack is empty")
-	zoErrReDealTurns               = ruleErr(zoRuleRedeal, "a re-deal turns the talon over into the pack")
-	zoErrTalonReDealt              = ruleErr(zoRuleRedeal, "the talon is re-dealt only when the pack is out")
-	zoErrLastPassPlaced            = ruleErr(zoRuleStall, "the last pass placed no card: the game has failed")
-	zoErrWrongRuleID3              = ruleErr(zoRuleII, "a move of this kind carries this rule's ID")
-	zoErrFoundationLaidUntil       = ruleErr(zoRulePhase2, "no foundation is laid until every card is placed")
-	zoErrFoundationsBuiltZodiac    = ruleErr(zoRulePhase2, "foundations are built from the Zodiac and the Equator")
-	zoErrCardAvailableCard2        = ruleErr(zoRulePhase2, "the card is not the available card of its pile")
-	zoErrFoundationDoesTake        = ruleErr(zoRuleII, "the foundation does not take this card (suit, next rank)")
-	zoErrSuchMoveZodiac            = ruleErr("", "no such move in the Zodiac")
+	zoErrSecondCard         = lsRuleErr("", "second card given for a single-card move")
+	zoErrMarriageRuleID     = lsRuleErr(zoRuleI, "a move of this kind carries this rule's ID")
+	zoErrEquatorMarriageOff = lsRuleErr(zoRuleI, "no marriages between Zodiac and Equator cards (variant equator-marriages=off)")
+	zoErrMarriageSource     = lsRuleErr(zoRuleI, "marriages are made only with talon, pack or Equator cards, never among Zodiac cards")
+	zoErrMarriagePhase2     = lsRuleErr(zoRulePhase2, "no marriages once the foundations are being built")
+	zoErrMarriageTarget     = lsRuleErr(zoRuleI, "marriages are made only on the Zodiac")
+	zoErrNotAvailable       = lsRuleErr(zoRuleDraw, "the card is not the available card of its pile")
+	zoErrNotMarriage        = lsRuleErr(zoRuleI, "a marriage is the same suit, one rank up or down")
+	zoErrFillRuleID         = lsRuleErr(zoRuleFill, "a move of this kind carries this rule's ID")
+	zoErrFillPhase2         = lsRuleErr(zoRulePhase2, "every card is placed")
+	zoErrNotVacancy         = lsRuleErr(zoRuleFill, "the target is not an Equator vacancy")
+	zoErrNotTalonTop        = lsRuleErr(zoRuleFill, "the card is not the talon top")
+	zoErrPackFillWithTalon  = lsRuleErr(zoRuleFill, "the pack fills a vacancy only when there is no talon")
+	zoErrPackFillShows      = lsRuleErr(zoRuleFill, "a fill from the pack does not show its card")
+	zoErrFillSource         = lsRuleErr(zoRuleFill, "Equator vacancies are filled from the talon or the pack only")
+	zoErrDrawShape          = lsRuleErr(zoRuleDraw, "a draw turns the pack's top card to the talon")
+	zoErrPackEmpty          = lsRuleErr(zoRuleDraw, "the pack is empty")
+	zoErrRedealShape        = lsRuleErr(zoRuleRedeal, "a re-deal turns the talon over into the pack")
+	zoErrPackNotOut         = lsRuleErr(zoRuleRedeal, "the talon is re-dealt only when the pack is out")
+	zoErrStall              = lsRuleErr(zoRuleStall, "the last pass placed no card: the game has failed")
+	zoErrFoundationRuleID   = lsRuleErr(zoRuleII, "a move of this kind carries this rule's ID")
+	zoErrFoundationPhase1   = lsRuleErr(zoRulePhase2, "no foundation is laid until every card is placed")
+	zoErrFoundationSource   = lsRuleErr(zoRulePhase2, "foundations are built from the Zodiac and the Equator")
+	zoErrFoundationNotTop   = lsRuleErr(zoRulePhase2, "the card is not the available card of its pile")
+	zoErrFoundationRefuses  = lsRuleErr(zoRuleII, "the foundation does not take this card (suit, next rank)")
+	zoErrNoSuchMove         = lsRuleErr("", "no such move in the Zodiac")
 )
 
 // Pile layout of the Zodiac.
@@ -127,7 +127,7 @@ func zodiacSpec() *Spec {
 
 // zodiac is the state of a game of the Zodiac.
 type zodiac struct {
-	below       belowTable
+	below       lsBelow
 	piles       [zoPiles]lstack
 	score       uint8
 	redeals     uint16
@@ -143,7 +143,7 @@ func newZodiac(pack []Card, opts Options) (*zodiac, error) {
 	}
 	g := &zodiac{opts: opts, eqMarriages: opts["equator-marriages"] != "off", p2Marriages: opts["phase2-marriages"] == "equator"}
 	for i := range g.piles {
-		g.piles[i] = newStack()
+		g.piles[i] = lsNew()
 	}
 	for i := range g.below {
 		g.below[i] = NoCard
@@ -160,8 +160,8 @@ func newZodiac(pack []Card, opts Options) (*zodiac, error) {
 // phase2 reports whether every card is placed: the foundations may be built.
 func (g *zodiac) phase2() bool { return g.piles[zoStock].n == 0 && g.piles[zoTalon].n == 0 }
 
-// marries reports whether c marries onto d: same suit, one rank apart.
-func marries(c, d Card) bool {
+// zoMarries reports whether c zoMarries onto d: same suit, one rank apart.
+func zoMarries(c, d Card) bool {
 	if c == NoCard || d == NoCard || c.Suit() != d.Suit() {
 		return false
 	}
@@ -185,7 +185,7 @@ func (g *zodiac) equatorMayMarry() bool {
 }
 
 func (g *zodiac) ID() string       { return "zodiac" }
-func (g *zodiac) Options() Options { return copyOptions(g.opts) }
+func (g *zodiac) Options() Options { return lsCopyOptions(g.opts) }
 
 func (g *zodiac) appendMarriages(dst []Move, src int) []Move {
 	c := g.piles[src].top
@@ -193,7 +193,7 @@ func (g *zodiac) appendMarriages(dst []Move, src int) []Move {
 		return dst
 	}
 	for z := zoZ0; z < zoZ0+24; z++ {
-		if marries(c, g.piles[z].top) {
+		if zoMarries(c, g.piles[z].top) {
 			dst = append(dst, Move{Kind: MoveBuild, From: uint8(src), To: uint8(z), Card: c, Card2: NoCard, Rule: zoRuleI})
 		}
 	}
@@ -246,67 +246,67 @@ func (g *zodiac) LegalMoves(dst []Move) []Move {
 
 func (g *zodiac) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return zoErrSecondCardGiven
+		return zoErrSecondCard
 	}
 	from, to := int(m.From), int(m.To)
 	p2 := g.phase2()
 	switch m.Kind {
 	case MoveBuild:
 		if m.Rule != zoRuleI {
-			return zoErrWrongRuleID
+			return zoErrMarriageRuleID
 		}
 		switch {
 		case from == zoTalon:
 			// the talon top, or the pack card just turned onto it
 		case from >= zoE0 && from < zoE0+8:
 			if !g.eqMarriages {
-				return zoErrMarriagesBetweenZodiac
+				return zoErrEquatorMarriageOff
 			}
 		default:
-			return zoErrMarriagesMadeTalon
+			return zoErrMarriageSource
 		}
 		if p2 && (from == zoTalon || !g.p2Marriages) {
-			return zoErrMarriagesFoundationsBeing
+			return zoErrMarriagePhase2
 		}
 		if to < zoZ0 || to >= zoZ0+24 {
-			return zoErrMarriagesMadeZodiac
+			return zoErrMarriageTarget
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return zoErrCardAvailableCard
+			return zoErrNotAvailable
 		}
-		if !marries(m.Card, g.piles[to].top) {
-			return zoErrMarriageSameSuit
+		if !zoMarries(m.Card, g.piles[to].top) {
+			return zoErrNotMarriage
 		}
 		return nil
 	case MoveFill:
 		if m.Rule != zoRuleFill {
-			return zoErrWrongRuleID2
+			return zoErrFillRuleID
 		}
 		if p2 {
-			return zoErrEveryCardPlaced
+			return zoErrFillPhase2
 		}
 		if to < zoE0 || to >= zoE0+8 || g.piles[to].n != 0 {
-			return zoErrTargetEquatorVacancy
+			return zoErrNotVacancy
 		}
 		switch {
 		case from == zoTalon:
 			if g.piles[zoTalon].n == 0 || m.Card != g.piles[zoTalon].top {
-				return zoErrCardTalonTop
+				return zoErrNotTalonTop
 			}
 		case from == zoStock:
 			if g.piles[zoTalon].n != 0 {
-				return zoErrPackFillsVacancy
+				return zoErrPackFillWithTalon
 			}
 			if m.Card != NoCard {
-				return zoErrFillPackDoes
+				return zoErrPackFillShows
 			}
 		default:
-			return zoErrEquatorVacanciesFilled
+			return zoErrFillSource
 		}
 		return nil
 	case MoveDraw:
 		if m.Rule != zoRuleDraw || from != zoStock || to != zoTalon || m.Card != NoCard {
-			return zoErrDrawTurnsPack
+			return zoErrDrawShape
 		}
 		if g.piles[zoStock].n == 0 {
 			return zoErrPackEmpty
@@ -314,34 +314,34 @@ func (g *zodiac) Check(m Move) error {
 		return nil
 	case MoveRedeal:
 		if m.Rule != zoRuleRedeal || from != zoTalon || to != zoStock || m.Card != NoCard {
-			return zoErrReDealTurns
+			return zoErrRedealShape
 		}
 		if g.piles[zoStock].n != 0 || g.piles[zoTalon].n == 0 {
-			return zoErrTalonReDealt
+			return zoErrPackNotOut
 		}
 		if !g.placed {
-			return zoErrLastPassPlaced
+			return zoErrStall
 		}
 		return nil
 	case MoveFoundation:
 		if m.Rule != zoRuleII {
-			return zoErrWrongRuleID3
+			return zoErrFoundationRuleID
 		}
 		if !p2 {
-			return zoErrFoundationLaidUntil
+			return zoErrFoundationPhase1
 		}
 		if from < zoE0 || from >= zoZ0+24 {
-			return zoErrFoundationsBuiltZodiac
+			return zoErrFoundationSource
 		}
 		if m.Card == NoCard || g.piles[from].top != m.Card {
-			return zoErrCardAvailableCard2
+			return zoErrFoundationNotTop
 		}
 		if to < zoFA || to >= zoFK+4 || !g.accepts(to, m.Card) {
-			return zoErrFoundationDoesTake
+			return zoErrFoundationRefuses
 		}
 		return nil
 	}
-	return zoErrSuchMoveZodiac
+	return zoErrNoSuchMove
 }
 
 func (g *zodiac) Apply(m Move) error {
@@ -378,9 +378,9 @@ func (g *zodiac) Over() bool {
 	return len(g.LegalMoves(buf[:0])) == 0
 }
 
-func (g *zodiac) Won() bool     { return g.score == numCards2 }
+func (g *zodiac) Won() bool     { return g.score == lsCards }
 func (g *zodiac) Score() int    { return int(g.score) }
-func (g *zodiac) Total() int    { return numCards2 }
+func (g *zodiac) Total() int    { return lsCards }
 func (g *zodiac) Redeals() int  { return int(g.redeals) }
 func (g *zodiac) NumPiles() int { return zoPiles }
 
@@ -404,12 +404,12 @@ func (g *zodiac) Pile(dst []Card, i int) []Card {
 	if i < 0 || i >= zoPiles {
 		return dst
 	}
-	return appendStack(dst, &g.below, g.piles[i], i == zoStock)
+	return lsAppend(dst, &g.below, g.piles[i], i == zoStock)
 }
 
 // FullPile implements FullView: every card of pile i, bottom first.
 func (g *zodiac) FullPile(dst []Card, i int) []Card {
-	return appendStack(dst, &g.below, g.piles[i], false)
+	return lsAppend(dst, &g.below, g.piles[i], false)
 }
 
 func (g *zodiac) flags() uint64 {
@@ -421,14 +421,14 @@ func (g *zodiac) flags() uint64 {
 }
 
 func (g *zodiac) Hash() uint64 {
-	return hashStacks(hashTable(g.flags(), &g.below), g.piles[:])
+	return lsHashStacks(lsHashTable(g.flags(), &g.below), g.piles[:])
 }
 
 func (g *zodiac) ViewHash() uint64 {
-	m := maskStack(&g.below, g.piles[zoStock])
+	m := lsMask(&g.below, g.piles[zoStock])
 	st := g.piles
 	st[zoStock].top = NoCard
-	return hashStacks(hashTable(g.flags()|1<<40, &m), st[:])
+	return lsHashStacks(lsHashTable(g.flags()|1<<40, &m), st[:])
 }
 
 func (g *zodiac) Clone() Game {
@@ -436,7 +436,7 @@ func (g *zodiac) Clone() Game {
 	return &c
 }
 
-func (g *zodiac) Determinize(r *Rand) { determinizeStack(&g.below, &g.piles[zoStock], r) }
+func (g *zodiac) Determinize(r *Rand) { lsDeterminize(&g.below, &g.piles[zoStock], r) }
 
 func (g *zodiac) status() string {
 	phase := 1

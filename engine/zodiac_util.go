@@ -1,36 +1,35 @@
 package engine
 
-
 // Shared helpers of the two-deck games british-constitution, zodiac,
 // sympathy and sultan. Their piles are stacks kept as linked lists over the
 // 104 cards: each card is in exactly one pile, so one array "below" (the card
 // under each card, NoCard at a pile's bottom) plus each pile's top and size
 // describe the whole layout in a few hundred bytes of value-typed state.
 
-// numCards2 is the number of cards in a two-deck pack.
-const numCards2 = MaxDecks * CardsPerDeck
+// lsCards is the number of cards in a two-deck pack.
+const lsCards = MaxDecks * CardsPerDeck
 
-// belowTable maps every card to the card under it in its pile.
-type belowTable [numCards2]Card
+// lsBelow maps every card to the card under it in its pile.
+type lsBelow [lsCards]Card
 
-// lstack is a pile in a belowTable: its top card and its size.
+// lstack is a pile in a lsBelow: its top card and its size.
 type lstack struct {
 	top Card
 	n   uint8
 }
 
-// newStack returns an empty pile.
-func newStack() lstack { return lstack{top: NoCard} }
+// lsNew returns an empty pile.
+func lsNew() lstack { return lstack{top: NoCard} }
 
 // push puts c on top of s.
-func (s *lstack) push(b *belowTable, c Card) {
+func (s *lstack) push(b *lsBelow, c Card) {
 	b[c] = s.top
 	s.top = c
 	s.n++
 }
 
 // pop removes and returns the top card of s, which must not be empty.
-func (s *lstack) pop(b *belowTable) Card {
+func (s *lstack) pop(b *lsBelow) Card {
 	c := s.top
 	s.top = b[c]
 	b[c] = NoCard
@@ -38,9 +37,9 @@ func (s *lstack) pop(b *belowTable) Card {
 	return c
 }
 
-// appendStack appends the cards of s, bottom first, to dst; with hide every
+// lsAppend appends the cards of s, bottom first, to dst; with hide every
 // card is appended as NoCard.
-func appendStack(dst []Card, b *belowTable, s lstack, hide bool) []Card {
+func lsAppend(dst []Card, b *lsBelow, s lstack, hide bool) []Card {
 	start := len(dst)
 	for i := 0; i < int(s.n); i++ {
 		dst = append(dst, NoCard)
@@ -56,8 +55,8 @@ func appendStack(dst []Card, b *belowTable, s lstack, hide bool) []Card {
 	return dst
 }
 
-// drainStack pops every card of s into buf, top first, and returns the count.
-func drainStack(buf *[numCards2]Card, b *belowTable, s *lstack) int {
+// lsDrain pops every card of s into buf, top first, and returns the count.
+func lsDrain(buf *[lsCards]Card, b *lsBelow, s *lstack) int {
 	n := 0
 	for s.n > 0 {
 		buf[n] = s.pop(b)
@@ -66,11 +65,11 @@ func drainStack(buf *[numCards2]Card, b *belowTable, s *lstack) int {
 	return n
 }
 
-// determinizeStack replaces the order of the cards of s by a random order
+// lsDeterminize replaces the order of the cards of s by a random order
 // drawn from r that depends only on which cards s holds.
-func determinizeStack(b *belowTable, s *lstack, r *Rand) {
-	var buf [numCards2]Card
-	n := drainStack(&buf, b, s)
+func lsDeterminize(b *lsBelow, s *lstack, r *Rand) {
+	var buf [lsCards]Card
+	n := lsDrain(&buf, b, s)
 	cs := buf[:n]
 	determinize(cs, r)
 	for _, c := range cs {
@@ -78,34 +77,34 @@ func determinizeStack(b *belowTable, s *lstack, r *Rand) {
 	}
 }
 
-// hashWord mixes one 64-bit word into a running hash.
-func hashWord(h, x uint64) uint64 { return SplitMix64(h ^ x) }
+// lsHashWord mixes one 64-bit word into a running hash.
+func lsHashWord(h, x uint64) uint64 { return SplitMix64(h ^ x) }
 
-// hashTable mixes a belowTable into h, eight cards per word.
-func hashTable(h uint64, b *belowTable) uint64 {
-	for i := 0; i < numCards2; i += 8 {
+// lsHashTable mixes a lsBelow into h, eight cards per word.
+func lsHashTable(h uint64, b *lsBelow) uint64 {
+	for i := 0; i < lsCards; i += 8 {
 		var w uint64
 		for j := 0; j < 8; j++ {
 			w = w<<8 | uint64(b[i+j])
 		}
-		h = hashWord(h, w)
+		h = lsHashWord(h, w)
 	}
 	return h
 }
 
-// hashStacks mixes the tops and sizes of piles into h.
-func hashStacks(h uint64, piles []lstack) uint64 {
+// lsHashStacks mixes the tops and sizes of piles into h.
+func lsHashStacks(h uint64, piles []lstack) uint64 {
 	for _, s := range piles {
-		h = hashWord(h, uint64(s.top)<<8|uint64(s.n))
+		h = lsHashWord(h, uint64(s.top)<<8|uint64(s.n))
 	}
 	return h
 }
 
-// maskStack returns a copy of b in which every card of s points to a
+// lsMask returns a copy of b in which every card of s points to a
 // constant, so that a hash of the copy does not depend on the hidden order
 // of s. The cards of s stay identifiable only as a set (which is visible:
 // the complement of the visible cards).
-func maskStack(b *belowTable, s lstack) belowTable {
+func lsMask(b *lsBelow, s lstack) lsBelow {
 	m := *b
 	for c := s.top; c != NoCard; c = b[c] {
 		m[c] = NoCard - 1
@@ -113,18 +112,18 @@ func maskStack(b *belowTable, s lstack) belowTable {
 	return m
 }
 
-// ruleError is an illegal-move error naming the rule a move breaks (or no
+// lsRuleError is an illegal-move error naming the rule a move breaks (or no
 // rule, for a malformed move). The games keep one immutable value per reason,
 // so Check allocates nothing even when it rejects a move.
-type ruleError struct {
+type lsRuleError struct {
 	rule RuleID
 	why  string
 }
 
-func ruleErr(rule RuleID, why string) error { return &ruleError{rule: rule, why: why} }
+func lsRuleErr(rule RuleID, why string) error { return &lsRuleError{rule: rule, why: why} }
 
 // Error returns "rule: why: illegal move".
-func (e *ruleError) Error() string {
+func (e *lsRuleError) Error() string {
 	if e.rule == "" {
 		return e.why + ": " + ErrIllegal.Error()
 	}
@@ -132,11 +131,11 @@ func (e *ruleError) Error() string {
 }
 
 // Unwrap returns ErrIllegal.
-func (e *ruleError) Unwrap() error { return ErrIllegal }
+func (e *lsRuleError) Unwrap() error { return ErrIllegal }
 
-// copyOptions returns a copy of resolved options, so callers cannot change
+// lsCopyOptions returns a copy of resolved options, so callers cannot change
 // a game's options through the returned map.
-func copyOptions(o Options) Options {
+func lsCopyOptions(o Options) Options {
 	out := make(Options, len(o))
 	for k, v := range o {
 		out[k] = v

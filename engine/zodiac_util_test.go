@@ -9,9 +9,9 @@ import (
 // Test helpers shared by the tests of british-constitution, zodiac, sympathy
 // and sultan.
 
-// pc parses a card in ASCII form; a trailing apostrophe selects deck 1
+// zCard parses a card in ASCII form; a trailing apostrophe selects deck 1
 // ("TH'" is the ten of hearts of the second deck).
-func pc(t testing.TB, s string) Card {
+func zCard(t testing.TB, s string) Card {
 	t.Helper()
 	deck := 0
 	if strings.HasSuffix(s, "'") {
@@ -24,22 +24,22 @@ func pc(t testing.TB, s string) Card {
 	return c + Card(deck*CardsPerDeck)
 }
 
-// pcs parses a space-separated list of cards (see pc).
-func pcs(t testing.TB, s string) []Card {
+// zCards parses a space-separated list of cards (see zCard).
+func zCards(t testing.TB, s string) []Card {
 	t.Helper()
 	var out []Card
 	for _, f := range strings.Fields(s) {
-		out = append(out, pc(t, f))
+		out = append(out, zCard(t, f))
 	}
 	return out
 }
 
-// craftPack returns a two-deck pack whose top cards are front, in order,
+// zCraftPack returns a two-deck pack whose top cards are front, in order,
 // followed by every other card in the order of rest (then canonical order).
-func craftPack(t testing.TB, front []Card, rest ...Card) []Card {
+func zCraftPack(t testing.TB, front []Card, rest ...Card) []Card {
 	t.Helper()
-	var used [numCards2]bool
-	pack := make([]Card, 0, numCards2)
+	var used [lsCards]bool
+	pack := make([]Card, 0, lsCards)
 	add := func(c Card) {
 		if !used[c] {
 			used[c] = true
@@ -48,26 +48,26 @@ func craftPack(t testing.TB, front []Card, rest ...Card) []Card {
 	}
 	for _, c := range front {
 		if used[c] {
-			t.Fatalf("craftPack: %v (deck %d) given twice", c, c.Deck())
+			t.Fatalf("zCraftPack: %v (deck %d) given twice", c, c.Deck())
 		}
 		add(c)
 	}
 	for _, c := range rest {
 		add(c)
 	}
-	for c := Card(0); c < numCards2; c++ {
+	for c := Card(0); c < lsCards; c++ {
 		add(c)
 	}
 	return pack
 }
 
-// checkCards fails unless every card of the two decks is in exactly one
+// zCheckCards fails unless every card of the two decks is in exactly one
 // pile of g.
-func checkCards(t testing.TB, g Game) {
+func zCheckCards(t testing.TB, g Game) {
 	t.Helper()
 	fp := g.(FullView)
-	var seen [numCards2]int
-	buf := make([]Card, 0, numCards2)
+	var seen [lsCards]int
+	buf := make([]Card, 0, lsCards)
 	total := 0
 	for i := 0; i < g.NumPiles(); i++ {
 		buf = fp.FullPile(buf[:0], i)
@@ -84,12 +84,12 @@ func checkCards(t testing.TB, g Game) {
 			t.Fatalf("card %v (deck %d) appears %d times\n%s", Card(c), Card(c).Deck(), n, g)
 		}
 	}
-	if total != numCards2 {
-		t.Fatalf("%d cards in the layout, want %d", total, numCards2)
+	if total != lsCards {
+		t.Fatalf("%d cards in the layout, want %d", total, lsCards)
 	}
 }
 
-func hasMove(ms []Move, m Move) bool {
+func zHasMove(ms []Move, m Move) bool {
 	for _, x := range ms {
 		if x == m {
 			return true
@@ -98,11 +98,11 @@ func hasMove(ms []Move, m Move) bool {
 	return false
 }
 
-// mustLegal fails unless m is generated, passes Check and applies; it
+// zMustLegal fails unless m is generated, passes Check and applies; it
 // applies m to g.
-func mustLegal(t testing.TB, g Game, m Move) {
+func zMustLegal(t testing.TB, g Game, m Move) {
 	t.Helper()
-	if !hasMove(g.LegalMoves(nil), m) {
+	if !zHasMove(g.LegalMoves(nil), m) {
 		t.Fatalf("move %v not generated; legal: %v\n%s", m, g.LegalMoves(nil), g)
 	}
 	if err := g.Check(m); err != nil {
@@ -111,14 +111,14 @@ func mustLegal(t testing.TB, g Game, m Move) {
 	if err := g.Apply(m); err != nil {
 		t.Fatalf("Apply(%v) = %v", m, err)
 	}
-	checkCards(t, g)
+	zCheckCards(t, g)
 }
 
-// mustIllegal fails if m is generated, or accepted by Check or Apply; the
+// zMustIllegal fails if m is generated, or accepted by Check or Apply; the
 // error must wrap ErrIllegal and name want (a rule ID) when want is not "".
-func mustIllegal(t testing.TB, g Game, m Move, want RuleID) {
+func zMustIllegal(t testing.TB, g Game, m Move, want RuleID) {
 	t.Helper()
-	if hasMove(g.LegalMoves(nil), m) {
+	if zHasMove(g.LegalMoves(nil), m) {
 		t.Fatalf("illegal move %v generated\n%s", m, g)
 	}
 	err := g.Check(m)
@@ -137,11 +137,11 @@ func mustIllegal(t testing.TB, g Game, m Move, want RuleID) {
 	}
 }
 
-// pileCards returns the visible cards of pile i.
-func pileCards(g Game, i int) []Card { return g.Pile(nil, i) }
+// zPileCards returns the visible cards of pile i.
+func zPileCards(g Game, i int) []Card { return g.Pile(nil, i) }
 
-// pileIndex returns the index of the pile named name.
-func pileIndex(t testing.TB, g Game, name string) int {
+// zPileIndex returns the index of the pile named name.
+func zPileIndex(t testing.TB, g Game, name string) int {
 	t.Helper()
 	for i := 0; i < g.NumPiles(); i++ {
 		if g.PileName(i) == name {
@@ -152,10 +152,10 @@ func pileIndex(t testing.TB, g Game, name string) int {
 	return -1
 }
 
-// randomPlayout plays g with uniformly random legal moves until it is over
+// zRandomPlayout plays g with uniformly random legal moves until it is over
 // or maxMoves moves were made, checking the engine's invariants on the way.
 // It returns the number of moves made.
-func randomPlayout(t testing.TB, g Game, r *Rand, maxMoves int, check bool) int {
+func zRandomPlayout(t testing.TB, g Game, r *Rand, maxMoves int, check bool) int {
 	t.Helper()
 	buf := make([]Move, 0, 256)
 	n := 0
@@ -186,7 +186,7 @@ func randomPlayout(t testing.TB, g Game, r *Rand, maxMoves int, check bool) int 
 			t.Fatalf("score fell from %d to %d after %v", score, g.Score(), m)
 		}
 		if check {
-			checkCards(t, g)
+			zCheckCards(t, g)
 		}
 		n++
 	}
@@ -196,16 +196,16 @@ func randomPlayout(t testing.TB, g Game, r *Rand, maxMoves int, check bool) int 
 	return n
 }
 
-// testRandomPlayouts plays deals seeds 1…n of spec with random moves.
-func testRandomPlayouts(t *testing.T, spec *Spec, opts Options, n int) (won int) {
+// zTestRandomPlayouts plays deals seeds 1…n of spec with random moves.
+func zTestRandomPlayouts(t *testing.T, spec *Spec, opts Options, n int) (won int) {
 	t.Helper()
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		g, err := spec.New(seed, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkCards(t, g)
-		randomPlayout(t, g, NewRand(seed*7919), spec.MaxMoves, seed <= 20)
+		zCheckCards(t, g)
+		zRandomPlayout(t, g, NewRand(seed*7919), spec.MaxMoves, seed <= 20)
 		if g.Won() {
 			won++
 		}
@@ -213,10 +213,10 @@ func testRandomPlayouts(t *testing.T, spec *Spec, opts Options, n int) (won int)
 	return won
 }
 
-// testGameContract checks the generic Game methods on a few positions of
+// zTestGameContract checks the generic Game methods on a few positions of
 // spec: Clone independence, Hash/ViewHash behaviour, hidden cards, and
 // that Determinize keeps the visible state and the set of cards.
-func testGameContract(t *testing.T, spec *Spec, opts Options) {
+func zTestGameContract(t *testing.T, spec *Spec, opts Options) {
 	t.Helper()
 	for seed := uint64(1); seed <= 5; seed++ {
 		g, err := spec.New(seed, opts)
@@ -232,7 +232,7 @@ func testGameContract(t *testing.T, spec *Spec, opts Options) {
 			}
 			d := g.Clone()
 			d.Determinize(NewRand(seed + uint64(step)))
-			checkCards(t, d)
+			zCheckCards(t, d)
 			if d.ViewHash() != g.ViewHash() || d.View() != g.View() {
 				t.Fatalf("Determinize changed the view\n%s\n%s", g.View(), d.View())
 			}
@@ -247,7 +247,7 @@ func testGameContract(t *testing.T, spec *Spec, opts Options) {
 				t.Fatalf("Determinize depends on the order of the hidden cards")
 			}
 			if step == 10 {
-				randomPlayout(t, d3, NewRand(seed), spec.MaxMoves, true)
+				zRandomPlayout(t, d3, NewRand(seed), spec.MaxMoves, true)
 			}
 			if strings.Count(g.View(), "##") > 8 && d.Hash() == g.Hash() && d.String() == g.String() {
 				// Possible but vanishingly unlikely with more than eight hidden cards.
@@ -287,8 +287,8 @@ func testGameContract(t *testing.T, spec *Spec, opts Options) {
 	}
 }
 
-// testCatalog checks a spec's catalog entries.
-func testCatalog(t *testing.T, spec *Spec, wantIDs ...RuleID) {
+// zTestCatalog checks a spec's catalog entries.
+func zTestCatalog(t *testing.T, spec *Spec, wantIDs ...RuleID) {
 	t.Helper()
 	seen := map[RuleID]bool{}
 	for _, r := range spec.Rules {
@@ -342,8 +342,8 @@ func testCatalog(t *testing.T, spec *Spec, wantIDs ...RuleID) {
 	}
 }
 
-// testMovesRuleIDs checks that every generated move's rule is catalogued.
-func testMovesRuleIDs(t *testing.T, spec *Spec, opts Options) {
+// zTestMovesRuleIDs checks that every generated move's rule is catalogued.
+func zTestMovesRuleIDs(t *testing.T, spec *Spec, opts Options) {
 	t.Helper()
 	for seed := uint64(1); seed <= 10; seed++ {
 		g, err := spec.New(seed, opts)
@@ -366,9 +366,9 @@ func testMovesRuleIDs(t *testing.T, spec *Spec, opts Options) {
 	}
 }
 
-// benchRandom plays random deals of spec; it reports ns/move, allocs/move
+// zBenchRandom plays random deals of spec; it reports ns/move, allocs/move
 // (via the standard -benchmem figures per op = per move) and deals/s.
-func benchRandom(b *testing.B, spec *Spec, opts Options) {
+func zBenchRandom(b *testing.B, spec *Spec, opts Options) {
 	b.Helper()
 	var games []Game
 	for s := uint64(1); s <= 64; s++ {

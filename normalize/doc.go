@@ -29,14 +29,14 @@
 //  3. OCR correction of the words the lexicon still does not know (see
 //     below).
 //
-// Modern text passes through byte for byte: a word without pre-reform
-// letters, final ъ, old endings or prefixes, and without OCR characters, is
-// copied unchanged, and OCR correction of such words happens only in a
-// document detected as pre-reform (at least two words with pre-reform
-// spelling and at least one in fifty). Optional modernisations are off, as
+// Modern text passes through byte for byte: a document is taken as
+// pre-reform when at least two words, and at least one in fifty, have a
+// pre-reform letter (ѣ ђ і ѳ ѵ) or a final ъ; in any other document only
+// such words are changed, everything else (unknown names, brand spellings,
+// typos, -аго names such as "Сантьяго") is copied unchanged. Optional modernisations are off, as
 // in the reference (NORMALIZE.md §4.6): hyphenated particles keep their
 // hyphen ("тотчас-же", "Если-же"), "т.-е.", "чрез", "при чем" and -ою/-ею
-// stay, and ё is never restored (ея→её and нея→неё are the only ё written).
+// stay, and ё is never written (ея→ее, нея→нее, as in the reference).
 //
 // # OCR correction
 //
@@ -45,7 +45,9 @@
 // a lost word space counting as one), reforms each candidate and keeps
 // those whose every part the lexicon knows. Costs come from the confusions
 // measured on this corpus (NORMALIZE.md §1) — the more frequent, the
-// cheaper — and a space is cheap right after a ъ, which ended every
+// cheaper — plus the classic confusions of the old typefaces (ы read as
+// ьі, ю as іо, ѣ as ь) and of similar letter shapes at a higher cost; a
+// space is cheap right after a ъ, which ended every
 // pre-reform word on a consonant ("другихъраздѣлсній" → "других
 // разделений"). Both halves of a split need two letters, and a split not
 // after ъ needs a preposition, conjunction or particle as its first part
@@ -63,6 +65,11 @@
 // more may take one letter substituted, inserted or deleted (cost 1.0)
 // provided the result is spelled cleanly at least twice elsewhere in the
 // input: a confusion the table does not list needs document evidence.
+// The work is bounded: at most 3000 variants per word, words of at most
+// 30 letters, and a budget of 50000 + n/4 variants per chunk of n bytes,
+// far above what real text needs; once it is spent (garbage input where
+// every word is unknown and distinct) further words are left alone as
+// ocr.unresolved, so time stays linear in the input.
 // When nothing qualifies the word is left as the reform made it
 // and its edit record carries ocr.unresolved with confidence 0. Context
 // decides what is never touched: numbers and Roman numerals (not words),
@@ -123,8 +130,9 @@
 //	reform.ending-iya           reform   -ія → -ие (adjectives; nouns keep -ия by reform.i-decimal)
 //	reform.ending-iyasya        reform   -іяся → -иеся
 //	reform.prefix-z-s           reform   без/чрез/через/из/раз/роз/воз/низ → с before the consonants above
-//	reform.pronoun              reform   онѣ→они, однѣ→одни, однѣхъ/ми/мъ→одних/ми/м, ея→её, нея→неё
+//	reform.pronoun              reform   онѣ→они, однѣ→одни, однѣхъ/ми/мъ→одних/ми/м, ея→ее, нея→нее
 //	join.line-hyphen            tokens   word hyphenated across a line break joined on the first line
+//	join.soft-hyphen            tokens   soft hyphen (U+00AD) inside a word removed
 //	ocr.word-split              ocr      a lost space restored (cost 0.5, 0.15 after ъ)
 //	ocr.n-for-i                 ocr      н printed for и (0.30)
 //	ocr.i-for-n                 ocr      и printed for н (0.50)
@@ -155,6 +163,16 @@
 //	ocr.soft-for-hard-sign      ocr      ь printed for ъ (0.30)
 //	ocr.hard-for-soft-sign      ocr      ъ printed for ь (0.60)
 //	ocr.n-for-ya                ocr      final "сн" for "ся" (0.50)
+//	ocr.soft-sign-i-for-y       ocr      ьі printed for ы (0.30)
+//	ocr.hard-sign-i-for-y       ocr      ъі printed for ы (0.40)
+//	ocr.io-for-yu               ocr      іо printed for ю (0.50)
+//	ocr.soft-sign-for-yat       ocr      ь printed for ѣ (0.50)
+//	ocr.l-for-p                 ocr      л printed for п (0.70)
+//	ocr.p-for-l                 ocr      п printed for л (0.70)
+//	ocr.z-for-eh                ocr      з printed for э (0.70)
+//	ocr.eh-for-z                ocr      э printed for з (0.70)
+//	ocr.ts-for-shch             ocr      ц printed for щ (0.70)
+//	ocr.shch-for-ts             ocr      щ printed for ц (0.70)
 //	ocr.substitution            ocr      one letter replaced, by document evidence only (1.0)
 //	ocr.insertion               ocr      one missing letter inserted, by document evidence only (1.0)
 //	ocr.deletion                ocr      one extra letter deleted, by document evidence only (1.0)

@@ -105,7 +105,7 @@ func TestRules(t *testing.T) {
 		{"разсматриваютъ" + ctx, "разсматриваютъ", "рассматривают", RulePrefixZS},
 		{"безпрерывно" + ctx, "безпрерывно", "беспрерывно", RulePrefixZS},
 		{"Онђ должны" + ctx, "Онђ", "Они", RulePronoun},
-		{"ея масть" + ctx, "ея", "её", RulePronoun},
+		{"ея масть" + ctx, "ея", "ее", RulePronoun},
 		{"настолђ остается" + ctx, "настолђ", "на столе", RuleWordSplit},
 		{"другихъраздђлсній" + ctx, "другихъраздђлсній", "других разделений", RuleWordSplit},
 		{"Еслн во время" + ctx, "Еслн", "Если", "ocr.n-for-i"},
@@ -126,6 +126,9 @@ func TestRules(t *testing.T) {
 		{"иереводимы" + ctx, "иереводимы", "переводимы", "ocr.i-for-p"},
 		{"восьмп" + ctx, "восьмп", "восьми", "ocr.p-for-i"},
 		{"должпо" + ctx, "должпо", "должно", "ocr.p-for-n"},
+		{"на мьсто" + ctx, "мьсто", "место", "ocr.soft-sign-for-yat"},
+		{"новьія карты" + ctx, "новьія", "новые", "ocr.soft-sign-i-for-y"},
+		{"по прави\u00adламъ" + ctx, "прави\u00adламъ", "правилам", RuleSoftHyphen},
 		{"надъ нимн." + ctx, "нимн", "ними", "ocr.n-for-i"},
 	}
 	for _, c := range cases {
@@ -207,7 +210,7 @@ func TestModernUnchanged(t *testing.T) {
 	}
 	// Modern text with typos stays as it is: OCR correction needs a
 	// pre-reform document.
-	in := "Еслн карты разложены, то илн играют."
+	in := "Еслн карты разложены, то илн играют в Сантьяго и ВКонтакте, разсказ."
 	if got := n.Document("t", in).Text; got != in {
 		t.Errorf("modern text changed: %q", got)
 	}

@@ -131,6 +131,7 @@ type analysis struct {
 	repairs  []string // the character-repair rules alone
 	known    bool     // the lexicon knows modern
 	marker   bool     // the word had pre-reform spelling or OCR characters
+	plain    bool     // no pre-reform letter, ђ or final ъ: left alone in a modern document
 }
 
 type ocrResult struct {
@@ -155,12 +156,18 @@ func (st *state) analyse(w string, lowerOnly bool) *analysis {
 	if a, ok := cache[w]; ok {
 		return a
 	}
-	a := &analysis{repaired: w, modern: w}
-	if needsRepair(w) {
-		a.repaired, a.repairs = repair(w)
-		a.rules = append([]string(nil), a.repairs...)
-		a.marker = len(a.rules) > 0
+	a := &analysis{repaired: w, modern: w, plain: !hasMarker(w) && !strings.ContainsAny(w, "ђЂ")}
+	if strings.ContainsRune(w, softHyphen) {
+		a.repaired = strings.ReplaceAll(w, string(softHyphen), "")
+		a.repairs = []string{RuleSoftHyphen}
 	}
+	if needsRepair(a.repaired) {
+		var r []string
+		a.repaired, r = repair(a.repaired)
+		a.repairs = append(a.repairs, r...)
+	}
+	a.rules = append([]string(nil), a.repairs...)
+	a.marker = len(a.rules) > 0
 	a.lower = strings.ToLower(a.repaired)
 	if hasMarker(a.repaired) || hasOldSpelling(a.lower) {
 		m, rules, known := st.n.reform(a.lower, lowerOnly)
@@ -215,6 +222,9 @@ func (st *state) correct(a *analysis, lowerOnly bool) *ocrResult {
 			margin = math.Min(1, (second-best.score)/0.5)
 		}
 		r.conf = math.Round(100*math.Exp(-best.cost)*(0.5+0.5*margin)) / 100
+	}
+	if !r.ok && st.budget <= 0 {
+		return r // the budget, not the word, stopped the search: do not remember
 	}
 	if len(st.ocr) >= maxCache {
 		clear(st.ocr)
@@ -325,6 +335,11 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 			un := units[u]
 			a := an[u]
 			u++
+			if !st.preReform && a.plain && un.i == un.j {
+				// A modern document: words without pre-reform letters
+				// pass through byte for byte.
+				a = &analysis{repaired: un.text, lower: a.lower, modern: un.text, known: a.known && len(a.rules) == 0}
+			}
 			orig := text[toks[un.i].start:toks[un.j].end]
 			modern := a.modern
 			rules := a.rules

@@ -32,6 +32,7 @@ const (
 	RulePronoun       = "reform.pronoun"
 
 	RuleLineHyphen = "join.line-hyphen"
+	RuleSoftHyphen = "join.soft-hyphen"
 )
 
 // confusion is one weighted OCR confusion: the OCR printed from where the
@@ -80,6 +81,18 @@ func confusions() []confusion {
 		conf("щ", "ш", 0.60, "ocr.shch-for-sh"),
 		conf("г", "т", 0.70, "ocr.g-for-t"),
 		conf("ц", "п", 0.70, "ocr.ts-for-p"),
+		// Letters of the old typefaces that OCR splits or takes for others:
+		// ы as ьі/ъі, ю as іо, ѣ as ь, and pairs of similar shapes.
+		conf("ьі", "ы", 0.30, "ocr.soft-sign-i-for-y"),
+		conf("ъі", "ы", 0.40, "ocr.hard-sign-i-for-y"),
+		conf("іо", "ю", 0.50, "ocr.io-for-yu"),
+		conf("ь", "ѣ", 0.50, "ocr.soft-sign-for-yat"),
+		conf("л", "п", 0.70, "ocr.l-for-p"),
+		conf("п", "л", 0.70, "ocr.p-for-l"),
+		conf("з", "э", 0.70, "ocr.z-for-eh"),
+		conf("э", "з", 0.70, "ocr.eh-for-z"),
+		conf("ц", "щ", 0.70, "ocr.ts-for-shch"),
+		conf("щ", "ц", 0.70, "ocr.shch-for-ts"),
 		conf("/к", "ж", 0.10, RuleSlashKForZh),
 		conf("ии", "й", 0.30, RuleDoubleIForShortI),
 		conf("ь", "ъ", 0.30, "ocr.soft-for-hard-sign"),
@@ -109,7 +122,7 @@ func allRuleNames() []string {
 		RuleStrayCapital, RuleSlashKForZh, RuleIzhitsaForU, RuleWordSplit, RuleSubstitution, RuleInsertion, RuleDeletion,
 		RuleUnresolved, RuleYat, RuleIDecimal, RuleFita, RuleIzhitsa, RuleFinalHardSign,
 		RuleHardSignI, RuleEndingAgo, RuleEndingYago, RuleEndingYya, RuleEndingIya,
-		RuleEndingIyasya, RulePrefixZS, RulePronoun, RuleLineHyphen,
+		RuleEndingIyasya, RulePrefixZS, RulePronoun, RuleLineHyphen, RuleSoftHyphen,
 	}
 	seen := map[string]bool{}
 	for _, n := range names {

@@ -109,8 +109,12 @@ func tokenize(text string, fn func(rawToken)) {
 	}
 }
 
+// softHyphen is U+00AD, an invisible hyphenation point inside a word.
+const softHyphen = '\u00ad'
+
 // scanWord returns the end of the letter/digit run starting at i. A "/"
-// between two letters stays inside the word (OCR "/к" for "ж").
+// between two letters stays inside the word (OCR "/к" for "ж"), and so does
+// a soft hyphen.
 func scanWord(text string, i int) int {
 	prevLetter := false
 	for i < len(text) {
@@ -120,8 +124,8 @@ func scanWord(text string, i int) int {
 			prevLetter = isLetter(r)
 			i += size
 			continue
-		case r == '/' && prevLetter && i+1 < len(text):
-			r2, _ := utf8.DecodeRuneInString(text[i+1:])
+		case (r == '/' || r == softHyphen) && prevLetter && i+size < len(text):
+			r2, _ := utf8.DecodeRuneInString(text[i+size:])
 			if isLetter(r2) {
 				i += size
 				prevLetter = false

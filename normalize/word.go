@@ -261,7 +261,7 @@ func (n *Normalizer) knownWord(w string, lowerOnly bool) bool {
 // pronouns are the pre-reform pronoun spellings replaced as whole words.
 var pronouns = map[string]string{
 	"онѣ": "они", "однѣ": "одни", "однѣхъ": "одних", "однѣми": "одними", "однѣмъ": "одним",
-	"ея": "её", "нея": "неё",
+	"ея": "ее", "нея": "нее",
 }
 
 // variant is one reform reading of a word with the rules it took.
@@ -491,15 +491,15 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 	}
 	limit := maxCost(len(rs))
 	second = math.Inf(1)
-	seen := map[string]bool{}
+	seen := map[string]float64{} // variant → cheapest cost considered
 	tried := 0
 	var rec func(cur []rune, pos int, cost float64, edits int, rules []string, split bool)
 	consider := func(cur []rune, cost float64, rules []string) {
 		key := string(cur)
-		if seen[key] {
+		if c, dup := seen[key]; dup && c <= cost {
 			return
 		}
-		seen[key] = true
+		seen[key] = cost
 		tried++
 		*budget--
 		parts := strings.Split(key, " ")

@@ -221,7 +221,6 @@ func (f *arrowFile[T]) Abort() {
 	f.a.Abort()
 }
 
-
 // ArrowMetadata returns the schema metadata of the Arrow IPC file at path.
 func ArrowMetadata(path string) (map[string]string, error) {
 	f, err := os.Open(path)

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
-	)
+)
 
 // DefaultRowGroupRows is the number of rows per Parquet row group unless
 // an option says otherwise. It bounds the writer's memory: a row group is
@@ -185,7 +185,6 @@ func (p *parquetFile[T]) Commit() error {
 
 // Abort drops the file.
 func (p *parquetFile[T]) Abort() { p.a.Abort() }
-
 
 // openParquet opens a Parquet file for reading; close the returned file.
 func openParquet(path string) (*os.File, *parquet.File, error) {

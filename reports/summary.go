@@ -49,10 +49,10 @@ type PairRow struct {
 	StrategyA string  `parquet:"strategy_a,dict" json:"strategy_a"`
 	StrategyB string  `parquet:"strategy_b,dict" json:"strategy_b"`
 	Deals     int64   `parquet:"deals" json:"deals"`
-	Both      int64   `parquet:"both" json:"both"`
+	Both      int64   `parquet:"both_won" json:"both_won"`
 	OnlyA     int64   `parquet:"only_a" json:"only_a"`
 	OnlyB     int64   `parquet:"only_b" json:"only_b"`
-	Neither   int64   `parquet:"neither" json:"neither"`
+	Neither   int64   `parquet:"neither_won" json:"neither_won"`
 	Diff      float64 `parquet:"diff" json:"diff"`
 	McNemarP  float64 `parquet:"mcnemar_p" json:"mcnemar_p"`
 }

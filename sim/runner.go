@@ -124,12 +124,8 @@ func Run(ctx context.Context, cfg Config, sink Sink) (*Summary, error) {
 	}
 
 	var total int64
-	var batches []batch // descriptors only (small: one per BatchSize deals)
-	for gi, g := range games {
+	for _, g := range games {
 		total += g.hi - g.lo
-		for from := g.lo; from < g.hi; from += int64(cfg.BatchSize) {
-			batches = append(batches, batch{seq: len(batches), game: gi, from: from, to: min(from+int64(cfg.BatchSize), g.hi)})
-		}
 	}
 	if cfg.Progress != nil {
 		cfg.Progress(0, total)
@@ -142,21 +138,26 @@ func Run(ctx context.Context, cfg Config, sink Sink) (*Summary, error) {
 	work := make(chan *batch)
 	results := make(chan *batch, window)
 
-	// Dispatcher: hands out batches in order, at most window ahead of
+	// Dispatcher: hands out batches in order (game by game, deal ranges
+	// of BatchSize), generated on the fly, at most window ahead of
 	// delivery.
 	go func() {
 		defer close(work)
-		for i := range batches {
-			select {
-			case tokens <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			b := batches[i]
-			select {
-			case work <- &b:
-			case <-ctx.Done():
-				return
+		seq := 0
+		for gi, g := range games {
+			for from := g.lo; from < g.hi; from += int64(cfg.BatchSize) {
+				select {
+				case tokens <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				b := &batch{seq: seq, game: gi, from: from, to: min(from+int64(cfg.BatchSize), g.hi)}
+				seq++
+				select {
+				case work <- b:
+				case <-ctx.Done():
+					return
+				}
 			}
 		}
 	}()

@@ -1,0 +1,234 @@
+package engine
+
+import (
+	"slices"
+	"sort"
+	"testing"
+)
+
+// npPosition builds a Napoleon position by hand: columns (top row first,
+// exposed card last) and the open reserve slots ("" = empty).
+func npPosition(t *testing.T, opts Options, cols [8]string, res [4]string) *napoleon {
+	t.Helper()
+	gg, err := newNapoleon(NewDeck(1), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*napoleon)
+	g.cn = [8]uint8{}
+	for i, s := range cols {
+		for _, c := range acs(s) {
+			g.col[i][g.cn[i]] = c
+			g.cn[i]++
+		}
+	}
+	for i, s := range res {
+		g.res[i] = NoCard
+		if s != "" {
+			g.res[i] = ac(s)
+		}
+	}
+	return g
+}
+
+func npPair(from, to int, a, b string, rule RuleID) Move {
+	return Move{Kind: MovePair, From: uint8(from), To: uint8(to), Card: ac(a), Card2: ac(b), Rule: rule}
+}
+
+// columnsOf returns the dealt columns of a Napoleon game.
+func columnsOf(g *napoleon) [8][]Card {
+	var out [8][]Card
+	for i := range out {
+		out[i] = g.col[i][:g.cn[i]]
+	}
+	return out
+}
+
+// "наблюдая, чтобы две парные карты не приходились одна под другой … таковые
+// карты убираются со стола и кладутся под колоду".
+func TestNapoleonDealPutsConflictsUnderThePack(t *testing.T) {
+	// Row 0 is A..8 of clubs; the 9th card (AD) would lie under AC in
+	// column 0, so it goes under the pack and 9C takes its place.
+	pack := crafted(1, "AC 2C 3C 4C 5C 6C 7C 8C AD 9C")
+	gg, err := newNapoleon(pack, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*napoleon)
+	if g.col[0][1] != ac("9C") {
+		t.Fatalf("C0 = %v, want 9C dealt in place of AD", columnsOf(g)[0])
+	}
+	// AD went under the pack: it is dealt after every other card that fit,
+	// so it never lies in column 0.
+	for _, c := range columnsOf(g)[0] {
+		if c == ac("AD") {
+			t.Fatal("AD lies under AC")
+		}
+	}
+	for i, col := range columnsOf(g) {
+		seen := map[Rank]bool{}
+		for _, c := range col {
+			if seen[c.Rank()] {
+				t.Errorf("column %d has two %v: %v", i, c.Rank(), col)
+			}
+			seen[c.Rank()] = true
+		}
+	}
+	// "оставшиеся четыре, составляющие резерв": 48 dealt + 4 reserve.
+	n := 0
+	for i := 0; i < 4; i++ {
+		if g.res[i] != NoCard {
+			n++
+		}
+	}
+	if n != 4 {
+		t.Fatalf("reserve has %d cards", n)
+	}
+	if err := checkConservation(g, 1); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// unsatisfiablePack returns a pack whose last place (column 7, row 5) no
+// remaining card can take: column 7 holds K Q J 10 9 of clubs and the last
+// five cards are K Q J 10 9 of diamonds.
+func unsatisfiablePack() []Card {
+	var pool []Card
+	skip := map[Card]bool{}
+	for _, s := range []string{"KC", "QC", "JC", "TC", "9C", "KD", "QD", "JD", "TD", "9D"} {
+		skip[ac(s)] = true
+	}
+	for _, c := range NewDeck(1) {
+		if !skip[c] {
+			pool = append(pool, c)
+		}
+	}
+	sort.SliceStable(pool, func(i, j int) bool { return pool[i].Rank() < pool[j].Rank() })
+	pack := make([]Card, 52)
+	for k, c := range pool { // round-robin over columns 0–6: no rank twice
+		col, row := k%7, k/7
+		pack[row*8+col] = c
+	}
+	for row, s := range []string{"KC", "QC", "JC", "TC", "9C"} {
+		pack[row*8+7] = ac(s)
+	}
+	copy(pack[47:], acs("KD QD JD TD 9D"))
+	return pack
+}
+
+// When every remaining card conflicts, rectification-fallback decides.
+func TestNapoleonRectificationFallback(t *testing.T) {
+	pack := unsatisfiablePack()
+	if err := verifyPack("napoleon", pack, 1); err != nil {
+		t.Fatal(err)
+	}
+	gg, err := newNapoleon(pack, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*napoleon)
+	if g.col[7][5] != ac("KD") {
+		t.Fatalf("accept: C7 = %v, want KD laid anyway", columnsOf(g)[7])
+	}
+	if !slices.Equal(g.res[:], acs("QD JD TD 9D")) {
+		t.Fatalf("reserve %v", g.res)
+	}
+	gg, err = newNapoleon(pack, Options{"rectification-fallback": "restart"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, col := range columnsOf(gg.(*napoleon)) {
+		seen := map[Rank]bool{}
+		for _, c := range col {
+			if seen[c.Rank()] {
+				t.Fatalf("restart: column %d has two %v: %v", i, c.Rank(), col)
+			}
+			seen[c.Rank()] = true
+		}
+	}
+	if err := checkConservation(gg, 1); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The variant deal=plain deals the pack as it comes.
+func TestNapoleonPlainDeal(t *testing.T) {
+	pack := crafted(1, "AC 2C 3C 4C 5C 6C 7C 8C AD 9C")
+	gg, err := newNapoleon(pack, Options{"deal": "plain"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g := gg.(*napoleon); g.col[0][1] != ac("AD") {
+		t.Fatalf("C0 = %v", columnsOf(g)[0])
+	}
+}
+
+// "несмотря на масть, выбирают по две парные карты … только из нижнего
+// ряда": pairs of equal rank, any suits, exposed cards only.
+func TestNapoleonPair(t *testing.T) {
+	g := npPosition(t, nil, [8]string{"7S 8C", "9D 7H", "8H", "", "2C 9C"}, [4]string{"8D", "", "", ""})
+	wantLegal(t, g, npPair(0, 2, "8C", "8H", npRulePair))
+	wantIllegal(t, g, npPair(2, 0, "8H", "8C", npRulePair))   // lower pile first
+	wantIllegal(t, g, npPair(0, 1, "7S", "7H", npRulePair))   // 7S is covered
+	wantIllegal(t, g, npPair(1, 4, "7H", "9C", npRulePair))   // not equal rank
+	wantIllegal(t, g, npPair(0, 2, "8C", "8H", npRuleReserve)) // wrong rule
+	wantIllegal(t, g, npPair(0, 0, "8C", "8C", npRulePair))
+	mustApply(t, g, npPair(0, 2, "8C", "8H", npRulePair))
+	// "переходя постепенно выше": 7S is now exposed.
+	wantLegal(t, g, npPair(0, 1, "7S", "7H", npRulePair))
+	if g.Score() != 2 {
+		t.Fatalf("score %d", g.Score())
+	}
+}
+
+// "лишь в случае нужды можно взять карту из резерва".
+func TestNapoleonReserveInNeed(t *testing.T) {
+	cols := [8]string{"8C", "8H", "5D"}
+	res := [4]string{"5S", "", "", ""}
+	g := npPosition(t, nil, cols, res)
+	wantIllegal(t, g, npPair(2, npRes, "5D", "5S", npRuleReserve)) // a column pair exists
+	wantIllegal(t, g, npPair(2, npRes, "5D", "5S", npRulePair))
+	off := npPosition(t, Options{"reserve-in-need": "off"}, cols, res)
+	wantLegal(t, off, npPair(2, npRes, "5D", "5S", npRuleReserve))
+	mustApply(t, g, npPair(0, 1, "8C", "8H", npRulePair))
+	wantLegal(t, g, npPair(2, npRes, "5D", "5S", npRuleReserve)) // now in need
+	// Two reserve cards may pair in need.
+	g = npPosition(t, nil, [8]string{"2C", "3C"}, [4]string{"5S", "", "5H", ""})
+	wantLegal(t, g, npPair(npRes, npRes+2, "5S", "5H", npRuleReserve))
+}
+
+// Variant reserve=ordered: the reserve lies face down and is taken one by
+// one, only in need.
+func TestNapoleonOrderedReserve(t *testing.T) {
+	g := npPosition(t, Options{"reserve": "ordered"}, [8]string{"8C", "8H", "5D"}, [4]string{})
+	g.sn = 2
+	g.stock[0], g.stock[1] = ac("4S"), ac("5S")
+	take := Move{Kind: MoveReserve, From: npStock, To: npRes, Card: NoCard, Card2: NoCard, Rule: npRuleReserve}
+	wantIllegal(t, g, take) // a pair exists
+	mustApply(t, g, npPair(0, 1, "8C", "8H", npRulePair))
+	wantLegal(t, g, take)
+	wantIllegal(t, g, Move{Kind: MoveReserve, From: npStock, To: npRes + 1, Card: NoCard, Card2: NoCard, Rule: npRuleReserve})
+	if c := g.Pile(nil, npStock); len(c) != 2 || c[0] != NoCard {
+		t.Fatalf("face-down reserve visible: %v", c)
+	}
+	mustApply(t, g, take)
+	if g.res[0] != ac("5S") {
+		t.Fatalf("took %s, want the top 5S", g.res[0])
+	}
+	wantLegal(t, g, npPair(2, npRes, "5D", "5S", npRuleReserve))
+	wantIllegal(t, g, take) // a pair exists again
+}
+
+// "Когда все карты выйдут попарно, то, значит, пасьянс вышел."
+func TestNapoleonWin(t *testing.T) {
+	g := npPosition(t, nil, [8]string{"KC", "KD"}, [4]string{})
+	g.on = 50
+	mustApply(t, g, npPair(0, 1, "KC", "KD", npRulePair))
+	if !g.Won() || !g.Over() || g.Score() != 52 {
+		t.Fatalf("won %v over %v score %d", g.Won(), g.Over(), g.Score())
+	}
+	g = npPosition(t, nil, [8]string{"KC", "QD"}, [4]string{})
+	if g.Won() || !g.Over() {
+		t.Fatal("a blocked game must be over and lost")
+	}
+}
