@@ -18,18 +18,16 @@ func BenchmarkPlayout(b *testing.B) {
 			moves, mallocs := 0, uint64(0)
 			var moveNS, dealNS int64
 			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				runtime.ReadMemStats(&ms)
-				before := ms.Mallocs
-				b.StartTimer()
 				start := b.Elapsed()
 				g, err := spec.New(uint64(i), nil)
 				if err != nil {
 					b.Fatal(err)
 				}
 				mid := b.Elapsed()
+				b.StopTimer()
 				runtime.ReadMemStats(&ms)
 				afterDeal := ms.Mallocs
+				b.StartTimer()
 				mid2 := b.Elapsed()
 				for n := 0; n < spec.MaxMoves; n++ {
 					legal := g.LegalMoves(buf[:0])
@@ -45,7 +43,6 @@ func BenchmarkPlayout(b *testing.B) {
 				b.StopTimer()
 				runtime.ReadMemStats(&ms)
 				mallocs += ms.Mallocs - afterDeal
-				_ = before
 				moveNS += int64(end - mid2)
 				dealNS += int64(end-mid2) + int64(mid-start)
 				b.StartTimer()

@@ -61,11 +61,12 @@
 //
 //	{"type":"header","game":"red-and-black","options":{"moves":"single","redeal":"unshuffled"},"variant":"","seed":7,"engine":"1.0.0","catalog":"<sha256>"}
 //	{"type":"move","ply":1,"kind":"draw","from":"stock","to":"talon","card":"--","card2":"--","rule":"red-and-black/draw"}
+//	{"type":"move","ply":2,"kind":"build","from":"talon","to":"T3","card":"7H","deck":1,"card2":"--","rule":"red-and-black/build"}
 //	…
 //	{"type":"outcome","won":false,"score":23,"moves":211,"redeals":1}
 //
-// Piles are named by PileName, cards in ASCII form ("--" for none); the
-// deck of a two-deck card is resolved from the visible layout on replay.
+// Piles are named by PileName, cards in ASCII form ("--" for none) with
+// "deck"/"deck2" set to 1 for the second deck's copy (omitted for deck 0).
 // LogWriter and WriteLog write logs; Replay re-plays one from its seed,
 // re-checking every move with Check and membership in LegalMoves, and
 // compares the outcome line; it reports the first bad line as a

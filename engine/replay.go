@@ -30,8 +30,9 @@ type LogHeader struct {
 }
 
 // LogMove is one move of a game log. Piles are named by Game.PileName and
-// cards by Card.ASCII ("--" for NoCard); the deck index of a two-deck card
-// is not written: the replayer resolves it from the visible layout.
+// cards by Card.ASCII ("--" for NoCard); Deck and Deck2 give the deck index
+// of a two-deck game's card (omitted for deck 0), since both copies of a
+// card can be available at once.
 type LogMove struct {
 	Type  string `json:"type"`
 	Ply   int    `json:"ply"`
@@ -39,7 +40,9 @@ type LogMove struct {
 	From  string `json:"from"`
 	To    string `json:"to"`
 	Card  string `json:"card"`
+	Deck  int    `json:"deck,omitempty"`
 	Card2 string `json:"card2"`
+	Deck2 int    `json:"deck2,omitempty"`
 	Rule  RuleID `json:"rule"`
 }
 
@@ -80,6 +83,12 @@ func (lw *LogWriter) Move(g Game, m Move) error {
 	lw.ply++
 	lm := LogMove{Type: LogTypeMove, Ply: lw.ply, Kind: m.Kind.String(), From: g.PileName(int(m.From)),
 		To: g.PileName(int(m.To)), Card: m.Card.ASCII(), Card2: m.Card2.ASCII(), Rule: m.Rule}
+	if m.Card.Valid() {
+		lm.Deck = m.Card.Deck()
+	}
+	if m.Card2.Valid() {
+		lm.Deck2 = m.Card2.Deck()
+	}
 	if err := lw.enc.Encode(lm); err != nil {
 		return fmt.Errorf("write log move %d: %w", lw.ply, err)
 	}
@@ -129,6 +138,7 @@ type ReplayError struct {
 	Err  error
 }
 
+// Error renders "line N (ply P): why".
 func (e *ReplayError) Error() string {
 	if e.Ply > 0 {
 		return fmt.Sprintf("line %d (ply %d): %v", e.Line, e.Ply, e.Err)
@@ -136,6 +146,7 @@ func (e *ReplayError) Error() string {
 	return fmt.Sprintf("line %d: %v", e.Line, e.Err)
 }
 
+// Unwrap returns the reason (wrapping ErrIllegal for an illegal move).
 func (e *ReplayError) Unwrap() error { return e.Err }
 
 // ReplayResult is what a successful replay found.
@@ -164,7 +175,6 @@ func Replay(r io.Reader) (*ReplayResult, error) {
 	var spec *Spec
 	names := map[string]int{}
 	var legal []Move
-	var pile []Card
 	done := false
 	for sc.Scan() {
 		line++
@@ -227,7 +237,7 @@ func Replay(r io.Reader) (*ReplayResult, error) {
 			if ply > spec.MaxMoves {
 				return nil, fail(ply, "more than %s's move cap of %d", spec.ID, spec.MaxMoves)
 			}
-			m, err := resolveMove(g, names, lm, &pile)
+			m, err := resolveMove(spec, names, lm)
 			if err != nil {
 				return nil, fail(ply, "%v", err)
 			}
@@ -241,6 +251,9 @@ func Replay(r io.Reader) (*ReplayResult, error) {
 			}
 			if !found {
 				return nil, fail(ply, "%v passes Check but is not among the %d legal moves: %w", m, len(legal), ErrIllegal)
+			}
+			if err := g.Check(m); err != nil {
+				return nil, fail(ply, "%v", err)
 			}
 			if err := g.Apply(m); err != nil {
 				return nil, fail(ply, "%v", err)
@@ -280,11 +293,9 @@ func strictUnmarshal(raw []byte, v any) error {
 	return dec.Decode(v)
 }
 
-// resolveMove turns a log line into a Move of g: pile names to indices, and
-// each ASCII card to the concrete card (deck 0 or 1) visible in the layout.
-// When both copies of a card are visible, the first candidate that passes
-// Check is taken; if none does, the error of the first is returned.
-func resolveMove(g Game, names map[string]int, lm LogMove, pile *[]Card) (Move, error) {
+// resolveMove turns a log line into a Move: pile names to indices, ASCII
+// cards and deck indices to cards.
+func resolveMove(spec *Spec, names map[string]int, lm LogMove) (Move, error) {
 	kind, err := ParseMoveKind(lm.Kind)
 	if err != nil {
 		return Move{}, err
@@ -297,62 +308,34 @@ func resolveMove(g Game, names map[string]int, lm LogMove, pile *[]Card) (Move, 
 	if !ok {
 		return Move{}, fmt.Errorf("unknown pile %q", lm.To)
 	}
-	c1, err := visibleCopies(g, lm.Card, pile)
+	c1, err := logCard(spec, lm.Card, lm.Deck)
 	if err != nil {
 		return Move{}, fmt.Errorf("card: %w", err)
 	}
-	c2, err := visibleCopies(g, lm.Card2, pile)
+	c2, err := logCard(spec, lm.Card2, lm.Deck2)
 	if err != nil {
 		return Move{}, fmt.Errorf("card2: %w", err)
 	}
-	var first error
-	for _, a := range c1 {
-		for _, b := range c2 {
-			m := Move{Kind: kind, From: uint8(from), To: uint8(to), Card: a, Card2: b, Rule: lm.Rule}
-			err := g.Check(m)
-			if err == nil {
-				return m, nil
-			}
-			if first == nil {
-				first = err
-			}
-		}
-	}
-	return Move{}, first
+	return Move{Kind: kind, From: uint8(from), To: uint8(to), Card: c1, Card2: c2, Rule: lm.Rule}, nil
 }
 
-// visibleCopies returns the visible cards whose ASCII form is s, deck 0
-// first; [NoCard] for "--".
-func visibleCopies(g Game, s string, pile *[]Card) ([]Card, error) {
+// logCard reads an ASCII card ("--" for NoCard) of deck d.
+func logCard(spec *Spec, s string, d int) (Card, error) {
 	if s == "--" {
-		return []Card{NoCard}, nil
+		if d != 0 {
+			return NoCard, fmt.Errorf("deck %d given for no card", d)
+		}
+		return NoCard, nil
 	}
-	face, err := ParseCard(s)
+	c, err := ParseCard(s)
 	if err != nil {
-		return nil, err
+		return NoCard, err
 	}
-	if face.ASCII() != s {
-		return nil, fmt.Errorf("card %q is not in ASCII form %q", s, face.ASCII())
+	if c.ASCII() != s {
+		return NoCard, fmt.Errorf("card %q is not in ASCII form %q", s, c.ASCII())
 	}
-	var out []Card
-	for d := 0; d < MaxDecks; d++ {
-		want := face + Card(d*CardsPerDeck)
-		seen := false
-		for i := 0; i < g.NumPiles() && !seen; i++ {
-			*pile = g.Pile((*pile)[:0], i)
-			for _, c := range *pile {
-				if c == want {
-					seen = true
-					break
-				}
-			}
-		}
-		if seen {
-			out = append(out, want)
-		}
+	if d < 0 || d >= spec.Decks {
+		return NoCard, fmt.Errorf("deck %d of %s: %s has %d deck(s)", d, s, spec.ID, spec.Decks)
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s is not visible in the layout", s)
-	}
-	return out, nil
+	return c + Card(d*CardsPerDeck), nil
 }

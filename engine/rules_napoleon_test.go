@@ -168,9 +168,9 @@ func TestNapoleonPlainDeal(t *testing.T) {
 func TestNapoleonPair(t *testing.T) {
 	g := npPosition(t, nil, [8]string{"7S 8C", "9D 7H", "8H", "", "2C 9C"}, [4]string{"8D", "", "", ""})
 	wantLegal(t, g, npPair(0, 2, "8C", "8H", npRulePair))
-	wantIllegal(t, g, npPair(2, 0, "8H", "8C", npRulePair))   // lower pile first
-	wantIllegal(t, g, npPair(0, 1, "7S", "7H", npRulePair))   // 7S is covered
-	wantIllegal(t, g, npPair(1, 4, "7H", "9C", npRulePair))   // not equal rank
+	wantIllegal(t, g, npPair(2, 0, "8H", "8C", npRulePair))    // lower pile first
+	wantIllegal(t, g, npPair(0, 1, "7S", "7H", npRulePair))    // 7S is covered
+	wantIllegal(t, g, npPair(1, 4, "7H", "9C", npRulePair))    // not equal rank
 	wantIllegal(t, g, npPair(0, 2, "8C", "8H", npRuleReserve)) // wrong rule
 	wantIllegal(t, g, npPair(0, 0, "8C", "8C", npRulePair))
 	mustApply(t, g, npPair(0, 2, "8C", "8H", npRulePair))

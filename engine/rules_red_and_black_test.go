@@ -87,11 +87,11 @@ func TestRedAndBlackFoundation(t *testing.T) {
 	wantLegal(t, g, rbMove(MoveFoundation, rbTab+0, 0, "2C", rbRuleFoundation))
 	wantLegal(t, g, rbMove(MoveFoundation, rbTab+0, 1, "2C", rbRuleFoundation)) // either clubs ace
 	wantLegal(t, g, rbMove(MoveFoundation, rbTalon, 4, "2H", rbRuleFoundation))
-	wantIllegal(t, g, rbMove(MoveFoundation, rbTab+2, 0, "2D", rbRuleFoundation))      // wrong suit
-	wantIllegal(t, g, rbMove(MoveFoundation, rbTab+1, 0, "3C", rbRuleFoundation))      // out of order
-	wantIllegal(t, g, rbMove(MoveFoundation, rbTab+0, 2, "KD", rbRuleFoundation))      // not the top
-	wantIllegal(t, g, rbMove(MoveFoundation, rbTab+0, 0, "2C", rbRuleBuild))           // wrong rule ID
-	wantIllegal(t, g, rbMove(MoveFoundation, rbStock, 6, "5S", rbRuleFoundation))      // stock is hidden
+	wantIllegal(t, g, rbMove(MoveFoundation, rbTab+2, 0, "2D", rbRuleFoundation)) // wrong suit
+	wantIllegal(t, g, rbMove(MoveFoundation, rbTab+1, 0, "3C", rbRuleFoundation)) // out of order
+	wantIllegal(t, g, rbMove(MoveFoundation, rbTab+0, 2, "KD", rbRuleFoundation)) // not the top
+	wantIllegal(t, g, rbMove(MoveFoundation, rbTab+0, 0, "2C", rbRuleBuild))      // wrong rule ID
+	wantIllegal(t, g, rbMove(MoveFoundation, rbStock, 6, "5S", rbRuleFoundation)) // stock is hidden
 	mustApply(t, g, rbMove(MoveFoundation, rbTab+0, 0, "2C", rbRuleFoundation))
 	wantLegal(t, g, rbMove(MoveFoundation, rbTab+1, 0, "3C", rbRuleFoundation))
 	wantIllegal(t, g, rbMove(MoveFoundation, rbTab+1, 1, "3C", rbRuleFoundation))

@@ -103,8 +103,8 @@ func TestSalicLawDeal(t *testing.T) {
 // Rule I (surface only) and rule II (up to the jack, suits ignored).
 func TestSalicLawFoundation(t *testing.T) {
 	g := slPosition(t, nil, []string{"KC 2D 3H", "KD 2S", "KH 4C"}, []int{1, 2}, "5C")
-	wantLegal(t, g, slMove(MoveFoundation, slKings+1, 0, "2S", slRuleII))  // suits not followed
-	wantLegal(t, g, slMove(MoveFoundation, slKings+0, 1, "3H", slRuleII))  // on the 2 of F1
+	wantLegal(t, g, slMove(MoveFoundation, slKings+1, 0, "2S", slRuleII))   // suits not followed
+	wantLegal(t, g, slMove(MoveFoundation, slKings+0, 1, "3H", slRuleII))   // on the 2 of F1
 	wantIllegal(t, g, slMove(MoveFoundation, slKings+0, 0, "2D", slRuleII)) // not on the surface
 	wantIllegal(t, g, slMove(MoveFoundation, slKings+2, 0, "4C", slRuleII)) // out of order
 	wantIllegal(t, g, slMove(MoveFoundation, slKings+1, 2, "2S", slRuleII)) // no ace there yet

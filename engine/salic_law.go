@@ -317,7 +317,7 @@ func (g *salicLaw) Apply(m Move) error {
 }
 
 func (g *salicLaw) Over() bool {
-	var buf [96]Move
+	var buf [160]Move
 	return g.Won() || len(g.LegalMoves(buf[:0])) == 0
 }
 

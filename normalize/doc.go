@@ -12,7 +12,8 @@
 //
 //  1. Character repair, needing no lexicon: ђ/Ђ read as the yat ѣ/Ѣ (upper
 //     case in an all-caps word), Latin look-alikes inside a Cyrillic word
-//     (I→І, a→а, …), the digits 3/0 next to Cyrillic letters (З/О), a final
+//     (I→І, a→а, …), the digits 3/0 next to Cyrillic letters (З/О) and 6
+//     after a lower-case Cyrillic letter (б), a final
 //     "іі" (й after a vowel, ій after a consonant), and a capital right
 //     after a lower-case letter ("КаждыЙ").
 //  2. Orthography reform of 1918: ѣ→е, і→и, ѳ→ф, ѵ→и (ѵ→у first when the
@@ -49,22 +50,24 @@
 // ьі, ю as іо, ѣ as ь) and of similar letter shapes at a higher cost; a
 // space is cheap right after a ъ, which ended every
 // pre-reform word on a consonant ("другихъраздѣлсній" → "других
-// разделений"). Both halves of a split need two letters, and a split not
+// разделений"). Both halves of a split need two letters, the last part
+// three once reformed (a content word, not "по на"), and a split not
 // after ъ needs a preposition, conjunction or particle as its first part
 // ("настолѣ" → "на столѣ") or every part spelled cleanly elsewhere in the
 // input. Candidates are
 // ranked by cost minus a document-frequency bonus (0.15·log2(1+f), at most
 // 0.6, where f counts the same modern word spelled cleanly elsewhere in the
-// input; for a split, the smallest bonus of its parts); a split costs 0.1
-// more than a rewrite, 0.05 less when its first part is a preposition,
-// conjunction or particle (the words a lost space most often follows).
+// input; for a split, the smallest bonus of its parts); a split scores
+// 0.15 worse than a rewrite of the same cost (0.05 when its first part is
+// a preposition, conjunction or particle, the words a lost space most often
+// follows), so a tie goes to the single word.
 // Candidates must stay within a budget by word
-// length (0.35 for one or two letters, 0.55 for three, 0.7 for four, 1.2
+// length (0.35 for one or two letters, 0.6 for three, 0.7 for four, 1.2
 // beyond). A tie between different words (score margin below 0.05) is not
-// guessed. Only when the table finds nothing, a word of five letters or
-// more may take one letter substituted, inserted or deleted (cost 1.0)
-// provided the result is spelled cleanly at least twice elsewhere in the
-// input: a confusion the table does not list needs document evidence.
+// guessed. Besides the table's rewrites, a word of four letters or more
+// may take one letter substituted, inserted or deleted (cost 1.0) provided
+// the result is spelled cleanly at least twice elsewhere in the input: a
+// confusion the table does not list needs document evidence.
 // The work is bounded: at most 3000 variants per word, words of at most
 // 30 letters, and a budget of 50000 + n/4 variants per chunk of n bytes,
 // far above what real text needs; once it is spent (garbage input where
@@ -113,7 +116,7 @@
 //	rule                        stage    what it does
 //	ocr.dje-for-yat             repair   ђ/Ђ (OCR reading of the yat) → ѣ/Ѣ
 //	ocr.latin-lookalike         repair   Latin letter inside a Cyrillic word → Cyrillic (I→І)
-//	ocr.digit-for-letter        repair   digit 3/0 next to Cyrillic letters → З/О
+//	ocr.digit-for-letter        repair   digit 3/0 next to Cyrillic letters → З/О, 6 inside a word → б
 //	ocr.double-i-for-short-i    repair   final іі (or ии by lexicon) → й, or ій after a consonant
 //	ocr.stray-capital           repair   capital after a lower-case letter → lower case
 //	ocr.slash-k-for-zh          ocr      "/к" → ж
@@ -133,7 +136,7 @@
 //	reform.pronoun              reform   онѣ→они, однѣ→одни, однѣхъ/ми/мъ→одних/ми/м, ея→ее, нея→нее
 //	join.line-hyphen            tokens   word hyphenated across a line break joined on the first line
 //	join.soft-hyphen            tokens   soft hyphen (U+00AD) inside a word removed
-//	ocr.word-split              ocr      a lost space restored (cost 0.5, 0.15 after ъ)
+//	ocr.word-split              ocr      a lost space restored (cost 0.6, 0.15 after ъ)
 //	ocr.n-for-i                 ocr      н printed for и (0.30)
 //	ocr.i-for-n                 ocr      и printed for н (0.50)
 //	ocr.i-for-p                 ocr      и printed for п (0.50)

@@ -163,8 +163,9 @@ func classify(s string) kind {
 	return kWord
 }
 
-// hasDigitLetterOCR reports a 3 or 0 directly followed by a Cyrillic letter
-// in a run of at least two Cyrillic letters: the OCR reading of З or О.
+// hasDigitLetterOCR reports a 3, 0 or 6 directly followed by a Cyrillic
+// letter in a run of at least two Cyrillic letters: the OCR reading of З, О
+// or б.
 func hasDigitLetterOCR(s string) bool {
 	cyr := 0
 	for _, r := range s {
@@ -177,7 +178,7 @@ func hasDigitLetterOCR(s string) bool {
 	}
 	prev := rune(0)
 	for _, r := range s {
-		if (prev == '3' || prev == '0') && unicode.Is(unicode.Cyrillic, r) {
+		if (prev == '3' || prev == '0' || prev == '6') && unicode.Is(unicode.Cyrillic, r) {
 			return true
 		}
 		prev = r

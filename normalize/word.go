@@ -107,6 +107,11 @@ func repair(w string) (string, []string) {
 			}
 		}
 		for i, r := range rs {
+			if r == '6' && i > 0 && unicode.IsLower(rs[i-1]) && isCyr(rs[i-1]) {
+				rs[i] = 'б' // б has no capital look-alike digit; only inside a word
+				add(RuleDigitForLetter)
+				continue
+			}
 			if r != '3' && r != '0' {
 				continue
 			}
@@ -469,7 +474,7 @@ func maxCost(n int) float64 {
 	case n <= 2:
 		return 0.35
 	case n == 3:
-		return 0.55
+		return 0.6
 	case n == 4:
 		return 0.7
 	}
@@ -513,6 +518,9 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 			mods = append(mods, m)
 			all = append(all, r...)
 		}
+		if len(mods) > 1 && utf8.RuneCountInString(mods[len(mods)-1]) < 3 {
+			return // a lost space is followed by a content word, not "по на"
+		}
 		if len(mods) > 1 && !splitAfterHardSign(cur) && !functionWords[mods[0]] {
 			// A lost space not marked by ъ: only with every part spelled
 			// cleanly elsewhere in the input.
@@ -534,9 +542,9 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 			// A split claims two words: slightly dearer than a rewrite of
 			// the same cost, unless it frees a function word, which is what
 			// a lost space most often follows.
-			c.score += 0.1
+			c.score += 0.15
 			if functionWords[mods[0]] {
-				c.score -= 0.15
+				c.score -= 0.1
 			}
 		}
 		switch {
@@ -571,7 +579,7 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 			}
 			// A lost space: split before rune i.
 			if !split && i > 0 && cur[i-1] != ' ' && cur[i] != ' ' {
-				c := 0.5
+				c := 0.6
 				if cur[i-1] == 'ъ' {
 					c = 0.15
 				}
@@ -589,7 +597,7 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 		}
 	}
 	rec(rs, 0, 0, 0, nil, false)
-	if !ok && len(rs) >= minEvidenceLen && len(rs) <= 20 {
+	if len(rs) >= minEvidenceLen && len(rs) <= 20 {
 		n.evidenceSearch(rs, lowerOnly, freq, budget, &best, &second, &ok)
 	}
 	return best, second, ok
@@ -598,9 +606,10 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 // Evidence edits: a confusion the table does not list is accepted only as
 // one letter substituted, inserted or deleted, in a word of at least
 // minEvidenceLen letters, when the result is spelled cleanly at least
-// minEvidence times elsewhere in the input.
+// minEvidence times elsewhere in the input. They compete with the table's
+// candidates on score.
 const (
-	minEvidenceLen = 5
+	minEvidenceLen = 4
 	minEvidence    = 2
 	evidenceCost   = 1.0
 )
@@ -615,7 +624,15 @@ func (n *Normalizer) evidenceSearch(rs []rune, lowerOnly bool, freq func(string)
 			return
 		}
 		*budget--
-		m, r, known := n.reform(string(v), lowerOnly)
+		w := string(v)
+		if !hasOldSpelling(w) {
+			// Cheap filter first: the plain reform reading must be frequent.
+			q, _ := mapLetters(strings.TrimSuffix(w, "ъ"))
+			if freq(q) < minEvidence {
+				return
+			}
+		}
+		m, r, known := n.reform(w, lowerOnly)
 		if !known {
 			return
 		}

@@ -598,18 +598,11 @@ func (w *ResultsWriter) Close() error {
 		}
 		man.Files = append(man.Files, e)
 	}
-	// Files of this shard from an earlier run that this run left alone.
-	for _, ds := range []string{DatasetResults, DatasetMoves} {
-		for k, ep := range w.existing[ds] {
-			if (ds == DatasetResults && w.results[k] != nil) || (ds == DatasetMoves && w.moves[k] != nil) {
-				continue
-			}
-			e, err := describeExisting(w.dir, ds, k, ep.path)
-			if err != nil && firstErr == nil {
-				firstErr = err
-			}
-			man.Files = append(man.Files, e)
-		}
+	// Files of this shard that this run left alone (an earlier run into the
+	// same folder, e.g. other games): listed too, so that the manifest
+	// describes every file of the shard in the folder.
+	if err := w.addUntouched(&man); err != nil && firstErr == nil {
+		firstErr = err
 	}
 	if firstErr != nil {
 		return firstErr
@@ -656,6 +649,46 @@ func commitPart[T any](w *ResultsWriter, f *parquetFile[T], dataset string, k pa
 	}
 	e.Bytes, e.SHA256 = a.n, a.Sum()
 	return e, nil
+}
+
+// addUntouched adds to man the final part files of this shard that this
+// writer did not write, reusing the previous manifest's entry of a file
+// whose size is unchanged.
+func (w *ResultsWriter) addUntouched(man *Manifest) error {
+	old := map[string]ManifestEntry{}
+	if data, err := os.ReadFile(filepath.Join(w.dir, ManifestName(w.opt.ShardIndex, w.opt.ShardCount))); err == nil {
+		var m Manifest
+		if json.Unmarshal(data, &m) == nil {
+			for _, e := range m.Files {
+				old[e.Path] = e
+			}
+		}
+	}
+	for _, ds := range []string{DatasetResults, DatasetMoves} {
+		files, err := w.shardFiles(ds)
+		if err != nil {
+			return err
+		}
+		for _, f := range files {
+			k := partKey{f.Game, f.Strategy}
+			if isTempName(filepath.Base(f.Path)) || (ds == DatasetResults && w.results[k] != nil) || (ds == DatasetMoves && w.moves[k] != nil) {
+				continue
+			}
+			rel, _ := filepath.Rel(w.dir, f.Path)
+			if e, ok := old[filepath.ToSlash(rel)]; ok {
+				if st, err := os.Stat(f.Path); err == nil && st.Size() == e.Bytes {
+					man.Files = append(man.Files, e)
+					continue
+				}
+			}
+			e, err := describeExisting(w.dir, ds, k, f.Path)
+			if err != nil {
+				return err
+			}
+			man.Files = append(man.Files, e)
+		}
+	}
+	return nil
 }
 
 // describeExisting makes the manifest entry of a part file left from an

@@ -80,7 +80,7 @@ func greedyRank(k engine.MoveKind) int {
 	return 7
 }
 
-// countKind counts the foundation plays and pair removals in moves.
+// countProgress counts the foundation plays and pair removals in moves.
 func countProgress(moves []engine.Move) int {
 	n := 0
 	for _, m := range moves {

@@ -19,9 +19,9 @@ type SearchReporter interface {
 	SearchStats() (nodes int64, decided bool)
 }
 
-// Deal is the outcome of one deal played by one player, as PlayDeal
+// DealResult is the outcome of one deal played by one player, as PlayDeal
 // returns it.
-type Deal struct {
+type DealResult struct {
 	Outcome         Outcome
 	Moves           int32
 	FoundationCards int32
@@ -46,13 +46,13 @@ type Playout struct {
 // The advice IDs the player names are counted and returned in
 // AdviceCounts. An error means the player chose an index out of range or
 // the engine rejected a move it listed as legal — both are bugs.
-func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, trace Tracer) (Deal, error) {
+func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, trace Tracer) (DealResult, error) {
 	if maxMoves <= 0 {
 		maxMoves = DefaultMaxMoves
 	}
 	clear(pl.advice)
 	p.Reset(g, seed)
-	var d Deal
+	var d DealResult
 	// The game is over when it is won or no move is legal (the contract of
 	// Game.Over); testing that directly saves a second move generation.
 	for !g.Won() {

@@ -13,7 +13,7 @@ func ShardRange(n int64, index, count int) (lo, hi int64) {
 	if count <= 0 || index < 0 || index >= count || n <= 0 {
 		return 0, 0
 	}
-	// 128-bit safe for any realistic n: n < 2^63 / count is required.
+	// floor(index·n/count) without overflowing n·index.
 	lo = n / int64(count) * int64(index)
 	lo += n % int64(count) * int64(index) / int64(count)
 	hi = n / int64(count) * int64(index+1)
@@ -41,8 +41,8 @@ type Shard struct {
 //	AWS Batch array job     AWS_BATCH_JOB_ARRAY_INDEX; count from countHint or PASYANS_SHARD_COUNT
 //	Google Cloud Run job    CLOUD_RUN_TASK_INDEX and CLOUD_RUN_TASK_COUNT
 //
-// With none of them set it returns the single shard {0, 1} (or {0,
-// countHint} is rejected: a count without an index is an error).
+// With none of them set it returns the single shard {0, 1}; a countHint
+// above 1 without any index is an error.
 func ShardFromEnv(getenv func(string) string, countHint int) (Shard, error) {
 	num := func(name string) (int, bool, error) {
 		v := strings.TrimSpace(getenv(name))

@@ -1,6 +1,222 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 
-// TEMPORARY stub: replaced by the real "play" command.
-func newPlayCmd() *cobra.Command { return pending("play", "Play one deal") }
+	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/sim"
+	"github.com/spf13/cobra"
+)
+
+// playOptions are the flags of "pasyans play".
+type playOptions struct {
+	seed     uint64
+	variants []string
+	params   []string
+	strategy string
+	show     bool
+	log      string
+}
+
+func newPlayCmd() *cobra.Command {
+	var o playOptions
+	cmd := &cobra.Command{
+		Use:   "play GAME --seed N",
+		Short: "Play one deal",
+		Long: `play plays one deal of GAME (the deal of --seed, engine.Deal) with a strategy and prints
+the outcome. --show prints the layout (as the player sees it) after each move; --log writes
+the game as JSON lines (header, one line per move with its rule ID, outcome) that
+"pasyans replay" re-checks.`,
+		Example: `  pasyans play napoleon --seed 7 --show
+  pasyans play red-and-black --seed 3 --variant moves=sequence --log game.jsonl`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runPlay(cmd, args[0], o)
+		},
+	}
+	f := cmd.Flags()
+	f.Uint64Var(&o.seed, "seed", 0, "deal seed (required)")
+	f.StringArrayVar(&o.variants, "variant", nil, "variant option k=v (repeatable; see pasyans games show GAME)")
+	f.StringVar(&o.strategy, "strategy", "random", "strategy: "+strings.Join(sim.StrategyNames(), ", "))
+	f.StringArrayVar(&o.params, "param", nil, "strategy parameter k=v (repeatable)")
+	f.BoolVar(&o.show, "show", false, "print the layout after each move")
+	f.StringVar(&o.log, "log", "", "write the game log (JSON lines) to this file")
+	_ = cmd.MarkFlagRequired("seed")
+	return cmd
+}
+
+// keyValues parses repeated k=v flags.
+func keyValues(flag string, items []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, it := range items {
+		k, v, ok := strings.Cut(it, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return nil, usagef("%s %q: want k=v", flag, it)
+		}
+		if _, dup := out[k]; dup {
+			return nil, usagef("%s: %s given twice", flag, k)
+		}
+		out[k] = strings.TrimSpace(v)
+	}
+	return out, nil
+}
+
+func runPlay(cmd *cobra.Command, game string, o playOptions) error {
+	spec, err := engine.Lookup(game)
+	if err != nil {
+		return usagef("play: %v", err)
+	}
+	vars, err := keyValues("--variant", o.variants)
+	if err != nil {
+		return err
+	}
+	opts, err := spec.ResolveOptions(engine.Options(vars))
+	if err != nil {
+		return usagef("play: --variant: %v", err)
+	}
+	params, err := keyValues("--param", o.params)
+	if err != nil {
+		return err
+	}
+	strat, err := sim.NewStrategy(o.strategy, params)
+	if err != nil {
+		return usagef("play: %v", err)
+	}
+	g, err := spec.New(o.seed, opts)
+	if err != nil {
+		return fmt.Errorf("play: %w", err)
+	}
+	out := cmd.OutOrStdout()
+
+	var lw *engine.LogWriter
+	var logFile *atomicFile
+	if o.log != "" {
+		if logFile, err = createAtomic(o.log); err != nil {
+			return fmt.Errorf("play: %w", err)
+		}
+		defer logFile.Abort()
+		if lw, err = engine.NewLogWriter(logFile.w, spec, opts, o.seed, strat.Name()); err != nil {
+			return fmt.Errorf("play: %s: %w", o.log, err)
+		}
+	}
+
+	player := strat.NewPlayer()
+	player.Reset(g, engine.SplitMix64(o.seed))
+	if o.show {
+		fmt.Fprintf(out, "%s seed %d %s\n%s\n", spec.ID, o.seed, spec.VariantString(opts), g.View())
+	}
+	ctx := cmd.Context()
+	buf := make([]engine.Move, 0, 256)
+	moves := 0
+	for moves < spec.MaxMoves {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		legal := g.LegalMoves(buf[:0])
+		if len(legal) == 0 {
+			break
+		}
+		i, advice := player.Choose(g, legal)
+		if i < 0 || i >= len(legal) {
+			return fmt.Errorf("play: strategy %s chose move %d of %d", strat.Name(), i, len(legal))
+		}
+		m := legal[i]
+		if err := g.Apply(m); err != nil {
+			return fmt.Errorf("play: move %d: %w", moves+1, err)
+		}
+		moves++
+		if lw != nil {
+			if err := lw.Move(g, m); err != nil {
+				return fmt.Errorf("play: %s: %w", o.log, err)
+			}
+		}
+		if o.show {
+			note := ""
+			if advice != "" {
+				note = " (advice " + string(advice) + ")"
+			}
+			fmt.Fprintf(out, "%d. %s%s\n%s\n", moves, describeMove(g, m), note, g.View())
+		}
+	}
+	if lw != nil {
+		if err := lw.Outcome(g); err != nil {
+			return fmt.Errorf("play: %s: %w", o.log, err)
+		}
+		if err := logFile.Commit(); err != nil {
+			return fmt.Errorf("play: %w", err)
+		}
+	}
+	result := "lost"
+	switch {
+	case g.Won():
+		result = "won"
+	case !g.Over():
+		result = "stopped at the move cap"
+	}
+	_, err = fmt.Fprintf(out, "%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)\n",
+		spec.ID, o.seed, result, g.Score(), g.Total(), moves, g.Redeals())
+	return err
+}
+
+// describeMove renders a move with pile names: "foundation 7♥ talon→F3 [rule]".
+func describeMove(g engine.Game, m engine.Move) string {
+	s := m.Kind.String() + " " + m.Card.String()
+	if m.Card2 != engine.NoCard {
+		s += "+" + m.Card2.String()
+	}
+	return fmt.Sprintf("%s %s→%s [%s]", s, g.PileName(int(m.From)), g.PileName(int(m.To)), m.Rule)
+}
+
+// atomicFile is a temporary file next to its target, renamed over the
+// target by Commit; Abort removes it unless it was committed. A reader never
+// sees a half-written file.
+type atomicFile struct {
+	f         *os.File
+	w         *bufio.Writer
+	target    string
+	committed bool
+}
+
+func createAtomic(path string) (*atomicFile, error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return nil, fmt.Errorf("create %s: %w", path, err)
+	}
+	return &atomicFile{f: f, w: bufio.NewWriter(f), target: path}, nil
+}
+
+// Commit flushes, syncs and renames the file to its target.
+func (a *atomicFile) Commit() error {
+	if err := a.w.Flush(); err != nil {
+		return fmt.Errorf("write %s: %w", a.target, err)
+	}
+	if err := a.f.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", a.target, err)
+	}
+	if err := a.f.Close(); err != nil {
+		return fmt.Errorf("close %s: %w", a.target, err)
+	}
+	if err := os.Rename(a.f.Name(), a.target); err != nil {
+		return fmt.Errorf("rename to %s: %w", a.target, err)
+	}
+	a.committed = true
+	return nil
+}
+
+// Abort removes the temporary file unless it was committed.
+func (a *atomicFile) Abort() {
+	if a.committed {
+		return
+	}
+	a.f.Close()
+	os.Remove(a.f.Name())
+}

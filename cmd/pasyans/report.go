@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/reports"
@@ -11,6 +12,7 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var htmlPath string
+	var verify bool
 	cmd := &cobra.Command{
 		Use:   "report DIR",
 		Short: "Summarize a results folder as Markdown tables and an HTML page",
@@ -23,11 +25,24 @@ the run was traced. The output depends only on the rows, so merged shards and a
 single run give the same report.
 
 --html FILE also writes one self-contained HTML page (inline CSS and SVG charts,
-no scripts, no network) with the charts and each game's rules in modern Russian.`,
+no scripts, no network) with the charts and each game's rules in modern Russian.
+
+--verify first checks the folder against the shards' _manifest-*.json files:
+every shard present, every file unchanged, every run complete; it fails otherwise.`,
 		Example: `  pasyans report run1
   pasyans report run1 --html run1/report.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if verify {
+				v, err := reports.Verify(cmd.Context(), args[0])
+				if err != nil {
+					return err
+				}
+				if !v.Complete {
+					return fmt.Errorf("report: %s is not a complete run: %s", args[0], strings.Join(v.Problems, "; "))
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "report: verified %d shard(s), %d files, %d rows\n", v.Shards, v.Files, v.Rows)
+			}
 			s, err := reports.Summarize(cmd.Context(), args[0])
 			if err != nil {
 				return err
@@ -53,6 +68,7 @@ no scripts, no network) with the charts and each game's rules in modern Russian.
 		},
 	}
 	cmd.Flags().StringVar(&htmlPath, "html", "", "also write the report as a self-contained HTML page to `FILE`")
+	cmd.Flags().BoolVar(&verify, "verify", false, "first check DIR against its shard manifests (all shards present, files unchanged, runs complete)")
 	return cmd
 }
 

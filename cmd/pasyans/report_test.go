@@ -37,7 +37,7 @@ func TestReportCommand(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
-	md3, stderr, code := runReportCLI(t, "report", sharded)
+	md3, stderr, code := runReportCLI(t, "report", "--verify", sharded)
 	if code != 0 {
 		t.Fatalf("report of shards: exit %d: %s", code, stderr)
 	}
@@ -65,6 +65,11 @@ func TestReportCommandErrors(t *testing.T) {
 	_, stderr, code := runReportCLI(t, "report", missing)
 	if code != 1 || !strings.HasPrefix(stderr, "pasyans: ") || !strings.Contains(stderr, missing) || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("missing folder: exit %d, stderr %q", code, stderr)
+	}
+	partial := t.TempDir()
+	reportTournament(t, partial, "--shard-index", "0", "--shard-count", "2")
+	if _, stderr, code := runReportCLI(t, "report", "--verify", partial); code != 1 || !strings.Contains(stderr, "missing shards [1] of 2") {
+		t.Errorf("--verify of 1 of 2 shards: exit %d, stderr %q", code, stderr)
 	}
 	if _, _, code := runReportCLI(t, "report"); code != 2 {
 		t.Errorf("no folder: exit %d, want 2", code)

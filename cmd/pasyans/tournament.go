@@ -365,7 +365,7 @@ func (p *tourProgress) draw(final bool) {
 	}
 	eta := "-"
 	if rate > 0 && total >= done {
-		eta = (time.Duration(float64(total-done)/rate) * time.Second / time.Second).Round(time.Second).String()
+		eta = time.Duration(float64(total-done) / rate * float64(time.Second)).Round(time.Second).String()
 	}
 	frac := 1.0
 	if total > 0 {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -177,5 +178,40 @@ func TestTournamentSummaryOnStdout(t *testing.T) {
 	}
 	if stderr != "" {
 		t.Fatalf("--quiet but stderr %q", stderr)
+	}
+}
+
+// TestTournamentTraceAndProgress writes the moves dataset and prints plain
+// progress lines when stderr is not a terminal.
+func TestTournamentTraceAndProgress(t *testing.T) {
+	out := t.TempDir()
+	args := []string{"tournament", "--games", "napoleon", "--strategies", "greedy,book", "--deals", "8",
+		"--out", out, "--trace", "--progress-interval", "1ms"}
+	_, stderr, code := runTourCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "tournament: 8/8 deals (100.0%)") {
+		t.Fatalf("no final progress line in %q", stderr)
+	}
+	var moves int
+	err := reports.ReadMoves(context.Background(), out, func(rs []sim.MoveRecord) error {
+		for _, r := range rs {
+			if r.Rule == "" || r.Kind == "" {
+				return fmt.Errorf("move row without rule or kind: %+v", r)
+			}
+		}
+		moves += len(rs)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var total int32
+	for _, r := range readRows(t, out) {
+		total += r.Moves
+	}
+	if moves == 0 || int32(moves) != total {
+		t.Fatalf("%d move rows, want the sum of moves %d", moves, total)
 	}
 }

@@ -1,0 +1,196 @@
+package engine
+
+import "testing"
+
+// Positions and crafted packs for duchess-de-luynes (GAMES.md §6). Piles:
+// P0–P3 (0–3), reserve 4, F0–F7 (5–12; F(2s) ace pile of suit s, F(2s+1)
+// king pile), pack 13.
+
+func newDLT(t *testing.T, top string, opts Options) *duchess {
+	t.Helper()
+	g, err := newDuchess(crafted(2, top), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*duchess)
+}
+
+// dlPos builds a position: packets and reserve (bottom first), foundation
+// heights, pack (top first).
+func dlPos(t *testing.T, opts Options, packets [4]string, reserve string, heights [8]int, pack string) *duchess {
+	t.Helper()
+	g := newDLT(t, "", opts)
+	for p, s := range packets {
+		g.packet[p].n = 0
+		for _, c := range acs(s) {
+			g.packet[p].push(c)
+		}
+	}
+	g.reserve.n = 0
+	for _, c := range acs(reserve) {
+		g.reserve.push(c)
+	}
+	for f, h := range heights {
+		g.fn[f] = uint8(h)
+		for i := 0; i < h; i++ {
+			r := Rank(i + 1)
+			if f%2 == 1 {
+				r = King - Rank(i)
+			}
+			g.found[f][i] = NewCard(r, Suit(f/2), 0)
+		}
+	}
+	cgLoadPack(&g.pack, acs(pack))
+	return g
+}
+
+func dlPlay(from, f int, c string, rule RuleID) Move {
+	return Move{Kind: MoveFoundation, From: uint8(from), To: uint8(dlFound + f), Card: ac(c), Card2: NoCard, Rule: rule}
+}
+
+var (
+	dlDealMove   = Move{Kind: MoveDeal, From: dlPack, To: dlPack, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal}
+	dlRedealMove = Move{Kind: MoveRedeal, From: dlPack, To: dlPack, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal}
+	dlOnes       = [8]int{1, 1, 1, 1, 1, 1, 1, 1}
+)
+
+// The deal: each round a card face up on each packet, covering the last
+// round, and two face down to the reserve.
+func TestDuchessDeal(t *testing.T) {
+	g := newDLT(t, "5C 6C 7C 8C 2D 3D 9C TC JC QC 4D 5D", nil)
+	for p, c := range acs("5C 6C 7C 8C") {
+		if g.packet[p].top() != c {
+			t.Fatalf("P%d top %s, want %s", p, g.packet[p].top(), c)
+		}
+	}
+	if got := g.reserve.cards(); len(got) != 2 || got[0] != ac("2D") || got[1] != ac("3D") {
+		t.Fatalf("reserve %v, want 2♦ 3♦", got)
+	}
+	if vis := g.Pile(nil, dlReserve); len(vis) != 2 || vis[0] != NoCard || vis[1] != NoCard {
+		t.Fatalf("the reserve must be face down: %v", vis)
+	}
+	mustApply(t, g, dlDealMove)
+	if g.packet[0].n != 2 || g.packet[0].top() != ac("9C") || g.packet[3].top() != ac("QC") || g.reserve.n != 4 {
+		t.Fatalf("second round wrong: %v", g)
+	}
+	if err := checkConservation(g, 2); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The foundations: the first ace and king of a suit go to their fixed
+// places (aces above, kings below); the piles follow suit (Rule II), aces
+// up and kings down; only packet tops are available (Rule I).
+func TestDuchessFoundationsAndRuleI(t *testing.T) {
+	g := dlPos(t, nil, [4]string{"2H AH", "KS", "5C QS", "AD"}, "", [8]int{}, "9C 9C' 9D 9D' 9H 9H'")
+	wantLegal(t, g, dlPlay(0, 4, "AH", dlRuleFoundation))
+	wantIllegal(t, g, dlPlay(0, 4, "AH", dlRuleI))
+	wantIllegal(t, g, dlPlay(0, 5, "AH", dlRuleFoundation)) // an ace goes above
+	wantLegal(t, g, dlPlay(1, 7, "KS", dlRuleFoundation))
+	wantIllegal(t, g, dlPlay(1, 6, "KS", dlRuleFoundation))
+	wantIllegal(t, g, dlPlay(0, 4, "2H", dlRuleI)) // not the top
+	mustApply(t, g, dlPlay(0, 4, "AH", dlRuleFoundation))
+	wantLegal(t, g, dlPlay(0, 4, "2H", dlRuleI))
+	wantIllegal(t, g, dlPlay(0, 4, "2H", dlRuleFoundation))
+	mustApply(t, g, dlPlay(1, 7, "KS", dlRuleFoundation))
+	wantLegal(t, g, dlPlay(2, 7, "QS", dlRuleI))   // kings go down in suit
+	wantIllegal(t, g, dlPlay(2, 5, "QS", dlRuleI)) // not on another suit's king
+	wantIllegal(t, g, dlPlay(3, 5, "AD", dlRuleI))
+}
+
+// Vacancies: an emptied packet waits for the next round.
+func TestDuchessVacancy(t *testing.T) {
+	g := dlPos(t, nil, [4]string{"2H", "9S", "9S'", "9D"}, "", dlOnes, "5C 6C 7C 8C 4D 4D'")
+	mustApply(t, g, dlPlay(0, 4, "2H", dlRuleI))
+	for _, m := range g.LegalMoves(nil) {
+		if m.To == 0 {
+			t.Fatalf("a move fills the vacancy: %v", m)
+		}
+	}
+	wantLegal(t, g, dlDealMove)
+	mustApply(t, g, dlDealMove)
+	if g.packet[0].n != 1 || g.packet[0].top() != ac("5C") {
+		t.Fatalf("the next round must fill P0: %v", g.packet[0].cards())
+	}
+}
+
+// The reserve: face down and closed while the pack lasts, then every card of
+// it available; variant reserve=top keeps it face up with its top available.
+func TestDuchessReserve(t *testing.T) {
+	g := dlPos(t, nil, [4]string{"9S", "9S'", "9D", "9D'"}, "2H 5C 2C", dlOnes, "8C")
+	wantIllegal(t, g, dlPlay(dlReserve, 4, "2H", dlRuleReserve))
+	wantIllegal(t, g, dlPlay(dlReserve, 0, "2C", dlRuleReserve))
+	mustApply(t, g, dlDealMove)
+	if g.pack.n != 0 {
+		t.Fatal("pack not out")
+	}
+	wantLegal(t, g, dlPlay(dlReserve, 4, "2H", dlRuleReserve)) // bottom card too
+	wantLegal(t, g, dlPlay(dlReserve, 0, "2C", dlRuleReserve))
+	wantIllegal(t, g, dlPlay(dlReserve, 0, "5C", dlRuleReserve))
+	wantIllegal(t, g, dlPlay(dlReserve, 4, "2H", dlRuleI))
+	mustApply(t, g, dlPlay(dlReserve, 4, "2H", dlRuleReserve))
+	if got := g.reserve.cards(); len(got) != 2 || got[0] != ac("5C") || got[1] != ac("2C") {
+		t.Fatalf("reserve %v after removing 2♥", got)
+	}
+	top := dlPos(t, Options{"reserve": "top"}, [4]string{"9S", "9S'", "9D", "9D'"}, "2H 5C 2C", dlOnes, "8C")
+	wantLegal(t, top, dlPlay(dlReserve, 0, "2C", dlRuleReserve))
+	wantIllegal(t, top, dlPlay(dlReserve, 4, "2H", dlRuleReserve))
+	if vis := top.Pile(nil, dlReserve); vis[0] != ac("2H") {
+		t.Fatalf("variant top: the reserve is face up: %v", vis)
+	}
+}
+
+// Redeals: three, when the pack is out; P0…P3 gathered in turn with the
+// reserve beneath; no reserve on the fourth deal.
+func TestDuchessRedeal(t *testing.T) {
+	for _, reversed := range []bool{false, true} {
+		opts := Options{}
+		if reversed {
+			opts["gather"] = "reversed"
+		}
+		g := dlPos(t, opts, [4]string{"5C 6C", "7C", "", "8C 9C"}, "TC JC", dlOnes, "")
+		wantLegal(t, g, dlRedealMove)
+		mustApply(t, g, dlRedealMove)
+		// New pack: 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣; the first round is dealt at once.
+		want := [4]Card{ac("5C"), ac("6C"), ac("7C"), ac("8C")}
+		res := acs("9C TC")
+		if reversed {
+			want = [4]Card{ac("6C"), ac("5C"), ac("7C"), ac("9C")}
+			res = acs("8C JC")
+		}
+		for p := range want {
+			if g.packet[p].top() != want[p] {
+				t.Fatalf("reversed=%v: P%d = %v, want %s", reversed, p, g.packet[p].cards(), want[p])
+			}
+		}
+		if got := g.reserve.cards(); len(got) != 2 || got[0] != res[0] || got[1] != res[1] || g.redeals != 1 {
+			t.Fatalf("reversed=%v: reserve %v, want %v", reversed, got, res)
+		}
+	}
+	g := dlPos(t, nil, [4]string{"5C 6C", "7C", "", "8C 9C"}, "TC JC", dlOnes, "")
+	wantIllegal(t, g, dlPlay(dlReserve, 0, "TC", dlRuleReserve))
+	g.redeals = 2
+	mustApply(t, g, dlRedealMove)
+	if g.redeals != 3 || g.reserve.n != 0 || g.packet[0].n != 1 || g.pack.n != 3 {
+		t.Fatalf("the fourth deal puts nothing in the reserve: %v", g)
+	}
+	mustApply(t, g, dlDealMove)
+	if g.pack.n != 0 || g.reserve.n != 0 || g.packet[2].top() != ac("JC") {
+		t.Fatalf("the fourth deal puts nothing in the reserve: %v", g)
+	}
+	wantIllegal(t, g, dlRedealMove)
+	if !g.Over() || g.Won() {
+		t.Fatal("no redeal left and no play: over")
+	}
+	// Not while the pack lasts.
+	h := dlPos(t, nil, [4]string{"5C", "7C", "", ""}, "", dlOnes, "8C")
+	wantIllegal(t, h, dlRedealMove)
+}
+
+func TestDuchessWin(t *testing.T) {
+	g := dlPos(t, nil, [4]string{"", "", "", ""}, "AS'", [8]int{13, 13, 13, 13, 13, 13, 13, 12}, "")
+	mustApply(t, g, dlPlay(dlReserve, 7, "AS'", dlRuleReserve))
+	if !g.Won() || !g.Over() || g.Score() != 104 {
+		t.Fatalf("want won: %v", g)
+	}
+}

@@ -1,0 +1,280 @@
+package engine
+
+import "testing"
+
+// Positions and crafted packs for shah (GAMES.md §5). Piles: I0–I7 (0–7),
+// M0–M7 (8–15), O0–O7 (16–23), F0–F7 (24–31; F(2s), F(2s+1) suit s),
+// talon 32, pack 33.
+
+func newShahT(t *testing.T, top string, opts Options) *shah {
+	t.Helper()
+	g, err := newShah(crafted(2, top), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*shah)
+}
+
+// shPos builds a position after the deal: rays as "inner middle outer…"
+// ("-" an empty place; the outer part may hold married cards), foundation
+// heights (suit s's cards from the ace), talon (bottom first), pack (top
+// first).
+func shPos(t *testing.T, opts Options, rays [8]string, heights [8]int, talon, pack string) *shah {
+	t.Helper()
+	g := newShahT(t, "", opts)
+	g.phase = 2
+	for k, s := range rays {
+		g.inner[k], g.middle[k], g.on[k] = NoCard, NoCard, 0
+		for i, f := range splitFields(s) {
+			if f == "-" {
+				continue
+			}
+			switch i {
+			case 0:
+				g.inner[k] = ac(f)
+			case 1:
+				g.middle[k] = ac(f)
+			default:
+				g.outer[k][g.on[k]] = ac(f)
+				g.on[k]++
+			}
+		}
+	}
+	for f, h := range heights {
+		g.fn[f] = uint8(h)
+		for i := 0; i < h; i++ {
+			g.found[f][i] = NewCard(Rank(i+1), Suit(f/2), f%2)
+		}
+	}
+	g.talon.n = 0
+	for _, c := range acs(talon) {
+		g.talon.push(c)
+	}
+	cgLoadPack(&g.pack, acs(pack))
+	return g
+}
+
+func splitFields(s string) []string {
+	var out []string
+	cur := ""
+	for _, r := range s {
+		if r == ' ' {
+			if cur != "" {
+				out = append(out, cur)
+			}
+			cur = ""
+			continue
+		}
+		cur += string(r)
+	}
+	if cur != "" {
+		out = append(out, cur)
+	}
+	return out
+}
+
+func shPlay(from, f int, c string, rule RuleID) Move {
+	return Move{Kind: MoveFoundation, From: uint8(from), To: uint8(shFound + f), Card: ac(c), Card2: NoCard, Rule: rule}
+}
+
+func shMarry(from, k int, c string) Move {
+	return Move{Kind: MoveBuild, From: uint8(from), To: uint8(shOuter + k), Card: ac(c), Card2: NoCard, Rule: shRuleII}
+}
+
+func shFillMove(from, to int, c Card) Move {
+	return Move{Kind: MoveFill, From: uint8(from), To: uint8(to), Card: c, Card2: NoCard, Rule: shRuleVacancy}
+}
+
+var (
+	shDealMove   = Move{Kind: MoveDeal, From: shPack, To: shPack, Card: NoCard, Card2: NoCard, Rule: shRuleDeal}
+	shDrawMove   = Move{Kind: MoveDraw, From: shPack, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw}
+	shRedealMove = Move{Kind: MoveRedeal, From: shTalon, To: shPack, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal}
+	shOnes       = [8]int{1, 1, 1, 1, 1, 1, 1, 1}
+	// shRayFill: outer cards all nines, so no marriage and no play.
+	shRayFill = [8]string{"8D 8D' 9C", "8C 8C' 9C'", "8H 8H' 9D", "8S 8S' 9D'", "TD TD' 9H", "TC TC' 9H'", "TH TH' 9S", "TS TS' 9S'"}
+)
+
+// Setup (Rule III, shah/setup): the eight aces become the foundations and
+// the eight kings leave the game, the last one the Shah, before play; the
+// first circle is then dealt from the top, left to right.
+func TestShahSetup(t *testing.T) {
+	g := newShahT(t, "KH 5C AS KC 6C 7C KD' 8C 9C TC JC QC", nil)
+	for f := 0; f < 8; f++ {
+		if g.fn[f] != 1 || g.found[f][0].Rank() != Ace || int(g.found[f][0].Suit()) != f/2 {
+			t.Fatalf("F%d = %v, want an ace of suit %d", f, g.found[f][:g.fn[f]], f/2)
+		}
+	}
+	if g.aside[0] != ac("KH") || g.aside[1] != ac("KC") || g.aside[2] != ac("KD'") || g.shah.Rank() != King {
+		t.Fatalf("aside %v, shah %s", g.aside, g.shah)
+	}
+	want := acs("5C 6C 7C 8C 9C TC JC QC")
+	for k, c := range want {
+		if g.inner[k] != c {
+			t.Fatalf("I%d = %s, want %s", k, g.inner[k], c)
+		}
+	}
+	if g.pack.n != 88-8 || g.Score() != 8 || g.Total() != 96 {
+		t.Fatalf("pack %d score %d total %d", g.pack.n, g.Score(), g.Total())
+	}
+	if err := checkConservation(g, 2); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The deal (shah/deal, Rule I): the circle just dealt is available, a played
+// card's space is refilled at once from the pack; the next circle covers it.
+func TestShahDeal(t *testing.T) {
+	g := newShahT(t, "5C 2H 7C 8C 9C TC JC QC 3H 4D 5D 6D 7D 8D 9D TD JD QD 2C 3S 4S 5S 6S 7S 8S", nil)
+	m := shPlay(1, 4, "2H", shRuleI)
+	wantLegal(t, g, m)
+	mustApply(t, g, m)
+	if g.inner[1] != ac("3H") {
+		t.Fatalf("I1 = %s, want the pack's 3♥ at once", g.inner[1])
+	}
+	wantLegal(t, g, shPlay(1, 4, "3H", shRuleI)) // the refill is available too
+	wantIllegal(t, g, shDrawMove)
+	wantIllegal(t, g, shMarry(0, 0, "5C"))
+	mustApply(t, g, shDealMove)
+	if g.phase != 1 || g.middle[0] != ac("4D") || g.middle[7] != ac("JD") {
+		t.Fatalf("circle two not dealt: %v", g)
+	}
+	wantIllegal(t, g, shPlay(1, 4, "3H", shRuleI)) // covered by circle two
+	mustApply(t, g, shDealMove)
+	if g.phase != 2 || g.on[0] != 1 || g.outer[0][0] != ac("QD") || g.outer[7][0] != ac("8S") {
+		t.Fatalf("circle three not dealt: %v", g)
+	}
+	wantIllegal(t, g, shDealMove)
+	// The second circle (M) is covered: 2♣ at O1 is available.
+	wantLegal(t, g, shPlay(shOuter+1, 0, "2C", shRuleI))
+	if err := checkConservation(g, 2); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Rule I after the deal: only ray tops; removing an outer card frees the
+// middle card beneath; Rule II forbids marrying onto or from it.
+func TestShahRuleI(t *testing.T) {
+	rays := shRayFill
+	rays[2] = "9S 2S 2D"
+	g := shPos(t, nil, rays, shOnes, "", "5C 6C")
+	wantIllegal(t, g, shPlay(shMiddle+2, 6, "2S", shRuleI))
+	wantLegal(t, g, shPlay(shOuter+2, 2, "2D", shRuleI))
+	mustApply(t, g, shPlay(shOuter+2, 2, "2D", shRuleI))
+	wantLegal(t, g, shPlay(shMiddle+2, 6, "2S", shRuleI))
+	wantIllegal(t, g, shPlay(2, 6, "2S", shRuleI)) // wrong place
+	// A freed middle card takes no marriage and gives none.
+	h := shPos(t, nil, [8]string{"9D 3S -", "4S 5H 6H", "9S 9S' 8D", "8D' 8C 8C'", "8H 8H' 8S", "8S' TD TD'", "TC TC' TH", "TH' TS TS'"}, shOnes, "2S", "")
+	wantIllegal(t, h, Move{Kind: MoveBuild, From: shTalon, To: shMiddle, Card: ac("2S"), Card2: NoCard, Rule: shRuleII})
+	wantIllegal(t, h, shMarry(shMiddle, 1, "3S"))
+	wantIllegal(t, h, shMarry(shMiddle, 0, "3S"))
+}
+
+// Rule II: descending marriages in suit onto outer cards, from the talon top
+// or another outer pile.
+func TestShahRuleII(t *testing.T) {
+	rays := shRayFill
+	rays[0] = "9D 9D' 7H"
+	rays[1] = "9C' 9H 6H'"
+	rays[2] = "9S 9S' 8H"
+	g := shPos(t, nil, rays, shOnes, "3C 6H", "5C")
+	wantLegal(t, g, shMarry(shTalon, 0, "6H"))     // talon 6♥ on 7♥
+	wantLegal(t, g, shMarry(shOuter+1, 0, "6H'"))  // outer 6♥ on 7♥
+	wantLegal(t, g, shMarry(shOuter, 2, "7H"))     // 7♥ on 8♥
+	wantIllegal(t, g, shMarry(shOuter+2, 0, "8H")) // ascending
+	g.talon.push(ac("6D"))
+	wantIllegal(t, g, shMarry(shTalon, 0, "6D")) // other suit
+	mustApply(t, g, shMarry(shOuter, 2, "7H"))
+	// O0 is now a vacancy; the marriage pile on O2 grows.
+	if g.on[0] != 0 || g.on[2] != 2 {
+		t.Fatalf("on = %v", g.on)
+	}
+	wantLegal(t, g, shMarry(shOuter+1, 2, "6H'"))
+	// A vacancy is not married onto.
+	wantIllegal(t, g, shMarry(shTalon, 0, "6D"))
+}
+
+// Rule III: the foundations follow suit and stop at the queen.
+func TestShahRuleIII(t *testing.T) {
+	rays := shRayFill
+	rays[0] = "9D 9D' 2H"
+	g := shPos(t, nil, rays, shOnes, "", "5C")
+	wantIllegal(t, g, shPlay(shOuter, 0, "2H", shRuleI))
+	wantLegal(t, g, shPlay(shOuter, 4, "2H", shRuleI))
+	wantLegal(t, g, shPlay(shOuter, 5, "2H", shRuleI))
+	h := shPos(t, nil, shRayFill, [8]int{12, 12, 12, 12, 12, 12, 12, 11}, "QS'", "")
+	wantLegal(t, h, shPlay(shTalon, 7, "QS'", shRulePlay))
+	wantIllegal(t, h, shPlay(shTalon, 6, "QS'", shRulePlay))
+	mustApply(t, h, shPlay(shTalon, 7, "QS'", shRulePlay))
+	if !h.Won() || !h.Over() || h.Score() != 96 {
+		t.Fatalf("want won: %v", h)
+	}
+}
+
+// Vacancies: filled when the player chooses, inner circles first, left to
+// right, from the talon or the pack; no card is turned meanwhile.
+func TestShahVacancy(t *testing.T) {
+	rays := shRayFill
+	rays[1] = "9C' 3H 2H"
+	rays[5] = "8S' TD 2D"
+	g := shPos(t, nil, rays, shOnes, "JS", "5C 6C 7C")
+	mustApply(t, g, shPlay(shOuter+5, 2, "2D", shRuleI)) // vacancy O5
+	wantIllegal(t, g, shDrawMove)
+	wantLegal(t, g, shFillMove(shTalon, shOuter+5, ac("JS")))
+	// Plays go on while a vacancy waits.
+	mustApply(t, g, shPlay(shOuter+1, 4, "2H", shRuleI))  // vacancy O1, M1 freed
+	mustApply(t, g, shPlay(shMiddle+1, 4, "3H", shRuleI)) // vacancy M1
+	// The first vacancy is M1: the middle circle before the outer one.
+	wantLegal(t, g, shFillMove(shTalon, shMiddle+1, ac("JS")))
+	wantLegal(t, g, shFillMove(shPack, shMiddle+1, NoCard))
+	wantIllegal(t, g, shFillMove(shTalon, shOuter+1, ac("JS")))
+	wantIllegal(t, g, shFillMove(shTalon, shOuter+5, ac("JS")))
+	wantIllegal(t, g, shFillMove(shPack, shMiddle+1, ac("5C"))) // hidden card named
+	mustApply(t, g, shFillMove(shPack, shMiddle+1, NoCard))
+	if g.middle[1] != ac("5C") {
+		t.Fatalf("M1 = %s, want the pack's 5♣", g.middle[1])
+	}
+	// Then left to right in the outer circle: O1 before O5.
+	wantIllegal(t, g, shFillMove(shTalon, shOuter+5, ac("JS")))
+	mustApply(t, g, shFillMove(shTalon, shOuter+1, ac("JS")))
+	mustApply(t, g, shFillMove(shPack, shOuter+5, NoCard))
+	if g.at(shOuter+1) != ac("JS") || g.at(shOuter+5) != ac("6C") || g.vacancy() != -1 {
+		t.Fatalf("fills went wrong: %v", g)
+	}
+	wantLegal(t, g, shDrawMove)
+	wantIllegal(t, g, shFillMove(shPack, shOuter+5, NoCard))
+}
+
+// Redeals: none by default; variant redeals=1 turns the talon over once.
+func TestShahRedeal(t *testing.T) {
+	g := shPos(t, nil, shRayFill, shOnes, "5C 6C", "")
+	wantIllegal(t, g, shRedealMove)
+	if !g.Over() || g.Won() {
+		t.Fatal("pack out, no play, no redeal: the game must be over")
+	}
+	h := shPos(t, Options{"redeals": "1"}, shRayFill, shOnes, "5C 6C", "")
+	wantLegal(t, h, shRedealMove)
+	mustApply(t, h, shRedealMove)
+	mustApply(t, h, shDrawMove)
+	if h.talon.top() != ac("5C") || h.redeals != 1 {
+		t.Fatalf("after the redeal the first card turned must be 5♣, talon %v", h.talon.cards())
+	}
+	mustApply(t, h, shDrawMove)
+	wantIllegal(t, h, shRedealMove)
+	// Not while the pack has cards.
+	k := shPos(t, Options{"redeals": "2"}, shRayFill, shOnes, "5C", "6C")
+	wantIllegal(t, k, shRedealMove)
+}
+
+// The cycle rule stops endless marriages between two outer piles.
+func TestShahCycleRule(t *testing.T) {
+	rays := shRayFill
+	rays[0] = "9D 9D' 7H 6H"
+	rays[1] = "9C' 9H 7H'"
+	g := shPos(t, nil, rays, shOnes, "", "5C")
+	for i := 0; i < shIdleMax; i++ {
+		mustApply(t, g, shMarry(shOuter+i%2, 1-i%2, "6H"))
+	}
+	wantIllegal(t, g, shMarry(shOuter+shIdleMax%2, 1-shIdleMax%2, "6H"))
+	mustApply(t, g, shDrawMove)
+	wantLegal(t, g, shMarry(shOuter+shIdleMax%2, 1-shIdleMax%2, "6H"))
+}

@@ -1,0 +1,78 @@
+package reports
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestVerify(t *testing.T) {
+	dir := t.TempDir()
+	for i := 0; i < 3; i++ {
+		lo, hi := int64(i*10), int64(i*10+10)
+		w, err := NewResultsWriter(dir, ResultsOptions{ShardIndex: i, ShardCount: 3, ShardStart: lo, ShardEnd: hi})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.WriteResults(synthRows([]string{"shah", "sultan"}, []string{"greedy"}, lo, hi)); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v, err := Verify(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Complete || v.Shards != 3 || v.Files != 6 || v.Rows != 60 || len(v.Problems) != 0 {
+		t.Fatalf("verify: %+v", v)
+	}
+	// A missing shard, a changed file and a stray file are all reported.
+	os.Remove(filepath.Join(dir, ManifestName(1, 3)))
+	p := filepath.Join(dir, "results/game=shah/strategy=greedy/part-00002-of-00003.parquet")
+	data, _ := os.ReadFile(p)
+	data[len(data)/2] ^= 0xff
+	os.WriteFile(p, data, 0o644)
+	stray := filepath.Join(dir, "results/game=shah/strategy=random/part-00000-of-00001.parquet")
+	os.MkdirAll(filepath.Dir(stray), 0o755)
+	os.WriteFile(stray, []byte("x"), 0o644)
+	v, err = Verify(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(v.Problems, "\n")
+	for _, want := range []string{"missing shards [1] of 3", "part-00002-of-00003.parquet: size or SHA-256 differs", "strategy=random/part-00000-of-00001.parquet: not listed"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("problems lack %q:\n%s", want, all)
+		}
+	}
+	if v.Complete {
+		t.Error("complete despite problems")
+	}
+}
+
+func TestManifestKeepsFilesOfEarlierRuns(t *testing.T) {
+	dir := t.TempDir()
+	for _, g := range []string{"shah", "zodiac"} {
+		w, err := NewResultsWriter(dir, ResultsOptions{ShardEnd: 20})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.WriteResults(synthRows([]string{g}, []string{"greedy", "random"}, 0, 20)); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	v, err := Verify(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Complete || v.Files != 4 || v.Rows != 80 {
+		t.Fatalf("two runs into one folder: %+v", v)
+	}
+}
