@@ -47,7 +47,7 @@ func duchessSpec() *Spec {
 	return &Spec{
 		ID:       "duchess-de-luynes",
 		Title:    "La Duchesse de Luynes",
-		TitlesRU: []string{"Герцогиня де Люинь"},
+		TitlesRU: []string{"Герцогиня де-Люинь", "Герцогиня де Люинь"},
 		Book:     "Cadogan",
 		Decks:    2,
 		Players:  1,

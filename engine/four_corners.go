@@ -173,7 +173,7 @@ func fcAdjoins(p int) int {
 	return -1
 }
 
-// dealMayPlay reports whether, during the deal, a card at packet position p
+// fcDealMayPlay reports whether, during the deal, a card at packet position p
 // may go to foundation f.
 func fcDealMayPlay(p, f int) bool { return fcCorner(p) || fcAdjoins(p) == f }
 

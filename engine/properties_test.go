@@ -14,7 +14,7 @@ func numPlayouts(t *testing.T) int {
 	if testing.Short() {
 		return 100
 	}
-	return 300
+	return 200
 }
 
 func TestProperties(t *testing.T) {

@@ -502,13 +502,18 @@ func (g *redAndBlack) hashCommon(h *hasher) {
 	h.b(g.redeals)
 }
 
-// Hash covers the foundation heights, the tableau, talon, stock order and
-// redeals used (not the cycle-rule counter, so that repetitions show).
+// Hash covers the foundation heights, the tableau, talon, stock order,
+// redeals used and the seed of a pending shuffled redeal (not the
+// cycle-rule counter, so that repetitions show).
 func (g *redAndBlack) Hash() uint64 {
 	h := newHasher()
 	g.hashCommon(&h)
 	h.cards(g.stock[:g.sn])
-	h.b(byte(g.rng))
+	if g.shuffled && g.redeals == 0 {
+		for i := 0; i < 64; i += 8 {
+			h.b(byte(g.rng >> i))
+		}
+	}
 	return h.sum()
 }
 

@@ -241,6 +241,9 @@ func Replay(r io.Reader) (*ReplayResult, error) {
 			if err != nil {
 				return nil, fail(ply, "%v", err)
 			}
+			if err := g.Check(m); err != nil {
+				return nil, fail(ply, "%v", err)
+			}
 			legal = g.LegalMoves(legal[:0])
 			found := false
 			for _, l := range legal {
@@ -251,9 +254,6 @@ func Replay(r io.Reader) (*ReplayResult, error) {
 			}
 			if !found {
 				return nil, fail(ply, "%v passes Check but is not among the %d legal moves: %w", m, len(legal), ErrIllegal)
-			}
-			if err := g.Check(m); err != nil {
-				return nil, fail(ply, "%v", err)
 			}
 			if err := g.Apply(m); err != nil {
 				return nil, fail(ply, "%v", err)

@@ -63,7 +63,7 @@ func shahSpec() *Spec {
 	return &Spec{
 		ID:       "shah",
 		Title:    "The Shah",
-		TitlesRU: []string{"Шах", "Звезда"},
+		TitlesRU: []string{"Шах"},
 		Book:     "Cadogan",
 		Decks:    2,
 		Players:  1,
@@ -71,7 +71,7 @@ func shahSpec() *Spec {
 		Rules: []Rule{
 			{ID: shRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
 				Summary: "During the deal the cards of each circle are available until the next circle covers them; once the star is complete only the outer circle is available, until removing its cards frees the inner ones.",
-				Terms:   []string{"карты каждого круга звезды годятся в дело до тех пор, пока они не будут покрыты другим кругом", "только карты третьего (то есть наружного) круга годятся в дело", "пока снятие с места этих карт не освободит внутренних кругов"}},
+				Terms:   []string{"карты каждого круга звезды годятся в дело до тех пор, пока они не будут покрыты другим кругом", "когда пасьянс разложен вполне, то только карты третьего", "пока снятие с места этих карт не освободит внутренних кругов"}},
 			{ID: shRuleII, Kind: KindNumbered, Number: "II", Status: StatusBook,
 				Summary: "Marriages (same suit, descending) are made only on outer-circle cards, from the talon top or another outer pile; inner cards, once freed, may only be played, not married.",
 				Source:  "RU 'средних кругов' (middle circles) is an error: Cadogan EN 'limited to cards in the third circle', and RU Rule I and Play agree (GAMES.md §5); descending per the RU Play text",
@@ -117,6 +117,8 @@ func shahSpec() *Spec {
 		Variants: []Variant{
 			{Name: "redeals", Values: []string{"0", "1", "2"}, Default: "0",
 				Doc: "Number of redeals (the talon turned over into the pack, unshuffled, when the pack is out): the text is cut off before the rule; 0 per GAMES.md §14.4."},
+			{Name: "marriage-sources", Values: []string{"talon-and-outer", "talon"}, Default: "talon-and-outer",
+				Doc: "talon-and-outer: a marriage takes the card turned (the talon top) or another outer-circle card (GAMES.md §14.4); talon: only the card turned from the pack or the talon top is married onto the star."},
 		},
 		NewDeal: newShah,
 	}
@@ -126,6 +128,7 @@ func shahSpec() *Spec {
 // copy.
 type shah struct {
 	opts       Options
+	talonOnly  bool
 	maxRedeals uint8
 	phase      uint8 // 0, 1: circle one or two just dealt; 2: star complete
 	redeals    uint8
@@ -151,7 +154,7 @@ func newShah(pack []Card, opts Options) (Game, error) {
 	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
 		return nil, err
 	}
-	g := &shah{opts: o, maxRedeals: o["redeals"][0] - '0'}
+	g := &shah{opts: o, maxRedeals: o["redeals"][0] - '0', talonOnly: o["marriage-sources"] == "talon"}
 	var rest [shPlayable]Card
 	n, kings := 0, 0
 	for _, c := range pack {
@@ -289,7 +292,7 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 				return dst
 			}
 		}
-		if g.idle >= shIdleMax {
+		if g.idle >= shIdleMax || g.talonOnly {
 			continue
 		}
 		for j := 0; j < shRays; j++ {
@@ -384,6 +387,9 @@ func (g *shah) Check(m Move) error {
 		case from == shTalon:
 			src = g.talon.top()
 		case from >= shOuter && from < shFound && from != to:
+			if g.talonOnly {
+				return cgIllegal("shah: variant marriage-sources=talon: only the talon top is married")
+			}
 			if g.idle >= shIdleMax {
 				return illegalf(m, "cycle rule %s: %d marriages in a row between outer piles", shRuleCycle, g.idle)
 			}

@@ -278,3 +278,13 @@ func TestShahCycleRule(t *testing.T) {
 	mustApply(t, g, shDrawMove)
 	wantLegal(t, g, shMarry(shOuter+shIdleMax%2, 1-shIdleMax%2, "6H"))
 }
+
+// Variant marriage-sources=talon: outer cards are not moved onto each other.
+func TestShahMarriageSourcesTalon(t *testing.T) {
+	rays := shRayFill
+	rays[0] = "9D 9D' 7H"
+	rays[1] = "9C' 9H 6H'"
+	g := shPos(t, Options{"marriage-sources": "talon"}, rays, shOnes, "6H", "5C")
+	wantIllegal(t, g, shMarry(shOuter+1, 0, "6H'"))
+	wantLegal(t, g, shMarry(shTalon, 0, "6H"))
+}

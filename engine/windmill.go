@@ -98,6 +98,8 @@ func windmillSpec() *Spec {
 		Variants: []Variant{
 			{Name: "transfer", Values: []string{"immediate", "any", "none"}, Default: "immediate",
 				Doc: "immediate: a king pile's top card goes to the centre only when a wing or talon card that fits no foundation then fits the centre (the book); any: whenever the centre takes it (PySolFC allows foundation moves freely); none: no transfers."},
+			{Name: "kings", Values: []string{"first-four", "choice"}, Default: "first-four",
+				Doc: "first-four: the first four kings that appear go to the corners at once (the book, Rule II; GAMES.md §14.3); choice: a king is an ordinary available card that the player may put in an empty corner or on the centre's queen (PySolFC Windmill)."},
 		},
 		NewDeal: newWindmill,
 	}
@@ -106,15 +108,16 @@ func windmillSpec() *Spec {
 // windmill is the state of a game of The Mill: fixed arrays, so Clone is
 // one copy.
 type windmill struct {
-	opts     Options
-	transfer uint8
-	cn       uint8
-	kn       [4]uint8
-	wing     [wmWings]Card // NoCard is a vacancy
-	centre   [wmCentreN]Card
-	corner   [4][NumRanks]Card
-	talon    cgStack
-	pack     cgStack
+	opts       Options
+	transfer   uint8
+	kingChoice bool
+	cn         uint8
+	kn         [4]uint8
+	wing       [wmWings]Card // NoCard is a vacancy
+	centre     [wmCentreN]Card
+	corner     [4][NumRanks]Card
+	talon      cgStack
+	pack       cgStack
 }
 
 func newWindmill(pack []Card, opts Options) (Game, error) {
@@ -126,7 +129,7 @@ func newWindmill(pack []Card, opts Options) (Game, error) {
 	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
 		return nil, err
 	}
-	g := &windmill{opts: o}
+	g := &windmill{opts: o, kingChoice: o["kings"] == "choice"}
 	switch o["transfer"] {
 	case "any":
 		g.transfer = wmTransferAny
@@ -159,9 +162,10 @@ func (g *windmill) ID() string       { return "windmill" }
 func (g *windmill) Options() Options { return cgCopyOptions(g.opts) }
 
 // placeKing puts c in the first empty corner if it is a king and a corner
-// is still empty (the first four kings go to the corners at once).
+// is still empty (the first four kings go to the corners at once; not with
+// variant kings=choice).
 func (g *windmill) placeKing(c Card) bool {
-	if c.Rank() != King {
+	if c.Rank() != King || g.kingChoice {
 		return false
 	}
 	for k := range g.kn {
@@ -184,7 +188,10 @@ func (g *windmill) fits(f int, c Card) bool {
 	}
 	k := f - 1
 	n := g.kn[k]
-	return n > 0 && n < NumRanks && c.Rank()+1 == g.corner[k][n-1].Rank()
+	if n == 0 {
+		return g.kingChoice && c.Rank() == King
+	}
+	return n < NumRanks && c.Rank()+1 == g.corner[k][n-1].Rank()
 }
 
 func (g *windmill) playable(c Card) bool {

@@ -204,3 +204,17 @@ func TestWindmillNoRedealAndWin(t *testing.T) {
 		t.Fatalf("want a won game: %v", w)
 	}
 }
+
+// Variant kings=choice: kings are ordinary cards; the player puts them in an
+// empty corner or on the centre's queen.
+func TestWindmillKingsChoice(t *testing.T) {
+	g := newWMT(t, "AH KS 5C", Options{"kings": "choice"})
+	if g.wing[0] != ac("KS") || g.kn[0] != 0 {
+		t.Fatalf("with kings=choice the king stays in the wing: %v", g)
+	}
+	wantLegal(t, g, wmPlay(0, 1, "KS", wmRuleI))
+	wantLegal(t, g, wmPlay(0, 4, "KS", wmRuleI))
+	wantIllegal(t, g, wmPlay(1, 1, "5C", wmRuleI))
+	d := newWMT(t, "AH KS 5C", nil)
+	wantIllegal(t, d, wmPlay(0, 1, "KS", wmRuleI))
+}

@@ -2,10 +2,12 @@ package reports
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/pasyans/pasyans/sim"
 )
@@ -72,11 +74,15 @@ func ExportTable[T any](dir, dataset, format string, rows []T, meta Metadata) (s
 // each). Metadata: meta's provenance of the export, the source's master
 // seed and catalog hash (or "mixed"), shard 0 of 1, the merged deal range,
 // and KeyComplete true when every source file was complete and the merged
-// deals are contiguous. Overlapping shards are an error. It returns the
-// files written.
+// deals are contiguous. Overlapping shards are an error. A Parquet export
+// also gets the manifest _manifest-00000-of-00001.json (see Verify). It
+// returns the files written.
 func ExportResults(ctx context.Context, src, out, format string, meta Metadata) ([]string, error) {
 	meta = meta.withDefaults()
 	var written []string
+	man := Manifest{Dataset: DatasetResults, SchemaVersion: SchemaVersion, ShardIndex: 0, ShardCount: 1, DealStart: -1, DealEnd: -1,
+		Version: meta.Version, Revision: meta.Revision, Command: meta.Command, MasterSeed: meta.MasterSeed,
+		CatalogHash: meta.CatalogHash, Created: meta.Created, Complete: true}
 	for _, ds := range []string{DatasetResults, DatasetMoves} {
 		parts, err := ListParts(datasetDir(src, ds))
 		if err != nil {
@@ -102,8 +108,35 @@ func ExportResults(ctx context.Context, src, out, format string, meta Metadata) 
 				return written, err
 			}
 			written = append(written, path)
+			if format == FormatParquet {
+				e, err := describeExisting(out, ds, partKey{parts[i].Game, parts[i].Strategy}, path)
+				if err != nil {
+					return written, err
+				}
+				man.Complete = man.Complete && (e.Complete || ds == DatasetMoves)
+				if ds == DatasetResults && e.Rows > 0 {
+					if man.DealStart < 0 || e.DealMin < man.DealStart {
+						man.DealStart = e.DealMin
+					}
+					man.DealEnd = max(man.DealEnd, e.DealMax+1)
+				}
+				man.Files = append(man.Files, e)
+			}
 			i = j
 		}
+	}
+	if format == FormatParquet {
+		// A manifest, so that "pasyans report --verify" accepts the export.
+		man.Closed = time.Now().UTC()
+		data, err := json.MarshalIndent(man, "", "  ")
+		if err != nil {
+			return written, fmt.Errorf("manifest: %w", err)
+		}
+		path := filepath.Join(out, ManifestName(0, 1))
+		if err := writeAtomic(path, append(data, '\n')); err != nil {
+			return written, err
+		}
+		written = append(written, path)
 	}
 	return written, nil
 }

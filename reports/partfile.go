@@ -28,7 +28,7 @@ const (
 // pageBufferSize is the in-memory size of a column's page buffer before it
 // is encoded and compressed into a page. Smaller than parquet-go's 256 KiB
 // default, so that dozens of partitions open at once stay small.
-const pageBufferSize = 128 << 10
+const pageBufferSize = 64 << 10
 
 // tmpSuffix ends the names of files being written. Readers ignore such
 // files: they are hidden (leading dot) and do not end in a dataset

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,5 +75,49 @@ func TestManifestKeepsFilesOfEarlierRuns(t *testing.T) {
 	}
 	if !v.Complete || v.Files != 4 || v.Rows != 80 {
 		t.Fatalf("two runs into one folder: %+v", v)
+	}
+}
+
+func TestExportedResultsVerify(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	for i := 0; i < 2; i++ {
+		lo, hi := int64(i*15), int64(i*15+15)
+		w, err := NewResultsWriter(dir, ResultsOptions{ShardIndex: i, ShardCount: 2, ShardStart: lo, ShardEnd: hi, Trace: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.WriteResults(synthRows([]string{"shah"}, []string{"greedy", "book"}, lo, hi)); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, err := ExportResults(context.Background(), dir, out, FormatParquet, Metadata{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 3 {
+		t.Fatalf("exported %v", files)
+	}
+	v, err := Verify(context.Background(), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.Complete || v.Files != 2 || v.Rows != 60 {
+		t.Fatalf("verify export: %+v", v)
+	}
+	a, b := readAll(t, dir), readAll(t, out)
+	if len(a) != len(b) {
+		t.Fatalf("export has %d rows, source %d", len(b), len(a))
+	}
+	for i := range a {
+		if fmt.Sprint(a[i]) != fmt.Sprint(b[i]) {
+			t.Fatalf("row %d differs: %+v vs %+v", i, a[i], b[i])
+		}
+	}
+	md, _ := FileMetadata(filepath.Join(out, "results/game=shah/strategy=book/part-00000-of-00001.parquet"))
+	if md[KeyComplete] != "true" || md[KeyDealRange] != "0-30" || md[KeyShardCount] != "1" {
+		t.Errorf("merged metadata %v", md)
 	}
 }

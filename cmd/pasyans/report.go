@@ -41,7 +41,7 @@ every shard present, every file unchanged, every run complete; it fails otherwis
 				if !v.Complete {
 					return fmt.Errorf("report: %s is not a complete run: %s", args[0], strings.Join(v.Problems, "; "))
 				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "report: verified %d shard(s), %d files, %d rows\n", v.Shards, v.Files, v.Rows)
+				fmt.Fprintf(cmd.ErrOrStderr(), "report: verified %d shard(s): %d files, %d rows (results and moves)\n", v.Shards, v.Files, v.Rows)
 			}
 			s, err := reports.Summarize(cmd.Context(), args[0])
 			if err != nil {
