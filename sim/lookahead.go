@@ -14,11 +14,14 @@ import (
 //
 //	1e6 if won, else 16·Score + min(legal moves, 15)
 //
-// and a node by its best child. Values are summed over the samples; the
-// move with the highest total is played, ties broken by greedy's priority
-// list (see greedyStrategy). Moves that
-// lead back to a position the player has already seen are scored below
-// every other move (cycle avoidance).
+// and a node by its best child. A move that turns up a hidden card (its
+// Move.Card is NoCard: drawing, dealing, redealing) is a chance move: the
+// search does not look past it, and values it as the position it is made
+// from, so that the luck of one sampled card does not make turning the pack
+// look better than it is. Values are summed over the samples; the move with
+// the highest total is played, ties broken by greedy's priority list (see
+// greedyStrategy). Moves that lead back to a position the player has
+// already seen are scored below every other move (cycle avoidance).
 type lookaheadStrategy struct {
 	params
 	depth, samples int
@@ -74,6 +77,10 @@ func (p *lookaheadPlayer) Choose(g engine.Game, legal []engine.Move) (int, engin
 		base := g.Clone()
 		base.Determinize(&p.rng)
 		for i, m := range legal {
+			if isChance(m) {
+				p.values[i] += leafValue(g, len(legal))
+				continue
+			}
 			c := base.Clone()
 			if err := c.Apply(m); err != nil {
 				p.values[i] = math.Inf(-1)
@@ -118,6 +125,10 @@ func (p *lookaheadPlayer) search(g engine.Game, d, level int) float64 {
 	}
 	best := math.Inf(-1)
 	for i := range moves {
+		if isChance(p.bufs[level][i]) {
+			best = max(best, leafValue(g, len(moves)))
+			continue
+		}
 		c := g.Clone()
 		if err := c.Apply(p.bufs[level][i]); err != nil {
 			continue
@@ -131,4 +142,10 @@ func (p *lookaheadPlayer) search(g engine.Game, d, level int) float64 {
 		return leafValue(g, 0)
 	}
 	return best
+}
+
+// isChance reports whether m turns up a hidden card (the engine reports
+// such moves with Card NoCard); passes are not chance moves.
+func isChance(m engine.Move) bool {
+	return m.Card == engine.NoCard && m.Kind != engine.MovePass
 }

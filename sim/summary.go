@@ -171,7 +171,7 @@ func (s *Summary) WriteTable(w io.Writer) error {
 		blo, bhi := t.Bounds()
 		v := t.Variant
 		if v == "" {
-			v = "book"
+			v = "default"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t[%s, %s]\t%d\t[%s, %s]\t%s\t%s\t\n",
 			t.Game, v, t.Strategy, t.Deals, t.Wins, pct(t.WinRate()), pct(lo), pct(hi),

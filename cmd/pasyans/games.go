@@ -5,7 +5,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/normalize"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +33,7 @@ func newGamesCmd() *cobra.Command {
 }
 
 func newGamesShowCmd() *cobra.Command {
-	var asJSON bool
+	var asJSON, noText bool
 	cmd := &cobra.Command{
 		Use:   "show GAME",
 		Short: "Print one game's rules and variants",
@@ -41,14 +43,63 @@ func newGamesShowCmd() *cobra.Command {
 			if err != nil {
 				return usagef("games show: %v", err)
 			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), gameJSONOf(spec))
+			var links []normalize.Link
+			if !noText {
+				if links, err = gameLinks(spec); err != nil {
+					return err
+				}
 			}
-			return printGame(cmd.OutOrStdout(), spec, nil)
+			if asJSON {
+				g := gameJSONOf(spec)
+				g.Links = links
+				return writeJSON(cmd.OutOrStdout(), g)
+			}
+			return printGame(cmd.OutOrStdout(), spec, func(id engine.RuleID) string {
+				return linkedText(links, id)
+			})
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the game as JSON")
+	cmd.Flags().BoolVar(&noText, "no-text", false, "do not look up the rules' text in the embedded corpus")
 	return cmd
+}
+
+// gameLinks links the embedded corpus (numbered rules, advice and play
+// rules) and returns the links of spec's game.
+func gameLinks(spec *engine.Spec) ([]normalize.Link, error) {
+	docs, err := corpus.Embedded()
+	if err != nil {
+		return nil, err
+	}
+	n, err := normalize.New()
+	if err != nil {
+		return nil, err
+	}
+	all, err := normalize.LinkCorpusWith(docs, n, engine.Catalog(), normalize.LinkOptions{Play: true})
+	if err != nil {
+		return nil, err
+	}
+	var out []normalize.Link
+	for _, l := range all {
+		if l.Linked() && engine.RuleID(l.RuleID).Game() == spec.ID {
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}
+
+// linkedText renders the corpus passages linked to id: the modern text with
+// the original OCR beside it, one passage per reading.
+func linkedText(links []normalize.Link, id engine.RuleID) string {
+	var b strings.Builder
+	for _, l := range links {
+		if engine.RuleID(l.RuleID) != id {
+			continue
+		}
+		fmt.Fprintf(&b, "%s:%d (%s %.2f)\n      modern:   %s\n      original: %s\n",
+			l.Doc, l.Span.StartLine, l.Method, l.Score, flatText(l.Modern), flatText(l.Original))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
 }
 
 // gameJSON is the JSON form of one game of the catalog.
@@ -64,6 +115,8 @@ type gameJSON struct {
 	Rules       []engine.Rule  `json:"rules"`
 	Variants    []variantJSON  `json:"variants"`
 	Defaults    engine.Options `json:"defaults"`
+	// Links are the corpus passages linked to the game's rules (games show).
+	Links []normalize.Link `json:"links,omitempty"`
 }
 
 type variantJSON struct {
