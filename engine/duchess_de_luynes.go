@@ -76,7 +76,7 @@ func duchessSpec() *Spec {
 				Terms:   []string{"когда израсходована вся колода карт, то снимают отставных, рассматривают их", "если между ними есть подходящие карты, то их играют на основания", "взятую с верха четырех пачек"}},
 			{ID: dlRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "When no further play is possible, take up the four packets one after another, put the reserve beneath and deal again; three redeals, and on the last (fourth) deal no reserve is set aside.",
-				Source:  "gather order is a convention (GAMES.md §6): P0…P3 each in the order dealt, then the reserve; variant gather=reversed",
+				Source:  "gather order is a convention (GAMES.md §6): P0…P3 each in the order dealt, then the reserve; variant gather=reversed. The player calls the redeal any time once the pack is out",
 				Terms:   []string{"берут одну за другой четыре пачки, кладут отставных под низ и повторяют игру, как прежде", "пасьянс можно раскладывать еще три раза", "в последний или четвертый раз не откладывают более отставных"}},
 			{ID: dlRuleWin, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The game is won when all eight foundations are complete (104 cards).",

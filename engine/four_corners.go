@@ -92,7 +92,7 @@ func fourCornersSpec() *Spec {
 				Source:  "GAMES.md §14.2 (the book is silent; Wikipedia and PySolFC leave spaces empty)"},
 			{ID: fcRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "When play is stuck the twelve packets are gathered in order, from L0 to R5, without shuffling, and dealt again with the same restrictions; twice (two redeals).",
-				Source:  "gather order is a convention (GAMES.md §3): each packet's cards in the order dealt, L0 first; variant gather=reversed",
+				Source:  "gather order is a convention (GAMES.md §3): each packet's cards in the order dealt, L0 first; variant gather=reversed. The player calls the redeal any time after the deal (whether play is stuck is the player's judgement)",
 				Terms:   []string{"когда сделаны всевозможные комбинации и дальнейшая игра невозможна", "двенадцать пачек складывают по порядку, начиная с левой", "раскладывают пасьянс снова и играют так же, как в первый раз", "пасьянс можно повторить еще раз"}},
 			{ID: fcRuleWin, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The game is won when all eight foundations are complete (104 cards).",

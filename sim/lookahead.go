@@ -12,7 +12,7 @@ import (
 // own generator — the real order is never used), it tries every legal move
 // and searches the following depth-1 moves exhaustively, valuing a leaf by
 //
-//	1e6 if won, else 16·Score + min(legal moves, 15)
+//	1e6 if won, else Score (cards on foundations)
 //
 // and a node by its best child. A move that turns up a hidden card (its
 // Move.Card is NoCard: drawing, dealing, redealing) is a chance move: the
@@ -56,11 +56,11 @@ func (p *lookaheadPlayer) SearchStats() (int64, bool) { return p.nodes, true }
 
 const wonValue = 1e6
 
-func leafValue(g engine.Game, nLegal int) float64 {
+func leafValue(g engine.Game) float64 {
 	if g.Won() {
 		return wonValue
 	}
-	return 16*float64(g.Score()) + float64(min(nLegal, 15))
+	return float64(g.Score())
 }
 
 func (p *lookaheadPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
@@ -78,7 +78,7 @@ func (p *lookaheadPlayer) Choose(g engine.Game, legal []engine.Move) (int, engin
 		base.Determinize(&p.rng)
 		for i, m := range legal {
 			if isChance(m) {
-				p.values[i] += leafValue(g, len(legal))
+				p.values[i] += leafValue(g)
 				continue
 			}
 			c := base.Clone()
@@ -121,12 +121,12 @@ func (p *lookaheadPlayer) search(g engine.Game, d, level int) float64 {
 	moves := g.LegalMoves(p.bufs[level][:0])
 	p.bufs[level] = moves
 	if d == 0 || len(moves) == 0 {
-		return leafValue(g, len(moves))
+		return leafValue(g)
 	}
 	best := math.Inf(-1)
 	for i := range moves {
 		if isChance(p.bufs[level][i]) {
-			best = max(best, leafValue(g, len(moves)))
+			best = max(best, leafValue(g))
 			continue
 		}
 		c := g.Clone()
@@ -139,7 +139,7 @@ func (p *lookaheadPlayer) search(g engine.Game, d, level int) float64 {
 		}
 	}
 	if math.IsInf(best, -1) {
-		return leafValue(g, 0)
+		return leafValue(g)
 	}
 	return best
 }
