@@ -1,12 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -90,6 +90,9 @@ func newRunCmd() *cobra.Command {
 func runPipeline(cmd *cobra.Command, o runOptions) error {
 	if o.deals <= 0 {
 		return usagef("run: --deals %d: want a positive number", o.deals)
+	}
+	if !cmd.Flags().Changed("solver-deals") {
+		o.solverDeals = min(o.solverDeals, o.deals)
 	}
 	if o.solverDeals < 0 || o.solverDeals > o.deals {
 		return usagef("run: --solver-deals %d: want 0 … --deals (%d)", o.solverDeals, o.deals)
@@ -187,7 +190,7 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 	stage(3, "link", "%d passages linked; %d of %d catalog rules and advice have corpus text", linked, withText, len(cd.Rules))
 
 	// 4: tournaments.
-	timeRun := func(dir string, strats []sim.Strategy, deals int64, label string) (*sim.Summary, error) {
+	play := func(dir string, strats []sim.Strategy, deals int64) (*sim.Summary, error) {
 		w, err := reports.NewResultsWriter(dir, reports.ResultsOptions{
 			ShardIndex: 0, ShardCount: 1, ShardStart: 0, ShardEnd: deals, Trace: o.trace, Meta: meta,
 		})
@@ -195,7 +198,6 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 			return nil, err
 		}
 		prog := newTourProgress(stderr, o.quiet, 5*time.Second)
-		prog.label = label
 		cfg := sim.Config{
 			Games: runGameConfigs(specs), Strategies: strats, Deals: deals, MasterSeed: o.seed, Workers: o.workers,
 			ShardCount: 1, Trace: o.trace, Timing: false, Progress: prog.update,
@@ -210,13 +212,13 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 	}
 	names := strings.Join(tourList(o.strategies), ", ")
 	stage(4, "tournament", "%d games × %s × %d deals (seed %d)", len(specs), names, o.deals, o.seed)
-	if _, err := timeRun(o.out, strategies, o.deals, "tournament"); err != nil {
+	if _, err := play(o.out, strategies, o.deals); err != nil {
 		return runInterrupted(stderr, o.out, err)
 	}
 	solverDir := filepath.Join(o.out, "solver")
 	if solver != nil {
 		stage(4, "tournament", "solver (full information, %s nodes per deal) on the first %d deals", o.solverNodes, o.solverDeals)
-		if _, err := timeRun(solverDir, []sim.Strategy{solver}, o.solverDeals, "solver"); err != nil {
+		if _, err := play(solverDir, []sim.Strategy{solver}, o.solverDeals); err != nil {
 			return runInterrupted(stderr, o.out, err)
 		}
 	}
@@ -397,20 +399,8 @@ func prepareOut(dir string, force bool) error {
 
 // runInterrupted reports an interrupted or failed tournament stage.
 func runInterrupted(stderr io.Writer, out string, err error) error {
-	if errors.Is(err, errInterrupted) || isCanceled(err) {
+	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "run: interrupted; the finished rows are valid files in %s\n", out)
 	}
 	return fmt.Errorf("run: tournament: %w", err)
 }
-
-// errInterrupted is never returned; it documents that cancellation arrives
-// as context.Canceled from sim.Run.
-var errInterrupted = errors.New("interrupted")
-
-// isCanceled reports whether err comes from a cancelled context.
-func isCanceled(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "context canceled")
-}
-
-// runSeedString renders a seed for messages.
-func runSeedString(s uint64) string { return strconv.FormatUint(s, 10) }
