@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/normalize"
 )
@@ -65,7 +64,7 @@ func newLinkCmd() *cobra.Command {
 
 // runLink loads the documents, links them and prints the result.
 func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
-	docs, err := linkDocuments(args)
+	docs, err := loadDocuments(args)
 	if err != nil {
 		return err
 	}
@@ -114,26 +113,6 @@ func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
 	fmt.Fprintf(cmd.ErrOrStderr(), "%d links in %d documents; %d passages unlinked; %d catalog rules and advice without corpus text\n",
 		linked, len(docs), unlinked, len(rep.Missing))
 	return rep.Err()
-}
-
-// linkDocuments opens the named documents, or the embedded corpus when
-// there are none, with the passages they share linked.
-func linkDocuments(args []string) ([]*corpus.Document, error) {
-	if len(args) == 0 {
-		return corpus.Embedded()
-	}
-	docs := make([]*corpus.Document, 0, len(args))
-	for _, a := range args {
-		d, err := corpus.Open(a)
-		if err != nil {
-			return nil, err
-		}
-		docs = append(docs, d)
-	}
-	if len(docs) > 1 {
-		corpus.LinkDuplicates(docs)
-	}
-	return docs, nil
 }
 
 // printLinks prints the link table.

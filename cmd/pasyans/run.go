@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/reports"
@@ -141,7 +140,7 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 	meta.CatalogHash = engine.CatalogHash()
 
 	// 1–3: corpus, normalize, link.
-	docs, err := runDocuments(o.corpusPaths)
+	docs, err := loadDocuments(o.corpusPaths)
 	if err != nil {
 		return err
 	}
@@ -308,23 +307,6 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 	}
 	fmt.Fprintf(stdout, "\nHTML report: %s\nDatasets:    %s (see docs/datasets.md)\n", htmlPath, o.out)
 	return nil
-}
-
-// runDocuments loads the user's corpus files, or the built-in corpus.
-func runDocuments(paths []string) ([]*corpus.Document, error) {
-	if len(paths) == 0 {
-		return corpus.Embedded()
-	}
-	docs := make([]*corpus.Document, 0, len(paths))
-	for _, p := range paths {
-		d, err := corpus.Open(p)
-		if err != nil {
-			return nil, err
-		}
-		docs = append(docs, d)
-	}
-	corpus.LinkDuplicates(docs)
-	return docs, nil
 }
 
 // runGameConfigs plays every game in its book reading.
