@@ -21,28 +21,28 @@ const (
 	bcRuleS2         RuleID = "british-constitution/S2"
 )
 
-// Reasons Check gives for rejecting a move (immutable; see lsRuleError).
+// Reasons Check gives for rejecting a move (immutable; see ruleIllegal).
 var (
-	bcErrSecondCard        = lsRuleErr("", "second card given for a single-card move")
-	bcErrVacancyFirst      = lsRuleErr(bcRuleV, "a vacancy must be filled from the division below first")
-	bcErrFoundationRuleID  = lsRuleErr(bcRuleI, "a move of this kind carries this rule's ID")
-	bcErrNotPrivyCouncil   = lsRuleErr(bcRuleI, "the foundations are formed only from the Privy Council")
-	bcErrNotTop            = lsRuleErr(bcRuleIII, "only the top card of a pile is available")
-	bcErrNotFoundation     = lsRuleErr(bcRuleI, "not a foundation")
-	bcErrFoundationRefuses = lsRuleErr(bcRuleVI, "the foundation does not take this card (suit, next rank, up to the jack)")
-	bcErrTalonBuild        = lsRuleErr(bcRuleV, "pack and talon cards enter the Constitution only through People vacancies")
-	bcErrTalonBuildTarget  = lsRuleErr(bcRuleTalonBuild, "the talon builds only on the People")
-	bcErrBuildRuleID       = lsRuleErr(bcRuleII, "a move of this kind carries this rule's ID")
-	bcErrBuildFromCouncil  = lsRuleErr(bcRuleII, "only cards of the three lower divisions are placed on another division")
-	bcErrNotDivisionAbove  = lsRuleErr(bcRuleII, "a card goes only on the division immediately above its own")
-	bcErrBuildOnVacancy    = lsRuleErr(bcRuleV, "a vacancy is filled, not built on")
-	bcErrSequence          = lsRuleErr(bcRuleIV, "sequences descend in alternating colours")
-	bcErrFillRuleID        = lsRuleErr(bcRuleV, "a move of this kind carries this rule's ID")
-	bcErrNotVacancy        = lsRuleErr(bcRuleV, "the target is not a vacancy of the three upper divisions")
-	bcErrNotDivisionBelow  = lsRuleErr(bcRuleV, "a vacancy is filled from the division immediately below")
-	bcErrDrawShape         = lsRuleErr(bcRuleTalon, "a draw turns the pack's top card to the talon")
-	bcErrNoRedeal          = lsRuleErr(bcRuleRedeal, "the pack is out and there is no re-deal")
-	bcErrNoSuchMove        = lsRuleErr("", "no such move in the British Constitution")
+	bcErrSecondCard        = ruleIllegal("", "second card given for a single-card move")
+	bcErrVacancyFirst      = ruleIllegal(bcRuleV, "a vacancy must be filled from the division below first")
+	bcErrFoundationRuleID  = ruleIllegal(bcRuleI, "a move of this kind carries this rule's ID")
+	bcErrNotPrivyCouncil   = ruleIllegal(bcRuleI, "the foundations are formed only from the Privy Council")
+	bcErrNotTop            = ruleIllegal(bcRuleIII, "only the top card of a pile is available")
+	bcErrNotFoundation     = ruleIllegal(bcRuleI, "not a foundation")
+	bcErrFoundationRefuses = ruleIllegal(bcRuleVI, "the foundation does not take this card (suit, next rank, up to the jack)")
+	bcErrTalonBuild        = ruleIllegal(bcRuleV, "pack and talon cards enter the Constitution only through People vacancies")
+	bcErrTalonBuildTarget  = ruleIllegal(bcRuleTalonBuild, "the talon builds only on the People")
+	bcErrBuildRuleID       = ruleIllegal(bcRuleII, "a move of this kind carries this rule's ID")
+	bcErrBuildFromCouncil  = ruleIllegal(bcRuleII, "only cards of the three lower divisions are placed on another division")
+	bcErrNotDivisionAbove  = ruleIllegal(bcRuleII, "a card goes only on the division immediately above its own")
+	bcErrBuildOnVacancy    = ruleIllegal(bcRuleV, "a vacancy is filled, not built on")
+	bcErrSequence          = ruleIllegal(bcRuleIV, "sequences descend in alternating colours")
+	bcErrFillRuleID        = ruleIllegal(bcRuleV, "a move of this kind carries this rule's ID")
+	bcErrNotVacancy        = ruleIllegal(bcRuleV, "the target is not a vacancy of the three upper divisions")
+	bcErrNotDivisionBelow  = ruleIllegal(bcRuleV, "a vacancy is filled from the division immediately below")
+	bcErrDrawShape         = ruleIllegal(bcRuleTalon, "a draw turns the pack's top card to the talon")
+	bcErrNoRedeal          = ruleIllegal(bcRuleRedeal, "the pack is out and there is no re-deal")
+	bcErrNoSuchMove        = ruleIllegal("", "no such move in the British Constitution")
 )
 
 // Pile layout of the British Constitution. The Constitution is 4 rows of 8
@@ -243,7 +243,7 @@ func (g *britishConstitution) pending() bool {
 }
 
 func (g *britishConstitution) ID() string       { return "british-constitution" }
-func (g *britishConstitution) Options() Options { return lsCopyOptions(g.opts) }
+func (g *britishConstitution) Options() Options { return copyOptions(g.opts) }
 
 func (g *britishConstitution) appendFills(dst []Move) []Move {
 	for v := bcCols; v < bcRows*bcCols; v++ {
@@ -466,14 +466,11 @@ func (g *britishConstitution) FullPile(dst []Card, i int) []Card {
 }
 
 func (g *britishConstitution) Hash() uint64 {
-	return lsHashStacks(lsHashTable(0, &g.below), g.piles[:])
+	return lsHash(0, &g.below, g.piles[:])
 }
 
 func (g *britishConstitution) ViewHash() uint64 {
-	m := lsMask(&g.below, g.piles[bcStock])
-	st := g.piles
-	st[bcStock].top = NoCard
-	return lsHashStacks(lsHashTable(1, &m), st[:])
+	return lsViewHash(1, &g.below, g.piles[:], bcStock)
 }
 
 func (g *britishConstitution) Clone() Game {

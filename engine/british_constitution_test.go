@@ -19,12 +19,12 @@ func bcPile(row, col int) int { return row*bcCols + col }
 
 func newBCT(t *testing.T, opts Options) *britishConstitution {
 	t.Helper()
-	front := zCards(t, bcTPeople+" "+bcTCommons+" "+bcTLords+" "+bcTCouncil+" "+bcTPack)
-	g, err := britishConstitutionSpec().NewDeal(zCraftPack(t, front), opts)
+	front := acs(bcTPeople + " " + bcTCommons + " " + bcTLords + " " + bcTCouncil + " " + bcTPack)
+	g, err := britishConstitutionSpec().NewDeal(craftPack(t, front), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	zCheckCards(t, g)
+	checkCards(t, g)
 	return g.(*britishConstitution)
 }
 
@@ -36,10 +36,10 @@ var bcDraw = Move{Kind: MoveDraw, From: bcStock, To: bcTalon, Card: NoCard, Card
 
 func TestBritishConstitutionCatalog(t *testing.T) {
 	s := britishConstitutionSpec()
-	zTestCatalog(t, s, bcRuleI, bcRuleII, bcRuleIII, bcRuleIV, bcRuleV, bcRuleVI, bcRuleSetup, bcRuleDeal, bcRuleOpening,
+	testCatalog(t, s, bcRuleI, bcRuleII, bcRuleIII, bcRuleIV, bcRuleV, bcRuleVI, bcRuleSetup, bcRuleDeal, bcRuleOpening,
 		bcRuleTalon, bcRuleRedeal, bcRuleWin, bcRuleS1, bcRuleS2)
-	zTestMovesRuleIDs(t, s, nil)
-	zTestMovesRuleIDs(t, s, Options{"fill": "free", "talon-build": "on"})
+	testMovesRuleIDs(t, s, nil)
+	testMovesRuleIDs(t, s, Options{"fill": "free", "talon-build": "on"})
 }
 
 // british-constitution/setup and /deal: aces to the Government, the court
@@ -48,19 +48,19 @@ func TestBritishConstitutionDeal(t *testing.T) {
 	g := newBCT(t, nil)
 	rows := []string{bcTPeople, bcTCommons, bcTLords, bcTCouncil}
 	for row, s := range rows {
-		for col, c := range zCards(t, s) {
-			if got := zPileCards(g, bcPile(row, col)); !slices.Equal(got, []Card{c}) {
+		for col, c := range acs(s) {
+			if got := pileCards(g, bcPile(row, col)); !slices.Equal(got, []Card{c}) {
 				t.Errorf("%s = %v, want %v", g.PileName(bcPile(row, col)), got, c)
 			}
 		}
 	}
 	for f := bcF0; f < bcF0+8; f++ {
-		got := zPileCards(g, f)
+		got := pileCards(g, f)
 		if len(got) != 1 || got[0].Rank() != Ace || got[0].Suit() != bcFoundationSuit(f) {
 			t.Errorf("%s = %v", g.PileName(f), got)
 		}
 	}
-	aside := zPileCards(g, bcAside)
+	aside := pileCards(g, bcAside)
 	if len(aside) != 16 {
 		t.Fatalf("aside = %v, want 16 cards", aside)
 	}
@@ -68,23 +68,23 @@ func TestBritishConstitutionDeal(t *testing.T) {
 		var ok bool
 		switch {
 		case i < 7:
-			ok = c.Rank() == Queen && c != zCard(t, "QD") // the thrown-aside queens
+			ok = c.Rank() == Queen && c != ac("QD") // the thrown-aside queens
 		case i < 11:
 			ok = c.Rank() == King && c.Color() == Red // the judges
 		case i < 15:
 			ok = c.Rank() == King && c.Color() == Black // the bishops
 		default:
-			ok = c == zCard(t, "QD") // the Sovereign, the first Q♦ of the pack
+			ok = c == ac("QD") // the Sovereign, the first Q♦ of the pack
 		}
 		if !ok {
 			t.Errorf("aside[%d] = %v; aside = %v", i, c, aside)
 		}
 	}
-	stock := zPileCards(g, bcStock)
+	stock := pileCards(g, bcStock)
 	if len(stock) != 48 || slices.ContainsFunc(stock, func(c Card) bool { return c != NoCard }) {
 		t.Errorf("pack = %v, want 48 hidden cards", stock)
 	}
-	if got := g.FullPile(nil, bcStock); got[len(got)-1] != zCard(t, "3C") {
+	if got := g.FullPile(nil, bcStock); got[len(got)-1] != ac("3C") {
 		t.Errorf("pack top = %v, want 3♣", got[len(got)-1])
 	}
 	if g.Total() != 80 || g.Score() != 0 {
@@ -96,20 +96,20 @@ func TestBritishConstitutionDeal(t *testing.T) {
 // suit, up to the jack.
 func TestBritishConstitutionRulesIandVI(t *testing.T) {
 	g := newBCT(t, nil)
-	c2, c2b := zCard(t, "2C"), zCard(t, "2C'")
-	zMustLegal(t, g.Clone(), bcMove(MoveFoundation, c2, bcPile(3, 0), bcF0+1, bcRuleI))
-	zMustIllegal(t, g, bcMove(MoveFoundation, zCard(t, "2H"), bcPile(0, 7), bcF0+4, bcRuleI), bcRuleI)  // from the People
-	zMustIllegal(t, g, bcMove(MoveFoundation, zCard(t, "3D"), bcPile(3, 2), bcF0+2, bcRuleI), bcRuleVI) // not the next rank
-	zMustIllegal(t, g, bcMove(MoveFoundation, c2, bcPile(3, 0), bcF0+2, bcRuleI), bcRuleVI)             // wrong suit
-	zMustIllegal(t, g, bcMove(MoveFoundation, c2, bcPile(3, 0), bcF0, bcRuleII), "")                    // wrong rule ID
-	zMustIllegal(t, g, bcMove(MoveFoundation, c2, bcPile(3, 0), bcStock, bcRuleI), bcRuleI)             // not a foundation
-	zMustLegal(t, g, bcMove(MoveFoundation, c2, bcPile(3, 0), bcF0, bcRuleI))
+	c2, c2b := ac("2C"), ac("2C'")
+	mustLegal(t, g.Clone(), bcMove(MoveFoundation, c2, bcPile(3, 0), bcF0+1, bcRuleI))
+	mustIllegal(t, g, bcMove(MoveFoundation, ac("2H"), bcPile(0, 7), bcF0+4, bcRuleI), bcRuleI)  // from the People
+	mustIllegal(t, g, bcMove(MoveFoundation, ac("3D"), bcPile(3, 2), bcF0+2, bcRuleI), bcRuleVI) // not the next rank
+	mustIllegal(t, g, bcMove(MoveFoundation, c2, bcPile(3, 0), bcF0+2, bcRuleI), bcRuleVI)       // wrong suit
+	mustIllegal(t, g, bcMove(MoveFoundation, c2, bcPile(3, 0), bcF0, bcRuleII), "")              // wrong rule ID
+	mustIllegal(t, g, bcMove(MoveFoundation, c2, bcPile(3, 0), bcStock, bcRuleI), bcRuleI)       // not a foundation
+	mustLegal(t, g, bcMove(MoveFoundation, c2, bcPile(3, 0), bcF0, bcRuleI))
 	// PRV0 is now a vacancy: Rule V comes first, so even the other 2♣ waits.
-	zMustIllegal(t, g, bcMove(MoveFoundation, c2b, bcPile(3, 1), bcF0+1, bcRuleI), bcRuleV)
-	zMustLegal(t, g, bcMove(MoveFill, zCard(t, "4C"), bcPile(2, 1), bcPile(3, 0), bcRuleV))
-	zMustLegal(t, g, bcMove(MoveFill, zCard(t, "5C"), bcPile(1, 6), bcPile(2, 1), bcRuleV))
-	zMustLegal(t, g, bcMove(MoveFill, zCard(t, "6C"), bcPile(0, 4), bcPile(1, 6), bcRuleV))
-	zMustLegal(t, g, bcMove(MoveFoundation, c2b, bcPile(3, 1), bcF0+1, bcRuleI))
+	mustIllegal(t, g, bcMove(MoveFoundation, c2b, bcPile(3, 1), bcF0+1, bcRuleI), bcRuleV)
+	mustLegal(t, g, bcMove(MoveFill, ac("4C"), bcPile(2, 1), bcPile(3, 0), bcRuleV))
+	mustLegal(t, g, bcMove(MoveFill, ac("5C"), bcPile(1, 6), bcPile(2, 1), bcRuleV))
+	mustLegal(t, g, bcMove(MoveFill, ac("6C"), bcPile(0, 4), bcPile(1, 6), bcRuleV))
+	mustLegal(t, g, bcMove(MoveFoundation, c2b, bcPile(3, 1), bcF0+1, bcRuleI))
 	if g.Score() != 2 {
 		t.Errorf("score %d", g.Score())
 	}
@@ -119,84 +119,84 @@ func TestBritishConstitutionRulesIandVI(t *testing.T) {
 // descending in alternating colours, any number of cards.
 func TestBritishConstitutionBuilding(t *testing.T) {
 	g := newBCT(t, nil)
-	h8, s7 := zCard(t, "8H"), zCard(t, "7S")
-	zMustIllegal(t, g, bcMove(MoveBuild, zCard(t, "6S"), bcPile(2, 2), bcPile(3, 6), bcRuleII), bcRuleIV) // 6♠ on 7♣: same colour
-	zMustIllegal(t, g, bcMove(MoveBuild, zCard(t, "5D"), bcPile(1, 3), bcPile(2, 1), bcRuleII), bcRuleIV) // 5♦ on 4♣: ascending
-	zMustIllegal(t, g, bcMove(MoveBuild, zCard(t, "3D"), bcPile(3, 2), bcPile(2, 5), bcRuleII), bcRuleII) // downwards
-	zMustIllegal(t, g, bcMove(MoveBuild, zCard(t, "6C"), bcPile(0, 4), bcPile(2, 7), bcRuleII), bcRuleII) // skips a division
-	zMustIllegal(t, g, bcMove(MoveBuild, zCard(t, "6S"), bcPile(2, 2), bcPile(2, 7), bcRuleII), bcRuleII) // same division
-	zMustIllegal(t, g, bcMove(MoveBuild, h8, bcPile(2, 0), bcPile(3, 3), bcRuleIV), "")                   // wrong rule ID
-	zMustLegal(t, g, bcMove(MoveBuild, h8, bcPile(2, 0), bcPile(3, 3), bcRuleII))
+	h8, s7 := ac("8H"), ac("7S")
+	mustIllegal(t, g, bcMove(MoveBuild, ac("6S"), bcPile(2, 2), bcPile(3, 6), bcRuleII), bcRuleIV) // 6♠ on 7♣: same colour
+	mustIllegal(t, g, bcMove(MoveBuild, ac("5D"), bcPile(1, 3), bcPile(2, 1), bcRuleII), bcRuleIV) // 5♦ on 4♣: ascending
+	mustIllegal(t, g, bcMove(MoveBuild, ac("3D"), bcPile(3, 2), bcPile(2, 5), bcRuleII), bcRuleII) // downwards
+	mustIllegal(t, g, bcMove(MoveBuild, ac("6C"), bcPile(0, 4), bcPile(2, 7), bcRuleII), bcRuleII) // skips a division
+	mustIllegal(t, g, bcMove(MoveBuild, ac("6S"), bcPile(2, 2), bcPile(2, 7), bcRuleII), bcRuleII) // same division
+	mustIllegal(t, g, bcMove(MoveBuild, h8, bcPile(2, 0), bcPile(3, 3), bcRuleIV), "")             // wrong rule ID
+	mustLegal(t, g, bcMove(MoveBuild, h8, bcPile(2, 0), bcPile(3, 3), bcRuleII))
 	// Rule V: LRD0 is a vacancy to fill from the Commons before anything else.
-	zMustIllegal(t, g, bcDraw, bcRuleV)
-	zMustIllegal(t, g, bcMove(MoveFill, zCard(t, "6H"), bcPile(0, 0), bcPile(2, 0), bcRuleV), bcRuleV) // not the division below
+	mustIllegal(t, g, bcDraw, bcRuleV)
+	mustIllegal(t, g, bcMove(MoveFill, ac("6H"), bcPile(0, 0), bcPile(2, 0), bcRuleV), bcRuleV) // not the division below
 	if ms := g.LegalMoves(nil); len(ms) != 8 || slices.ContainsFunc(ms, func(m Move) bool { return m.Kind != MoveFill }) {
 		t.Fatalf("with a vacancy pending the legal moves are %v, want the 8 fills from the Commons", ms)
 	}
-	zMustLegal(t, g, bcMove(MoveFill, s7, bcPile(1, 0), bcPile(2, 0), bcRuleV))
-	zMustLegal(t, g, bcMove(MoveFill, zCard(t, "8C"), bcPile(0, 1), bcPile(1, 0), bcRuleV))
+	mustLegal(t, g, bcMove(MoveFill, s7, bcPile(1, 0), bcPile(2, 0), bcRuleV))
+	mustLegal(t, g, bcMove(MoveFill, ac("8C"), bcPile(0, 1), bcPile(1, 0), bcRuleV))
 	// The People vacancy is filled at once from the pack (there is no talon).
-	if got := zPileCards(g, bcPile(0, 1)); !slices.Equal(got, zCards(t, "3C")) {
+	if got := pileCards(g, bcPile(0, 1)); !slices.Equal(got, acs("3C")) {
 		t.Fatalf("PEO1 = %v, want 3♣ from the pack", got)
 	}
 	// Rule III: 9♠ under 8♥ is not available.
-	zMustIllegal(t, g, bcMove(MoveFoundation, zCard(t, "9S"), bcPile(3, 3), bcF0+6, bcRuleI), bcRuleIII)
+	mustIllegal(t, g, bcMove(MoveFoundation, ac("9S"), bcPile(3, 3), bcF0+6, bcRuleI), bcRuleIII)
 	// Rule IV: any number of cards — 7♠ goes on 8♥ on 9♠.
-	zMustLegal(t, g, bcMove(MoveBuild, s7, bcPile(2, 0), bcPile(3, 3), bcRuleII))
-	if got := zPileCards(g, bcPile(3, 3)); !slices.Equal(got, zCards(t, "9S 8H 7S")) {
+	mustLegal(t, g, bcMove(MoveBuild, s7, bcPile(2, 0), bcPile(3, 3), bcRuleII))
+	if got := pileCards(g, bcPile(3, 3)); !slices.Equal(got, acs("9S 8H 7S")) {
 		t.Fatalf("PRV3 = %v", got)
 	}
 	// A vacancy is filled, never built on.
-	zMustIllegal(t, g, bcMove(MoveBuild, zCard(t, "8C"), bcPile(1, 0), bcPile(2, 0), bcRuleII), bcRuleV)
+	mustIllegal(t, g, bcMove(MoveBuild, ac("8C"), bcPile(1, 0), bcPile(2, 0), bcRuleII), bcRuleV)
 }
 
 // Rule V: a People vacancy takes the talon top when there is a talon; pack
 // and talon cards enter the Constitution only that way.
 func TestBritishConstitutionTalon(t *testing.T) {
 	g := newBCT(t, nil)
-	zMustIllegal(t, g, Move{Kind: MoveDraw, From: bcStock, To: bcTalon, Card: zCard(t, "3C"), Card2: NoCard, Rule: bcRuleTalon}, bcRuleTalon)
-	zMustLegal(t, g, bcDraw)
-	zMustLegal(t, g, bcDraw)
-	if got := zPileCards(g, bcTalon); !slices.Equal(got, zCards(t, "3C 5S")) {
+	mustIllegal(t, g, Move{Kind: MoveDraw, From: bcStock, To: bcTalon, Card: ac("3C"), Card2: NoCard, Rule: bcRuleTalon}, bcRuleTalon)
+	mustLegal(t, g, bcDraw)
+	mustLegal(t, g, bcDraw)
+	if got := pileCards(g, bcTalon); !slices.Equal(got, acs("3C 5S")) {
 		t.Fatalf("talon = %v", got)
 	}
 	// 3♣ on 4♦ of the People is not allowed in the book.
-	zMustIllegal(t, g, bcMove(MoveBuild, zCard(t, "5S"), bcTalon, bcPile(0, 0), bcRuleTalonBuild), bcRuleV)
-	zMustLegal(t, g, bcMove(MoveBuild, zCard(t, "8H"), bcPile(2, 0), bcPile(3, 3), bcRuleII))
-	zMustLegal(t, g, bcMove(MoveFill, zCard(t, "7S"), bcPile(1, 0), bcPile(2, 0), bcRuleV))
-	zMustLegal(t, g, bcMove(MoveFill, zCard(t, "6H"), bcPile(0, 0), bcPile(1, 0), bcRuleV))
-	if got := zPileCards(g, bcPile(0, 0)); !slices.Equal(got, zCards(t, "5S")) {
+	mustIllegal(t, g, bcMove(MoveBuild, ac("5S"), bcTalon, bcPile(0, 0), bcRuleTalonBuild), bcRuleV)
+	mustLegal(t, g, bcMove(MoveBuild, ac("8H"), bcPile(2, 0), bcPile(3, 3), bcRuleII))
+	mustLegal(t, g, bcMove(MoveFill, ac("7S"), bcPile(1, 0), bcPile(2, 0), bcRuleV))
+	mustLegal(t, g, bcMove(MoveFill, ac("6H"), bcPile(0, 0), bcPile(1, 0), bcRuleV))
+	if got := pileCards(g, bcPile(0, 0)); !slices.Equal(got, acs("5S")) {
 		t.Fatalf("PEO0 = %v, want the talon top 5♠", got)
 	}
-	if got := zPileCards(g, bcTalon); !slices.Equal(got, zCards(t, "3C")) {
+	if got := pileCards(g, bcTalon); !slices.Equal(got, acs("3C")) {
 		t.Fatalf("talon = %v", got)
 	}
 
 	// Variant talon-build=on (PySolFC): the talon builds on the People.
 	v := newBCT(t, Options{"talon-build": "on"})
-	zMustLegal(t, v, bcDraw)
-	zMustIllegal(t, v, bcMove(MoveBuild, zCard(t, "3C"), bcTalon, bcPile(1, 0), bcRuleTalonBuild), bcRuleTalonBuild)
-	zMustIllegal(t, v, bcMove(MoveBuild, zCard(t, "3C"), bcTalon, bcPile(0, 7), bcRuleTalonBuild), bcRuleIV)
-	zMustLegal(t, v, bcMove(MoveBuild, zCard(t, "3C"), bcTalon, bcPile(0, 2), bcRuleTalonBuild))
+	mustLegal(t, v, bcDraw)
+	mustIllegal(t, v, bcMove(MoveBuild, ac("3C"), bcTalon, bcPile(1, 0), bcRuleTalonBuild), bcRuleTalonBuild)
+	mustIllegal(t, v, bcMove(MoveBuild, ac("3C"), bcTalon, bcPile(0, 7), bcRuleTalonBuild), bcRuleIV)
+	mustLegal(t, v, bcMove(MoveBuild, ac("3C"), bcTalon, bcPile(0, 2), bcRuleTalonBuild))
 }
 
 // Variant fill=free (PySolFC): vacancies of the upper divisions wait.
 func TestBritishConstitutionFreeFill(t *testing.T) {
 	g := newBCT(t, Options{"fill": "free"})
-	zMustLegal(t, g, bcMove(MoveFoundation, zCard(t, "2C"), bcPile(3, 0), bcF0, bcRuleI))
-	zMustLegal(t, g, bcMove(MoveFoundation, zCard(t, "2C'"), bcPile(3, 1), bcF0+1, bcRuleI))
-	zMustLegal(t, g, bcDraw)
-	zMustIllegal(t, g, bcMove(MoveFill, zCard(t, "7S"), bcPile(1, 0), bcPile(3, 0), bcRuleV), bcRuleV)
-	zMustLegal(t, g, bcMove(MoveFill, zCard(t, "4C"), bcPile(2, 1), bcPile(3, 0), bcRuleV))
+	mustLegal(t, g, bcMove(MoveFoundation, ac("2C"), bcPile(3, 0), bcF0, bcRuleI))
+	mustLegal(t, g, bcMove(MoveFoundation, ac("2C'"), bcPile(3, 1), bcF0+1, bcRuleI))
+	mustLegal(t, g, bcDraw)
+	mustIllegal(t, g, bcMove(MoveFill, ac("7S"), bcPile(1, 0), bcPile(3, 0), bcRuleV), bcRuleV)
+	mustLegal(t, g, bcMove(MoveFill, ac("4C"), bcPile(2, 1), bcPile(3, 0), bcRuleV))
 }
 
 // british-constitution/redeal: when the pack is out there is no re-deal.
 func TestBritishConstitutionNoRedeal(t *testing.T) {
 	g := newBCT(t, nil)
 	for i := 0; i < 48; i++ {
-		zMustLegal(t, g, bcDraw)
+		mustLegal(t, g, bcDraw)
 	}
-	zMustIllegal(t, g, bcDraw, bcRuleRedeal)
+	mustIllegal(t, g, bcDraw, bcRuleRedeal)
 	for _, m := range g.LegalMoves(nil) {
 		if m.Kind == MoveRedeal || m.Kind == MoveDraw {
 			t.Fatalf("move %v after the pack is out", m)
@@ -218,7 +218,7 @@ func TestBritishConstitutionWin(t *testing.T) {
 			g.piles[i].pop(&g.below)
 		}
 	}
-	last := zCard(t, "JS'")
+	last := ac("JS'")
 	for s := Clubs; s <= Spades; s++ {
 		for d := 0; d < 2; d++ {
 			f := bcF0 + 2*int(s) + d
@@ -235,11 +235,11 @@ func TestBritishConstitutionWin(t *testing.T) {
 	}
 	g.score = bcPlayed - 1
 	g.piles[bcPile(3, 4)].push(&g.below, last)
-	zCheckCards(t, g)
+	checkCards(t, g)
 	if g.Won() || g.Over() {
 		t.Fatal("over too early")
 	}
-	zMustLegal(t, g, bcMove(MoveFoundation, last, bcPile(3, 4), bcF0+7, bcRuleI))
+	mustLegal(t, g, bcMove(MoveFoundation, last, bcPile(3, 4), bcF0+7, bcRuleI))
 	if !g.Won() || !g.Over() {
 		t.Fatalf("not won\n%s", g)
 	}
@@ -248,11 +248,11 @@ func TestBritishConstitutionWin(t *testing.T) {
 func TestBritishConstitutionRandomPlayouts(t *testing.T) {
 	s := britishConstitutionSpec()
 	for _, o := range []Options{nil, {"fill": "free"}, {"talon-build": "on"}} {
-		zTestRandomPlayouts(t, s, o, 200)
-		zTestGameContract(t, s, o)
+		testRandomPlayouts(t, s, o, 200)
+		testGameContract(t, s, o)
 	}
 }
 
 func BenchmarkBritishConstitutionRandom(b *testing.B) {
-	zBenchRandom(b, britishConstitutionSpec(), nil)
+	benchRandom(b, britishConstitutionSpec(), nil)
 }

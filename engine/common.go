@@ -63,7 +63,21 @@ func (h *hasher) hidden(n int) {
 // sum finalises the hash.
 func (h hasher) sum() uint64 { return SplitMix64(uint64(h)) }
 
-// renderLayout renders a game's piles one per line as "name: c c c", using
+// sumCards mixes the hidden cards cs in full and finalises: the end of a
+// Hash whose visible part h holds.
+func (h hasher) sumCards(cs []Card) uint64 {
+	h.cards(cs)
+	return h.sum()
+}
+
+// sumHidden mixes the count n of hidden cards and finalises: the end of a
+// ViewHash whose visible part h holds.
+func (h hasher) sumHidden(n int) uint64 {
+	h.hidden(n)
+	return h.sum()
+}
+
+// renderPiles renders a game's piles one per line as "name: c c c", using
 // pile to read each pile (Pile for the player's view, FullPile for the full
 // layout); hidden cards show as "##". status is appended as a last line.
 func renderPiles(n int, name func(int) string, pile func([]Card, int) []Card, status string) string {
@@ -118,7 +132,7 @@ func shuffleCards(cs []Card, s *uint64) {
 	}
 }
 
-// packSeed derives a 64-bit seed from a pack's card order, for games whose
+// deriveSeed derives a 64-bit seed from a pack's card order, for games whose
 // rules shuffle during play (a shuffled redeal): the same deal always plays
 // the same way.
 func deriveSeed(pack []Card) uint64 {
@@ -127,7 +141,8 @@ func deriveSeed(pack []Card) uint64 {
 	return h.sum()
 }
 
-// checkPack verifies that pack is exactly Decks*52 distinct valid cards.
+// verifyPack verifies that pack is exactly decks*52 distinct valid cards;
+// the error names the game id.
 func verifyPack(id string, pack []Card, decks int) error {
 	if len(pack) != decks*CardsPerDeck {
 		return fmt.Errorf("%s: pack has %d cards, want %d", id, len(pack), decks*CardsPerDeck)
@@ -145,13 +160,56 @@ func verifyPack(id string, pack []Card, decks int) error {
 	return nil
 }
 
-// illegal returns an error wrapping ErrIllegal that names the move and why.
+// illegalf returns an error wrapping ErrIllegal that names the move and
+// why. It allocates; for the rejections that need no formatting use an
+// illegal value.
 func illegalf(m Move, format string, a ...any) error {
 	return fmt.Errorf("%v: %s: %w", m, fmt.Sprintf(format, a...), ErrIllegal)
 }
 
+// illegal is an illegal-move error with a fixed message. Converting a
+// constant to it, or returning a package-level error made by ruleIllegal,
+// allocates nothing, so Check can reject moves cheaply; errors.Is finds
+// ErrIllegal through Unwrap.
+type illegal string
+
+// Error returns "message: illegal move".
+func (e illegal) Error() string { return string(e) + ": " + ErrIllegal.Error() }
+
+// Unwrap returns ErrIllegal.
+func (e illegal) Unwrap() error { return ErrIllegal }
+
+// ruleIllegal returns the illegal-move error "rule: why: illegal move", or
+// "why: illegal move" when rule is "" (a malformed move). Games keep one
+// immutable package-level value per reason.
+func ruleIllegal(rule RuleID, why string) error {
+	if rule == "" {
+		return illegal(why)
+	}
+	return illegal(string(rule) + ": " + why)
+}
+
+// copyOptions returns a copy of resolved options, so callers cannot change
+// a game's options through the returned map.
+func copyOptions(o Options) Options {
+	out := make(Options, len(o))
+	for k, v := range o {
+		out[k] = v
+	}
+	return out
+}
+
+// pileName returns names[i], or "pile(i)" for an index out of range.
+func pileName(names []string, i int) string {
+	if i >= 0 && i < len(names) {
+		return names[i]
+	}
+	return fmt.Sprintf("pile(%d)", i)
+}
+
 // determinize replaces hidden cards by a random arrangement drawn from r
-// that depends only on which cards they are: sort, then shuffle.
+// that depends only on which cards they are, never on their actual order:
+// sort, then shuffle. It allocates nothing.
 func determinize(hidden []Card, r *Rand) {
 	slices.Sort(hidden)
 	r.Shuffle(hidden)

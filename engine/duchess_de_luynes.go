@@ -99,11 +99,10 @@ type duchess struct {
 	reserveTop bool
 	reversed   bool
 	redeals    uint8
-	fn         [8]uint8
-	found      [8][NumRanks]Card
-	packet     [dlPackets]cgStack
-	reserve    cgStack
-	pack       cgStack
+	pairFoundations
+	packet  [dlPackets]stack
+	reserve stack
+	pack    stack
 }
 
 func newDuchess(pack []Card, opts Options) (Game, error) {
@@ -116,13 +115,13 @@ func newDuchess(pack []Card, opts Options) (Game, error) {
 		return nil, err
 	}
 	g := &duchess{opts: o, reserveTop: o["reserve"] == "top", reversed: o["gather"] == "reversed"}
-	cgLoadPack(&g.pack, pack)
+	g.pack.load(pack)
 	g.deal()
 	return g, nil
 }
 
 func (g *duchess) ID() string       { return "duchess-de-luynes" }
-func (g *duchess) Options() Options { return cgCopyOptions(g.opts) }
+func (g *duchess) Options() Options { return copyOptions(g.opts) }
 
 // deal deals one round: a card on each packet, then two to the reserve
 // (none on the last deal).
@@ -141,15 +140,6 @@ func (g *duchess) deal() {
 
 // reserveOpen reports whether reserve cards may be played.
 func (g *duchess) reserveOpen() bool { return g.reserveTop || g.pack.n == 0 }
-
-func (g *duchess) fits(f int, c Card) bool {
-	n := int(g.fn[f])
-	top := NoCard
-	if n > 0 {
-		top = g.found[f][n-1]
-	}
-	return cgPairFits(f, n, top, c)
-}
 
 // LegalMoves appends the legal moves: packet plays, reserve plays, the next
 // round, the redeal.
@@ -205,17 +195,17 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 // Check is the legality predicate, rule by rule.
 func (g *duchess) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return cgIllegal("duchess-de-luynes: no move of duchess-de-luynes has a second card")
+		return illegal("duchess-de-luynes: no move of duchess-de-luynes has a second card")
 	}
 	if g.Won() {
-		return cgIllegal("duchess-de-luynes: the game is won")
+		return illegal("duchess-de-luynes: the game is won")
 	}
 	from, to := int(m.From), int(m.To)
 	f := to - dlFound
 	switch m.Rule {
 	case dlRuleI, dlRuleFoundation:
 		if m.Kind != MoveFoundation || from >= dlPackets || f < 0 || f >= 8 {
-			return cgIllegal("duchess-de-luynes: the move does not fit its rule, which plays a packet top to a foundation")
+			return illegal("duchess-de-luynes: the move does not fit its rule, which plays a packet top to a foundation")
 		}
 		if t := g.packet[from].top(); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s (only packet tops are available)", m.Card, dlPileNames[from])
@@ -232,10 +222,10 @@ func (g *duchess) Check(m Move) error {
 		return nil
 	case dlRuleReserve:
 		if m.Kind != MoveFoundation || from != dlReserve || f < 0 || f >= 8 {
-			return cgIllegal("duchess-de-luynes: the move does not fit its rule, which plays a reserve card to a foundation")
+			return illegal("duchess-de-luynes: the move does not fit its rule, which plays a reserve card to a foundation")
 		}
 		if !g.reserveOpen() {
-			return cgIllegal("duchess-de-luynes: the reserve stays face down until the pack is out")
+			return illegal("duchess-de-luynes: the reserve stays face down until the pack is out")
 		}
 		lo := 0
 		if g.reserveTop {
@@ -256,25 +246,25 @@ func (g *duchess) Check(m Move) error {
 		return nil
 	case dlRuleDeal:
 		if m.Kind != MoveDeal || from != dlPack || to != dlPack || m.Card != NoCard {
-			return cgIllegal("duchess-de-luynes: the move does not fit its rule, which deals the next round from the pack")
+			return illegal("duchess-de-luynes: the move does not fit its rule, which deals the next round from the pack")
 		}
 		if g.pack.n == 0 {
-			return cgIllegal("duchess-de-luynes: the pack is out")
+			return illegal("duchess-de-luynes: the pack is out")
 		}
 		return nil
 	case dlRuleRedeal:
 		if m.Kind != MoveRedeal || from != dlPack || to != dlPack || m.Card != NoCard {
-			return cgIllegal("duchess-de-luynes: a redeal gathers the packets and the reserve into the pack")
+			return illegal("duchess-de-luynes: a redeal gathers the packets and the reserve into the pack")
 		}
 		if g.pack.n != 0 {
-			return cgIllegal("duchess-de-luynes: the pack is not yet out")
+			return illegal("duchess-de-luynes: the pack is not yet out")
 		}
 		if g.redeals >= dlRedeals {
 			return illegalf(m, "only %d redeals", dlRedeals)
 		}
 		return nil
 	}
-	return cgIllegal("duchess-de-luynes: no rule of duchess-de-luynes permits this move")
+	return illegal("duchess-de-luynes: no rule of duchess-de-luynes permits this move")
 }
 
 // Apply checks and performs m.
@@ -304,35 +294,15 @@ func (g *duchess) Apply(m Move) error {
 	return nil
 }
 
-func (g *duchess) push(f int, c Card) {
-	g.found[f][g.fn[f]] = c
-	g.fn[f]++
-}
-
 // gather makes the new pack: P0…P3 in turn, then the reserve beneath, each
 // pile in the order its cards were dealt (top first when reversed).
 func (g *duchess) gather() {
-	total := int(g.reserve.n)
+	var buf [dlCards]Card
+	cs := buf[:0]
 	for p := range g.packet {
-		total += int(g.packet[p].n)
+		cs = g.packet[p].takeUp(cs, g.reversed)
 	}
-	i := 0
-	for p := 0; p <= dlPackets; p++ {
-		s := &g.reserve
-		if p < dlPackets {
-			s = &g.packet[p]
-		}
-		for k := 0; k < int(s.n); k++ {
-			c := s.c[k]
-			if g.reversed {
-				c = s.c[int(s.n)-1-k]
-			}
-			g.pack.c[total-1-i] = c
-			i++
-		}
-		s.n = 0
-	}
-	g.pack.n = uint8(total)
+	g.pack.load(g.reserve.takeUp(cs, g.reversed))
 }
 
 func (g *duchess) Over() bool {
@@ -342,24 +312,11 @@ func (g *duchess) Over() bool {
 
 func (g *duchess) Won() bool { return g.Score() == dlCards }
 
-func (g *duchess) Score() int {
-	s := 0
-	for _, n := range g.fn {
-		s += int(n)
-	}
-	return s
-}
-
 func (g *duchess) Total() int    { return dlCards }
 func (g *duchess) Redeals() int  { return int(g.redeals) }
 func (g *duchess) NumPiles() int { return dlPiles }
 
-func (g *duchess) PileName(i int) string {
-	if i >= 0 && i < dlPiles {
-		return dlPileNames[i]
-	}
-	return fmt.Sprintf("pile(%d)", i)
-}
+func (g *duchess) PileName(i int) string { return pileName(dlPileNames[:], i) }
 
 // reserveHidden reports whether the reserve cards are face down.
 func (g *duchess) reserveHidden() bool { return !g.reserveOpen() }
@@ -382,27 +339,28 @@ func (g *duchess) FullPile(dst []Card, i int) []Card {
 	case i == dlReserve:
 		return append(dst, g.reserve.cards()...)
 	case i >= dlFound && i < dlFound+8:
-		return append(dst, g.found[i-dlFound][:g.fn[i-dlFound]]...)
+		return append(dst, g.foundation(i-dlFound)...)
 	case i == dlPack:
 		return append(dst, g.pack.cards()...)
 	}
 	return dst
 }
 
-func (g *duchess) hashCommon(h *hasher) {
+// hashVisible mixes the part of the state every view shows into a new
+// hasher.
+func (g *duchess) hashVisible() hasher {
+	h := newHasher()
 	h.b(g.redeals)
-	for f := range g.found {
-		h.cards(g.found[f][:g.fn[f]])
-	}
+	g.pairFoundations.hash(&h)
 	for p := range g.packet {
 		h.cards(g.packet[p].cards())
 	}
+	return h
 }
 
 // Hash covers every pile including the pack's and the reserve's order.
 func (g *duchess) Hash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
+	h := g.hashVisible()
 	h.cards(g.reserve.cards())
 	h.cards(g.pack.cards())
 	return h.sum()
@@ -411,8 +369,7 @@ func (g *duchess) Hash() uint64 {
 // ViewHash is Hash with the pack, and the reserve while face down, reduced
 // to their sizes.
 func (g *duchess) ViewHash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
+	h := g.hashVisible()
 	if g.reserveHidden() {
 		h.hidden(int(g.reserve.n))
 	} else {
@@ -431,12 +388,12 @@ func (g *duchess) Clone() Game {
 // lies face down, the reserve (their sizes stay).
 func (g *duchess) Determinize(r *Rand) {
 	if !g.reserveHidden() {
-		cgShuffleHidden(g.pack.cards(), r)
+		determinize(g.pack.cards(), r)
 		return
 	}
 	var buf [dlCards]Card
 	hidden := append(append(buf[:0], g.pack.cards()...), g.reserve.cards()...)
-	cgShuffleHidden(hidden, r)
+	determinize(hidden, r)
 	np := int(g.pack.n)
 	copy(g.pack.c[:np], hidden[:np])
 	copy(g.reserve.c[:g.reserve.n], hidden[np:])

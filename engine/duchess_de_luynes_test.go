@@ -30,17 +30,8 @@ func dlPos(t *testing.T, opts Options, packets [4]string, reserve string, height
 	for _, c := range acs(reserve) {
 		g.reserve.push(c)
 	}
-	for f, h := range heights {
-		g.fn[f] = uint8(h)
-		for i := 0; i < h; i++ {
-			r := Rank(i + 1)
-			if f%2 == 1 {
-				r = King - Rank(i)
-			}
-			g.found[f][i] = NewCard(r, Suit(f/2), 0)
-		}
-	}
-	cgLoadPack(&g.pack, acs(pack))
+	g.setHeights(heights)
+	g.pack.load(acs(pack))
 	return g
 }
 

@@ -130,10 +130,9 @@ type fourCorners struct {
 	redeals  uint8
 	idle     uint8 // marriages in a row (cycle rule)
 	hand     Card  // the card about to land; NoCard when the deal is over
-	fn       [fcNumFound]uint8
-	found    [fcNumFound][NumRanks]Card
-	packet   [fcPackets]cgStack
-	pack     cgStack // pack.c[pack.n-1] is the next card
+	pairFoundations
+	packet [fcPackets]stack
+	pack   stack // pack.c[pack.n-1] is the next card
 }
 
 func newFourCorners(pack []Card, opts Options) (Game, error) {
@@ -146,16 +145,13 @@ func newFourCorners(pack []Card, opts Options) (Game, error) {
 		return nil, err
 	}
 	g := &fourCorners{opts: o, anySuit: o["marriage"] == "any-suit", dealTops: o["deal-play"] == "tops", reversed: o["gather"] == "reversed", hand: NoCard}
-	for i, c := range pack {
-		g.pack.c[len(pack)-1-i] = c
-	}
-	g.pack.n = uint8(len(pack))
+	g.pack.load(pack)
 	g.turn()
 	return g, nil
 }
 
 func (g *fourCorners) ID() string       { return "four-corners" }
-func (g *fourCorners) Options() Options { return cgCopyOptions(g.opts) }
+func (g *fourCorners) Options() Options { return copyOptions(g.opts) }
 
 // fcCorner reports whether packet p is a corner (L0, L5, R0, R5).
 func fcCorner(p int) bool { return p == 0 || p == 5 || p == 6 || p == 11 }
@@ -177,15 +173,6 @@ func fcAdjoins(p int) int {
 // may go to foundation f.
 func fcDealMayPlay(p, f int) bool { return fcCorner(p) || fcAdjoins(p) == f }
 
-func (g *fourCorners) fits(f int, c Card) bool {
-	n := int(g.fn[f])
-	top := NoCard
-	if n > 0 {
-		top = g.found[f][n-1]
-	}
-	return cgPairFits(f, n, top, c)
-}
-
 func (g *fourCorners) marries(c, t Card) bool {
 	if !c.Valid() || !t.Valid() || (!g.anySuit && c.Suit() != t.Suit()) {
 		return false
@@ -194,11 +181,6 @@ func (g *fourCorners) marries(c, t Card) bool {
 }
 
 func (g *fourCorners) dealing() bool { return g.hand != NoCard }
-
-func (g *fourCorners) push(f int, c Card) {
-	g.found[f][g.fn[f]] = c
-	g.fn[f]++
-}
 
 // turn turns the next card of the pack when none is about to land, putting
 // the first ace and the first king of a suit on their places at once
@@ -299,17 +281,17 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 // Check is the legality predicate, rule by rule.
 func (g *fourCorners) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return cgIllegal("four-corners: no move of four-corners has a second card")
+		return illegal("four-corners: no move of four-corners has a second card")
 	}
 	from, to := int(m.From), int(m.To)
 	f := to - fcFound
 	switch m.Rule {
 	case fcRuleDeal:
 		if m.Kind != MoveDeal || from != fcCard {
-			return cgIllegal("four-corners: the move does not fit its rule, which lays the card about to land on its packet")
+			return illegal("four-corners: the move does not fit its rule, which lays the card about to land on its packet")
 		}
 		if !g.dealing() {
-			return cgIllegal("four-corners: the deal is over")
+			return illegal("four-corners: the deal is over")
 		}
 		if m.Card != g.hand {
 			return illegalf(m, "the card about to land is %s", g.hand)
@@ -320,7 +302,7 @@ func (g *fourCorners) Check(m Move) error {
 		return nil
 	case fcRuleCorner, fcRuleSide:
 		if m.Kind != MoveFoundation || from != fcCard || f < 0 || f >= fcNumFound {
-			return cgIllegal("four-corners: the move does not fit its rule, which plays the card about to land to a foundation")
+			return illegal("four-corners: the move does not fit its rule, which plays the card about to land to a foundation")
 		}
 		if !g.dealing() || m.Card != g.hand {
 			return illegalf(m, "%s is not the card about to land", m.Card)
@@ -338,17 +320,17 @@ func (g *fourCorners) Check(m Move) error {
 		return nil
 	case fcRuleI:
 		if m.Kind != MoveFoundation || from >= fcPackets || f < 0 || f >= fcNumFound {
-			return cgIllegal("four-corners: the move does not fit its rule, which plays a packet top to a foundation")
+			return illegal("four-corners: the move does not fit its rule, which plays a packet top to a foundation")
 		}
 		if t := g.packet[from].top(); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, fcPileNames[from])
 		}
 		if g.dealing() {
 			if !g.dealTops {
-				return cgIllegal("four-corners: during the deal only the card about to land is available (Rule I)")
+				return illegal("four-corners: during the deal only the card about to land is available (Rule I)")
 			}
 			if !fcDealMayPlay(from, f) {
-				return cgIllegal("four-corners: during the deal a side packet plays only to its adjoining foundation")
+				return illegal("four-corners: during the deal a side packet plays only to its adjoining foundation")
 			}
 		}
 		if !g.fits(f, m.Card) {
@@ -357,10 +339,10 @@ func (g *fourCorners) Check(m Move) error {
 		return nil
 	case fcRuleMarriage:
 		if m.Kind != MoveBuild || from >= fcPackets || to >= fcPackets || from == to {
-			return cgIllegal("four-corners: a marriage moves a packet top onto another packet")
+			return illegal("four-corners: a marriage moves a packet top onto another packet")
 		}
 		if g.dealing() {
-			return cgIllegal("four-corners: no marriages during the deal")
+			return illegal("four-corners: no marriages during the deal")
 		}
 		if t := g.packet[from].top(); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, fcPileNames[from])
@@ -378,20 +360,20 @@ func (g *fourCorners) Check(m Move) error {
 		return nil
 	case fcRuleRedeal:
 		if m.Kind != MoveRedeal || from != fcPack || to != fcPack || m.Card != NoCard {
-			return cgIllegal("four-corners: a redeal gathers the packets into the pack")
+			return illegal("four-corners: a redeal gathers the packets into the pack")
 		}
 		if g.dealing() {
-			return cgIllegal("four-corners: the deal is not over")
+			return illegal("four-corners: the deal is not over")
 		}
 		if g.redeals >= fcRedeals {
 			return illegalf(m, "only %d redeals", fcRedeals)
 		}
 		if g.Won() {
-			return cgIllegal("four-corners: the game is won")
+			return illegal("four-corners: the game is won")
 		}
 		return nil
 	}
-	return cgIllegal("four-corners: no rule of four-corners permits this move")
+	return illegal("four-corners: no rule of four-corners permits this move")
 }
 
 // Apply checks and performs m, then turns the next card of the deal.
@@ -426,24 +408,12 @@ func (g *fourCorners) Apply(m Move) error {
 // gather makes the new pack from the packets L0 … R5 in turn, each in the
 // order its cards were dealt (bottom first), or top first when reversed.
 func (g *fourCorners) gather() {
-	total := 0
+	var buf [fcCards]Card
+	cs := buf[:0]
 	for q := range g.packet {
-		total += int(g.packet[q].n)
+		cs = g.packet[q].takeUp(cs, g.reversed)
 	}
-	i := 0 // position in the new pack from the top
-	for q := range g.packet {
-		s := &g.packet[q]
-		for k := 0; k < int(s.n); k++ {
-			c := s.c[k]
-			if g.reversed {
-				c = s.c[int(s.n)-1-k]
-			}
-			g.pack.c[total-1-i] = c
-			i++
-		}
-		s.n = 0
-	}
-	g.pack.n = uint8(total)
+	g.pack.load(cs)
 }
 
 func (g *fourCorners) Over() bool {
@@ -453,24 +423,11 @@ func (g *fourCorners) Over() bool {
 
 func (g *fourCorners) Won() bool { return g.Score() == fcCards }
 
-func (g *fourCorners) Score() int {
-	s := 0
-	for _, n := range g.fn {
-		s += int(n)
-	}
-	return s
-}
-
 func (g *fourCorners) Total() int    { return fcCards }
 func (g *fourCorners) Redeals() int  { return int(g.redeals) }
 func (g *fourCorners) NumPiles() int { return fcPiles }
 
-func (g *fourCorners) PileName(i int) string {
-	if i >= 0 && i < fcPiles {
-		return fcPileNames[i]
-	}
-	return fmt.Sprintf("pile(%d)", i)
-}
+func (g *fourCorners) PileName(i int) string { return pileName(fcPileNames[:], i) }
 
 func (g *fourCorners) Pile(dst []Card, i int) []Card {
 	if i == fcPack {
@@ -485,7 +442,7 @@ func (g *fourCorners) FullPile(dst []Card, i int) []Card {
 	case i >= 0 && i < fcPackets:
 		return append(dst, g.packet[i].c[:g.packet[i].n]...)
 	case i >= fcFound && i < fcFound+fcNumFound:
-		return append(dst, g.found[i-fcFound][:g.fn[i-fcFound]]...)
+		return append(dst, g.foundation(i-fcFound)...)
 	case i == fcPack:
 		return append(dst, g.pack.c[:g.pack.n]...)
 	case i == fcCard && g.hand != NoCard:
@@ -494,34 +451,26 @@ func (g *fourCorners) FullPile(dst []Card, i int) []Card {
 	return dst
 }
 
-func (g *fourCorners) hashCommon(h *hasher) {
-	for f := range g.found {
-		h.cards(g.found[f][:g.fn[f]])
-	}
+// hashVisible mixes the part of the state every view shows into a new
+// hasher.
+func (g *fourCorners) hashVisible() hasher {
+	h := newHasher()
+	g.pairFoundations.hash(&h)
 	for q := range g.packet {
 		h.cards(g.packet[q].c[:g.packet[q].n])
 	}
 	h.b(byte(g.hand))
 	h.b(g.pos)
 	h.b(g.redeals)
+	return h
 }
 
 // Hash covers every pile, the card about to land, the deal position and the
 // redeals used (not the cycle-rule counter, so that repetitions show).
-func (g *fourCorners) Hash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.cards(g.pack.c[:g.pack.n])
-	return h.sum()
-}
+func (g *fourCorners) Hash() uint64 { return g.hashVisible().sumCards(g.pack.cards()) }
 
 // ViewHash is Hash with the pack reduced to its size.
-func (g *fourCorners) ViewHash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.hidden(int(g.pack.n))
-	return h.sum()
-}
+func (g *fourCorners) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.pack.n)) }
 
 func (g *fourCorners) Clone() Game {
 	c := *g
@@ -529,7 +478,7 @@ func (g *fourCorners) Clone() Game {
 }
 
 // Determinize rearranges the pack at random (the only hidden cards).
-func (g *fourCorners) Determinize(r *Rand) { cgShuffleHidden(g.pack.c[:g.pack.n], r) }
+func (g *fourCorners) Determinize(r *Rand) { determinize(g.pack.c[:g.pack.n], r) }
 
 func (g *fourCorners) status() string {
 	phase := "play"

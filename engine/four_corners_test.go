@@ -33,16 +33,7 @@ func fcPlayPos(t *testing.T, opts Options, packets map[int]string, heights [8]in
 			g.packet[q].push(c)
 		}
 	}
-	for f, h := range heights {
-		g.fn[f] = uint8(h)
-		for i := 0; i < h; i++ {
-			r := Rank(i + 1)
-			if f%2 == 1 {
-				r = King - Rank(i)
-			}
-			g.found[f][i] = NewCard(r, Suit(f/2), 0)
-		}
-	}
+	g.setHeights(heights)
 	return g
 }
 

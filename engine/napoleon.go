@@ -187,13 +187,7 @@ func rectifiedDeal(pack []Card, col *[npCols][npRows]Card, reserve *[npReserve]C
 
 func (g *napoleon) ID() string { return "napoleon" }
 
-func (g *napoleon) Options() Options {
-	o := make(Options, len(g.opts))
-	for k, v := range g.opts {
-		o[k] = v
-	}
-	return o
-}
+func (g *napoleon) Options() Options { return copyOptions(g.opts) }
 
 // avail returns the available card of pile p (an exposed column card or a
 // reserve slot), or NoCard.
@@ -211,29 +205,20 @@ func (g *napoleon) avail(p int) Card {
 }
 
 // columnPair reports whether two exposed column cards pair.
-func (g *napoleon) columnPair() bool {
-	for i := 0; i < npCols; i++ {
-		a := g.avail(i)
-		if a == NoCard {
-			continue
-		}
-		for j := i + 1; j < npCols; j++ {
-			if b := g.avail(j); b != NoCard && a.Rank() == b.Rank() {
-				return true
-			}
-		}
-	}
-	return false
-}
+func (g *napoleon) columnPair() bool { return g.pairAmong(npCols) }
 
 // anyPair reports whether any two available cards pair.
-func (g *napoleon) anyPair() bool {
-	for i := 0; i < npStock; i++ {
+func (g *napoleon) anyPair() bool { return g.pairAmong(npStock) }
+
+// pairAmong reports whether two of the available cards of piles 0 … n-1
+// are of equal rank.
+func (g *napoleon) pairAmong(n int) bool {
+	for i := 0; i < n; i++ {
 		a := g.avail(i)
 		if a == NoCard {
 			continue
 		}
-		for j := i + 1; j < npStock; j++ {
+		for j := i + 1; j < n; j++ {
 			if b := g.avail(j); b != NoCard && a.Rank() == b.Rank() {
 				return true
 			}
@@ -409,30 +394,24 @@ func (g *napoleon) FullPile(dst []Card, i int) []Card {
 	return dst
 }
 
-func (g *napoleon) hashCommon(h *hasher) {
+// hashVisible mixes the part of the state every view shows into a new
+// hasher.
+func (g *napoleon) hashVisible() hasher {
+	h := newHasher()
 	for i := range g.col {
 		h.cards(g.col[i][:g.cn[i]])
 	}
 	h.cards(g.res[:])
 	h.b(g.on)
+	return h
 }
 
 // Hash covers the columns, the reserve (both kinds) and the number of cards
 // out; which pairs went out is implied by the rest.
-func (g *napoleon) Hash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.cards(g.stock[:g.sn])
-	return h.sum()
-}
+func (g *napoleon) Hash() uint64 { return g.hashVisible().sumCards(g.stock[:g.sn]) }
 
 // ViewHash is Hash with the face-down reserve reduced to its size.
-func (g *napoleon) ViewHash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.hidden(int(g.sn))
-	return h.sum()
-}
+func (g *napoleon) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.sn)) }
 
 func (g *napoleon) Clone() Game {
 	c := *g

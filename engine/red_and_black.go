@@ -148,13 +148,7 @@ func newRedAndBlack(pack []Card, opts Options) (Game, error) {
 
 func (g *redAndBlack) ID() string { return "red-and-black" }
 
-func (g *redAndBlack) Options() Options {
-	o := make(Options, len(g.opts))
-	for k, v := range g.opts {
-		o[k] = v
-	}
-	return o
-}
+func (g *redAndBlack) Options() Options { return copyOptions(g.opts) }
 
 // refill fills every empty tableau pile from the pack, then the talon.
 func (g *redAndBlack) refill() {
@@ -491,7 +485,10 @@ func (g *redAndBlack) FullPile(dst []Card, i int) []Card {
 	return dst
 }
 
-func (g *redAndBlack) hashCommon(h *hasher) {
+// hashVisible mixes the part of the state every view shows into a new
+// hasher.
+func (g *redAndBlack) hashVisible() hasher {
+	h := newHasher()
 	for _, n := range g.fn {
 		h.b(n)
 	}
@@ -500,14 +497,14 @@ func (g *redAndBlack) hashCommon(h *hasher) {
 	}
 	h.cards(g.talon[:g.wn])
 	h.b(g.redeals)
+	return h
 }
 
 // Hash covers the foundation heights, the tableau, talon, stock order,
 // redeals used and the seed of a pending shuffled redeal (not the
 // cycle-rule counter, so that repetitions show).
 func (g *redAndBlack) Hash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
+	h := g.hashVisible()
 	h.cards(g.stock[:g.sn])
 	if g.shuffled && g.redeals == 0 {
 		for i := 0; i < 64; i += 8 {
@@ -518,12 +515,7 @@ func (g *redAndBlack) Hash() uint64 {
 }
 
 // ViewHash is Hash with the stock reduced to its size.
-func (g *redAndBlack) ViewHash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.hidden(int(g.sn))
-	return h.sum()
-}
+func (g *redAndBlack) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.sn)) }
 
 func (g *redAndBlack) Clone() Game {
 	c := *g

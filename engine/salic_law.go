@@ -153,13 +153,7 @@ func newSalicLaw(pack []Card, opts Options) (Game, error) {
 
 func (g *salicLaw) ID() string { return "salic-law" }
 
-func (g *salicLaw) Options() Options {
-	o := make(Options, len(g.opts))
-	for k, v := range g.opts {
-		o[k] = v
-	}
-	return o
-}
+func (g *salicLaw) Options() Options { return copyOptions(g.opts) }
 
 // top returns the available card of packet p (not the king), or NoCard.
 func (g *salicLaw) top(p int) Card {
@@ -371,7 +365,10 @@ func (g *salicLaw) FullPile(dst []Card, i int) []Card {
 	return dst
 }
 
-func (g *salicLaw) hashCommon(h *hasher) {
+// hashVisible mixes the part of the state every view shows into a new
+// hasher.
+func (g *salicLaw) hashVisible() hasher {
+	h := newHasher()
 	h.b(g.nf)
 	for _, n := range g.fn {
 		h.b(n)
@@ -383,23 +380,14 @@ func (g *salicLaw) hashCommon(h *hasher) {
 		}
 	}
 	h.b(g.qn)
+	return h
 }
 
 // Hash covers foundation heights, packets, fills used, queens and the stock.
-func (g *salicLaw) Hash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.cards(g.stock[:g.sn])
-	return h.sum()
-}
+func (g *salicLaw) Hash() uint64 { return g.hashVisible().sumCards(g.stock[:g.sn]) }
 
 // ViewHash is Hash with the stock reduced to its size.
-func (g *salicLaw) ViewHash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.hidden(int(g.sn))
-	return h.sum()
-}
+func (g *salicLaw) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.sn)) }
 
 func (g *salicLaw) Clone() Game {
 	c := *g

@@ -139,8 +139,8 @@ type shah struct {
 	outer      [shRays][shTop]Card
 	fn         [8]uint8
 	found      [8][shTop]Card
-	talon      cgStack
-	pack       cgStack
+	talon      stack
+	pack       stack
 	shah       Card
 	aside      [7]Card
 }
@@ -178,7 +178,7 @@ func newShah(pack []Card, opts Options) (Game, error) {
 			n++
 		}
 	}
-	cgLoadPack(&g.pack, rest[:n])
+	g.pack.load(rest[:n])
 	for k := range g.inner {
 		g.inner[k] = g.draw()
 		g.middle[k] = NoCard
@@ -187,7 +187,7 @@ func newShah(pack []Card, opts Options) (Game, error) {
 }
 
 func (g *shah) ID() string       { return "shah" }
-func (g *shah) Options() Options { return cgCopyOptions(g.opts) }
+func (g *shah) Options() Options { return copyOptions(g.opts) }
 
 // draw takes the pack's top card, NoCard when the pack is out.
 func (g *shah) draw() Card {
@@ -341,42 +341,42 @@ func (g *shah) appendPlays(dst []Move, from int, c Card, rule RuleID) []Move {
 // Check is the legality predicate, rule by rule.
 func (g *shah) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return cgIllegal("shah: no move of shah has a second card")
+		return illegal("shah: no move of shah has a second card")
 	}
 	from, to := int(m.From), int(m.To)
 	if g.phase < 2 {
 		switch m.Rule {
 		case shRuleDeal:
 			if m.Kind != MoveDeal || from != shPack || to != shPack || m.Card != NoCard {
-				return cgIllegal("shah: the move does not fit its rule, which deals the next circle from the pack")
+				return illegal("shah: the move does not fit its rule, which deals the next circle from the pack")
 			}
 			return nil
 		case shRuleI:
 			base := int(g.phase) * shRays
 			if from < base || from >= base+shRays {
-				return cgIllegal("shah: during the deal only the circle just dealt is available (Rule I)")
+				return illegal("shah: during the deal only the circle just dealt is available (Rule I)")
 			}
 			return g.checkPlay(m, g.at(from))
 		}
-		return cgIllegal("shah: during the deal only the circle just dealt may be played (shah/I) or the next circle dealt (shah/deal)")
+		return illegal("shah: during the deal only the circle just dealt may be played (shah/I) or the next circle dealt (shah/deal)")
 	}
 	if g.Won() {
-		return cgIllegal("shah: the game is won")
+		return illegal("shah: the game is won")
 	}
 	switch m.Rule {
 	case shRuleI:
 		if from >= shFound || g.rayTop(from%shRays) != from {
-			return cgIllegal("shah: only the top card of a ray is available (Rule I)")
+			return illegal("shah: only the top card of a ray is available (Rule I)")
 		}
 		return g.checkPlay(m, g.at(from))
 	case shRulePlay:
 		if from != shTalon {
-			return cgIllegal("shah: the move does not fit its rule, which plays the talon top")
+			return illegal("shah: the move does not fit its rule, which plays the talon top")
 		}
 		return g.checkPlay(m, g.talon.top())
 	case shRuleII:
 		if m.Kind != MoveBuild || to < shOuter || to >= shFound {
-			return cgIllegal("shah: marriages are made only on outer-circle cards (Rule II)")
+			return illegal("shah: marriages are made only on outer-circle cards (Rule II)")
 		}
 		k := to - shOuter
 		if g.on[k] == 0 {
@@ -388,14 +388,14 @@ func (g *shah) Check(m Move) error {
 			src = g.talon.top()
 		case from >= shOuter && from < shFound && from != to:
 			if g.talonOnly {
-				return cgIllegal("shah: variant marriage-sources=talon: only the talon top is married")
+				return illegal("shah: variant marriage-sources=talon: only the talon top is married")
 			}
 			if g.idle >= shIdleMax {
 				return illegalf(m, "cycle rule %s: %d marriages in a row between outer piles", shRuleCycle, g.idle)
 			}
 			src = g.at(from)
 		default:
-			return cgIllegal("shah: a marriage takes the talon top or another outer card; freed inner cards are only played")
+			return illegal("shah: a marriage takes the talon top or another outer card; freed inner cards are only played")
 		}
 		if src == NoCard || src != m.Card {
 			return illegalf(m, "%s is not available at %s", m.Card, g.PileName(from))
@@ -407,7 +407,7 @@ func (g *shah) Check(m Move) error {
 	case shRuleVacancy:
 		v := g.vacancy()
 		if m.Kind != MoveFill || v < 0 || to != v {
-			return cgIllegal("shah: the move does not fit its rule, which fills the first vacancy, inner circle first, left to right")
+			return illegal("shah: the move does not fit its rule, which fills the first vacancy, inner circle first, left to right")
 		}
 		switch from {
 		case shTalon:
@@ -416,18 +416,18 @@ func (g *shah) Check(m Move) error {
 			}
 		case shPack:
 			if g.pack.n == 0 || m.Card != NoCard {
-				return cgIllegal("shah: a fill from the pack turns its hidden top card")
+				return illegal("shah: a fill from the pack turns its hidden top card")
 			}
 		default:
-			return cgIllegal("shah: vacancies are filled from the talon or the pack")
+			return illegal("shah: vacancies are filled from the talon or the pack")
 		}
 		return nil
 	case shRuleDraw:
 		if m.Kind != MoveDraw || from != shPack || to != shTalon || m.Card != NoCard {
-			return cgIllegal("shah: a draw turns the pack onto the talon")
+			return illegal("shah: a draw turns the pack onto the talon")
 		}
 		if g.pack.n == 0 {
-			return cgIllegal("shah: the pack is out")
+			return illegal("shah: the pack is out")
 		}
 		if v := g.vacancy(); v >= 0 {
 			return illegalf(m, "fill %s before turning a card (%s)", shPileNames[v], shRuleVacancy)
@@ -435,27 +435,27 @@ func (g *shah) Check(m Move) error {
 		return nil
 	case shRuleRedeal:
 		if m.Kind != MoveRedeal || from != shTalon || to != shPack || m.Card != NoCard {
-			return cgIllegal("shah: a redeal turns the talon over into the pack")
+			return illegal("shah: a redeal turns the talon over into the pack")
 		}
 		if g.redeals >= g.maxRedeals {
 			return illegalf(m, "%d redeal(s) allowed (variant redeals)", g.maxRedeals)
 		}
 		if g.pack.n != 0 || g.talon.n == 0 {
-			return cgIllegal("shah: a redeal needs the pack out and cards in the talon")
+			return illegal("shah: a redeal needs the pack out and cards in the talon")
 		}
 		if v := g.vacancy(); v >= 0 {
 			return illegalf(m, "fill %s first (%s)", shPileNames[v], shRuleVacancy)
 		}
 		return nil
 	}
-	return cgIllegal("shah: no rule of shah permits this move")
+	return illegal("shah: no rule of shah permits this move")
 }
 
 // checkPlay checks a foundation play of src, the card available at m.From.
 func (g *shah) checkPlay(m Move, src Card) error {
 	f := int(m.To) - shFound
 	if m.Kind != MoveFoundation || f < 0 || f >= 8 {
-		return cgIllegal("shah: the move does not fit its rule, which plays a card to a foundation")
+		return illegal("shah: the move does not fit its rule, which plays a card to a foundation")
 	}
 	if src == NoCard || src != m.Card {
 		return illegalf(m, "%s is not available at %s", m.Card, g.PileName(int(m.From)))
@@ -568,12 +568,7 @@ func (g *shah) Total() int    { return 8 * shTop }
 func (g *shah) Redeals() int  { return int(g.redeals) }
 func (g *shah) NumPiles() int { return shPiles }
 
-func (g *shah) PileName(i int) string {
-	if i >= 0 && i < shPiles {
-		return shPileNames[i]
-	}
-	return fmt.Sprintf("pile(%d)", i)
-}
+func (g *shah) PileName(i int) string { return pileName(shPileNames[:], i) }
 
 func (g *shah) Pile(dst []Card, i int) []Card {
 	if i == shPack {
@@ -606,7 +601,10 @@ func (g *shah) FullPile(dst []Card, i int) []Card {
 	return dst
 }
 
-func (g *shah) hashCommon(h *hasher) {
+// hashVisible mixes the part of the state every view shows into a new
+// hasher.
+func (g *shah) hashVisible() hasher {
+	h := newHasher()
 	h.b(g.phase)
 	h.b(g.redeals)
 	for k := 0; k < shRays; k++ {
@@ -618,24 +616,15 @@ func (g *shah) hashCommon(h *hasher) {
 		h.cards(g.found[f][:g.fn[f]])
 	}
 	h.cards(g.talon.cards())
+	return h
 }
 
 // Hash covers every pile including the pack's order (not the cycle-rule
 // counter, so that repetitions show).
-func (g *shah) Hash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.cards(g.pack.cards())
-	return h.sum()
-}
+func (g *shah) Hash() uint64 { return g.hashVisible().sumCards(g.pack.cards()) }
 
 // ViewHash is Hash with the pack reduced to its size.
-func (g *shah) ViewHash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.hidden(int(g.pack.n))
-	return h.sum()
-}
+func (g *shah) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.pack.n)) }
 
 func (g *shah) Clone() Game {
 	c := *g
@@ -643,7 +632,7 @@ func (g *shah) Clone() Game {
 }
 
 // Determinize rearranges the pack at random (the only hidden cards).
-func (g *shah) Determinize(r *Rand) { cgShuffleHidden(g.pack.cards(), r) }
+func (g *shah) Determinize(r *Rand) { determinize(g.pack.cards(), r) }
 
 func (g *shah) status() string {
 	phase := "play"

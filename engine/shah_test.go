@@ -50,7 +50,7 @@ func shPos(t *testing.T, opts Options, rays [8]string, heights [8]int, talon, pa
 	for _, c := range acs(talon) {
 		g.talon.push(c)
 	}
-	cgLoadPack(&g.pack, acs(pack))
+	g.pack.load(acs(pack))
 	return g
 }
 

@@ -14,21 +14,21 @@ const (
 	sulRuleWin    RuleID = "sultan/win"
 )
 
-// Reasons Check gives for rejecting a move (immutable; see lsRuleError).
+// Reasons Check gives for rejecting a move (immutable; see ruleIllegal).
 var (
-	sulErrSecondCard        = lsRuleErr("", "second card given for a single-card move")
-	sulErrFoundationRuleID  = lsRuleErr(sulRuleI, "a move of this kind carries this rule's ID")
-	sulErrSource            = lsRuleErr(sulRuleDraw, "only Divan cards and the talon top are available")
-	sulErrNotFoundation     = lsRuleErr(sulRuleSultan, "cards are played only on the eight foundations, never on the Sultan")
-	sulErrNotAvailable      = lsRuleErr(sulRuleDivan, "the card is not the available card of its pile")
-	sulErrFoundationRefuses = lsRuleErr(sulRuleI, "the foundation does not take this card (suit, next rank, up to the queen)")
-	sulErrDrawShape         = lsRuleErr(sulRuleDraw, "a draw turns the pack's top card to the talon")
-	sulErrPackEmpty         = lsRuleErr(sulRuleDraw, "the pack is empty")
-	sulErrRedealShape       = lsRuleErr(sulRuleRedeal, "a re-deal gathers the talon into the pack")
-	sulErrPackNotOut        = lsRuleErr(sulRuleRedeal, "the pack is not yet out")
-	sulErrNothingToRedeal   = lsRuleErr(sulRuleRedeal, "no card left to re-deal")
-	sulErrNoPassLeft        = lsRuleErr(sulRuleRedeal, "no pass left")
-	sulErrNoSuchMove        = lsRuleErr("", "no such move in the Sultan")
+	sulErrSecondCard        = ruleIllegal("", "second card given for a single-card move")
+	sulErrFoundationRuleID  = ruleIllegal(sulRuleI, "a move of this kind carries this rule's ID")
+	sulErrSource            = ruleIllegal(sulRuleDraw, "only Divan cards and the talon top are available")
+	sulErrNotFoundation     = ruleIllegal(sulRuleSultan, "cards are played only on the eight foundations, never on the Sultan")
+	sulErrNotAvailable      = ruleIllegal(sulRuleDivan, "the card is not the available card of its pile")
+	sulErrFoundationRefuses = ruleIllegal(sulRuleI, "the foundation does not take this card (suit, next rank, up to the queen)")
+	sulErrDrawShape         = ruleIllegal(sulRuleDraw, "a draw turns the pack's top card to the talon")
+	sulErrPackEmpty         = ruleIllegal(sulRuleDraw, "the pack is empty")
+	sulErrRedealShape       = ruleIllegal(sulRuleRedeal, "a re-deal gathers the talon into the pack")
+	sulErrPackNotOut        = ruleIllegal(sulRuleRedeal, "the pack is not yet out")
+	sulErrNothingToRedeal   = ruleIllegal(sulRuleRedeal, "no card left to re-deal")
+	sulErrNoPassLeft        = ruleIllegal(sulRuleRedeal, "no pass left")
+	sulErrNoSuchMove        = ruleIllegal("", "no such move in the Sultan")
 )
 
 // Pile layout of the Sultan.
@@ -178,7 +178,7 @@ func (g *sultan) accepts(f int, c Card) bool {
 }
 
 func (g *sultan) ID() string       { return "sultan" }
-func (g *sultan) Options() Options { return lsCopyOptions(g.opts) }
+func (g *sultan) Options() Options { return copyOptions(g.opts) }
 
 func (g *sultan) LegalMoves(dst []Move) []Move {
 	for src := sulD0; src <= sulTalon; src++ {
@@ -342,16 +342,11 @@ func (g *sultan) FullPile(dst []Card, i int) []Card {
 }
 
 func (g *sultan) Hash() uint64 {
-	h := lsHashTable(uint64(g.pass), &g.below)
-	return lsHashStacks(h, g.piles[:])
+	return lsHash(uint64(g.pass), &g.below, g.piles[:])
 }
 
 func (g *sultan) ViewHash() uint64 {
-	m := lsMask(&g.below, g.piles[sulStock])
-	h := lsHashTable(uint64(g.pass)|1<<32, &m)
-	st := g.piles
-	st[sulStock].top = NoCard
-	return lsHashStacks(h, st[:])
+	return lsViewHash(uint64(g.pass)|1<<32, &g.below, g.piles[:], sulStock)
 }
 
 func (g *sultan) Clone() Game {

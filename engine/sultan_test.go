@@ -9,10 +9,10 @@ import (
 // the Sultan), then the Divan cards, then the pack from its top.
 func sultanPack(t *testing.T, divan, stock string) []Card {
 	t.Helper()
-	front := zCards(t, "KH KD KD' KS KS' KC KC' KH' AH")
-	front = append(front, zCards(t, divan)...)
-	front = append(front, zCards(t, stock)...)
-	return zCraftPack(t, front)
+	front := acs("KH KD KD' KS KS' KC KC' KH' AH")
+	front = append(front, acs(divan)...)
+	front = append(front, acs(stock)...)
+	return craftPack(t, front)
 }
 
 func newSultanT(t *testing.T, pack []Card, opts Options) *sultan {
@@ -21,7 +21,7 @@ func newSultanT(t *testing.T, pack []Card, opts Options) *sultan {
 	if err != nil {
 		t.Fatal(err)
 	}
-	zCheckCards(t, g)
+	checkCards(t, g)
 	return g.(*sultan)
 }
 
@@ -36,7 +36,7 @@ var (
 
 func TestSultanCatalog(t *testing.T) {
 	s := sultanSpec()
-	zTestCatalog(t, s, sulRuleI, sulRuleSetup, sulRuleSultan, sulRuleDivan, sulRuleDraw, sulRuleFill, sulRuleRedeal, sulRuleWin)
+	testCatalog(t, s, sulRuleI, sulRuleSetup, sulRuleSultan, sulRuleDivan, sulRuleDraw, sulRuleFill, sulRuleRedeal, sulRuleWin)
 	if s.Book != "Pujol" || s.TitlesRU[0] != "Султан" {
 		t.Errorf("book %q titles %v", s.Book, s.TitlesRU)
 	}
@@ -45,23 +45,23 @@ func TestSultanCatalog(t *testing.T) {
 			t.Errorf("%s: only the tail of the Sultan is in the book", r.ID)
 		}
 	}
-	zTestMovesRuleIDs(t, s, nil)
-	zTestMovesRuleIDs(t, s, Options{"shuffle": "on", "passes": "4"})
+	testMovesRuleIDs(t, s, nil)
+	testMovesRuleIDs(t, s, Options{"shuffle": "on", "passes": "4"})
 }
 
 // The setup takes the eight kings and the first ace of hearts wherever they
 // lie in the pack; the Divan is the first eight other cards.
 func TestSultanDeal(t *testing.T) {
 	// Setup cards scattered through the pack.
-	front := zCards(t, "2C KH' 3C AH' 4C KD 5C AH KH")
-	g := newSultanT(t, zCraftPack(t, front), nil)
-	if got := zPileCards(g, sulSultan); !slices.Equal(got, zCards(t, "KH'")) {
+	front := acs("2C KH' 3C AH' 4C KD 5C AH KH")
+	g := newSultanT(t, craftPack(t, front), nil)
+	if got := pileCards(g, sulSultan); !slices.Equal(got, acs("KH'")) {
 		t.Errorf("Sultan = %v, want the first K♥ of the pack", got)
 	}
-	if got := zPileCards(g, sulF0+sulAceSlot); !slices.Equal(got, zCards(t, "AH'")) {
+	if got := pileCards(g, sulF0+sulAceSlot); !slices.Equal(got, acs("AH'")) {
 		t.Errorf("ace foundation = %v, want the first A♥", got)
 	}
-	if got := zPileCards(g, sulF0+6); !slices.Equal(got, zCards(t, "KH")) {
+	if got := pileCards(g, sulF0+6); !slices.Equal(got, acs("KH")) {
 		t.Errorf("F6 = %v, want the other K♥", got)
 	}
 	for f, s := range sulFoundationSuits {
@@ -71,16 +71,16 @@ func TestSultanDeal(t *testing.T) {
 			want = Ace
 		}
 		if top.Suit() != s || top.Rank() != want || g.piles[sulF0+f].n != 1 {
-			t.Errorf("F%d = %v", f, zPileCards(g, sulF0+f))
+			t.Errorf("F%d = %v", f, pileCards(g, sulF0+f))
 		}
 	}
-	wantDivan := zCards(t, "2C 3C 4C 5C AH AC 6C 7C") // the second A♥ is an ordinary card
+	wantDivan := acs("2C 3C 4C 5C AH AC 6C 7C") // the second A♥ is an ordinary card
 	for i, c := range wantDivan {
-		if got := zPileCards(g, sulD0+i); !slices.Equal(got, []Card{c}) {
+		if got := pileCards(g, sulD0+i); !slices.Equal(got, []Card{c}) {
 			t.Errorf("D%d = %v, want %v", i, got, c)
 		}
 	}
-	stock := zPileCards(g, sulStock)
+	stock := pileCards(g, sulStock)
 	if len(stock) != 87 {
 		t.Errorf("pack holds %d cards, want 87", len(stock))
 	}
@@ -99,28 +99,28 @@ func TestSultanDeal(t *testing.T) {
 func TestSultanRuleI(t *testing.T) {
 	pack := sultanPack(t, "AC 2C 2H AH' 3D QH AS 2S'", "2D 4S")
 	g := newSultanT(t, pack, nil)
-	ac, c2, h2, ah2, qh := zCard(t, "AC"), zCard(t, "2C"), zCard(t, "2H"), zCard(t, "AH'"), zCard(t, "QH")
-	zMustIllegal(t, g, sulFound(c2, sulD0+1, sulF0+5), sulRuleI) // a king takes the ace first
-	zMustIllegal(t, g, sulFound(ac, sulD0, sulF0+0), sulRuleI)   // wrong suit
-	zMustIllegal(t, g, sulFound(ah2, sulD0+3, sulF0+sulAceSlot), sulRuleI)
-	zMustIllegal(t, g, sulFound(ah2, sulD0+3, sulSultan), sulRuleSultan) // nothing on the Sultan
-	zMustIllegal(t, g, sulFound(qh, sulD0+5, sulF0+6), sulRuleI)
-	zMustIllegal(t, g, sulFound(zCard(t, "3D"), sulD0+4, sulF0+0), sulRuleI) // the ace first
+	aceC, c2, h2, ah2, qh := ac("AC"), ac("2C"), ac("2H"), ac("AH'"), ac("QH")
+	mustIllegal(t, g, sulFound(c2, sulD0+1, sulF0+5), sulRuleI) // a king takes the ace first
+	mustIllegal(t, g, sulFound(aceC, sulD0, sulF0+0), sulRuleI) // wrong suit
+	mustIllegal(t, g, sulFound(ah2, sulD0+3, sulF0+sulAceSlot), sulRuleI)
+	mustIllegal(t, g, sulFound(ah2, sulD0+3, sulSultan), sulRuleSultan) // nothing on the Sultan
+	mustIllegal(t, g, sulFound(qh, sulD0+5, sulF0+6), sulRuleI)
+	mustIllegal(t, g, sulFound(ac("3D"), sulD0+4, sulF0+0), sulRuleI) // the ace first
 	// The ace of clubs may go on either king of clubs.
-	zMustLegal(t, g.Clone(), sulFound(ac, sulD0, sulF0+7))
-	zMustLegal(t, g, sulFound(ac, sulD0, sulF0+5))
+	mustLegal(t, g.Clone(), sulFound(aceC, sulD0, sulF0+7))
+	mustLegal(t, g, sulFound(aceC, sulD0, sulF0+5))
 	// D0 was refilled at once from the pack (no talon): 2D.
-	if got := zPileCards(g, sulD0); !slices.Equal(got, zCards(t, "2D")) {
+	if got := pileCards(g, sulD0); !slices.Equal(got, acs("2D")) {
 		t.Fatalf("D0 after the play = %v, want 2♦ from the pack", got)
 	}
-	zMustIllegal(t, g, sulFound(c2, sulD0+1, sulF0+7), sulRuleI) // the other king still wants its ace
-	zMustLegal(t, g, sulFound(c2, sulD0+1, sulF0+5))
-	zMustLegal(t, g, sulFound(h2, sulD0+2, sulF0+sulAceSlot))
-	zMustLegal(t, g, sulFound(ah2, sulD0+3, sulF0+6))
+	mustIllegal(t, g, sulFound(c2, sulD0+1, sulF0+7), sulRuleI) // the other king still wants its ace
+	mustLegal(t, g, sulFound(c2, sulD0+1, sulF0+5))
+	mustLegal(t, g, sulFound(h2, sulD0+2, sulF0+sulAceSlot))
+	mustLegal(t, g, sulFound(ah2, sulD0+3, sulF0+6))
 	// A card not on top of its pile, or claimed from the wrong pile.
-	zMustIllegal(t, g, sulFound(zCard(t, "AS"), sulD0+1, sulF0+3), sulRuleDivan)
+	mustIllegal(t, g, sulFound(ac("AS"), sulD0+1, sulF0+3), sulRuleDivan)
 	// The talon top is available, the pack is not.
-	zMustIllegal(t, g, sulFound(zCard(t, "4S"), sulStock, sulF0+3), sulRuleDraw)
+	mustIllegal(t, g, sulFound(ac("4S"), sulStock, sulF0+3), sulRuleDraw)
 	if g.Score() != 4 {
 		t.Errorf("score %d, want 4", g.Score())
 	}
@@ -131,19 +131,19 @@ func TestSultanRuleI(t *testing.T) {
 func TestSultanDivanFillAndDraw(t *testing.T) {
 	pack := sultanPack(t, "AC 5D 6D 7D 8D 9D TD JD", "3S 4S 5S")
 	g := newSultanT(t, pack, nil)
-	zMustIllegal(t, g, Move{Kind: MoveDraw, From: sulStock, To: sulTalon, Card: zCard(t, "3S"), Card2: NoCard, Rule: sulRuleDraw}, sulRuleDraw)
-	zMustLegal(t, g, sulDraw)
-	if got := zPileCards(g, sulTalon); !slices.Equal(got, zCards(t, "3S")) {
+	mustIllegal(t, g, Move{Kind: MoveDraw, From: sulStock, To: sulTalon, Card: ac("3S"), Card2: NoCard, Rule: sulRuleDraw}, sulRuleDraw)
+	mustLegal(t, g, sulDraw)
+	if got := pileCards(g, sulTalon); !slices.Equal(got, acs("3S")) {
 		t.Fatalf("talon = %v", got)
 	}
-	zMustLegal(t, g, sulFound(zCard(t, "AC"), sulD0, sulF0+5))
-	if got := zPileCards(g, sulD0); !slices.Equal(got, zCards(t, "3S")) {
+	mustLegal(t, g, sulFound(ac("AC"), sulD0, sulF0+5))
+	if got := pileCards(g, sulD0); !slices.Equal(got, acs("3S")) {
 		t.Fatalf("D0 = %v, want the talon top 3♠", got)
 	}
-	if n := len(zPileCards(g, sulTalon)); n != 0 {
+	if n := len(pileCards(g, sulTalon)); n != 0 {
 		t.Fatalf("talon has %d cards", n)
 	}
-	zMustIllegal(t, g, sulRedeal, sulRuleRedeal) // the pack is not out
+	mustIllegal(t, g, sulRedeal, sulRuleRedeal) // the pack is not out
 }
 
 // sultan/redeal: three passes in all; unshuffled the pack comes back in the
@@ -158,15 +158,15 @@ func TestSultanRedeal(t *testing.T) {
 		first := g.FullPile(nil, sulStock)
 		for pass := 1; pass <= tc.passes; pass++ {
 			for g.piles[sulStock].n > 0 {
-				zMustIllegal(t, g, sulRedeal, sulRuleRedeal)
-				zMustLegal(t, g, sulDraw)
+				mustIllegal(t, g, sulRedeal, sulRuleRedeal)
+				mustLegal(t, g, sulDraw)
 			}
-			zMustIllegal(t, g, sulDraw, sulRuleDraw)
+			mustIllegal(t, g, sulDraw, sulRuleDraw)
 			if pass == tc.passes {
-				zMustIllegal(t, g, sulRedeal, sulRuleRedeal)
+				mustIllegal(t, g, sulRedeal, sulRuleRedeal)
 				break
 			}
-			zMustLegal(t, g, sulRedeal)
+			mustLegal(t, g, sulRedeal)
 			if g.Redeals() != pass {
 				t.Fatalf("Redeals() = %d, want %d", g.Redeals(), pass)
 			}
@@ -177,9 +177,9 @@ func TestSultanRedeal(t *testing.T) {
 				}
 				h := newSultanT(t, pack, tc.opts)
 				for h.piles[sulStock].n > 0 {
-					zMustLegal(t, h, sulDraw)
+					mustLegal(t, h, sulDraw)
 				}
-				zMustLegal(t, h, sulRedeal)
+				mustLegal(t, h, sulRedeal)
 				if pass == 1 && !slices.Equal(h.FullPile(nil, sulStock), again) {
 					t.Fatal("shuffled re-deal differs between two games of the same deal")
 				}
@@ -200,15 +200,15 @@ func TestSultanWin(t *testing.T) {
 		for s := Clubs; s <= Spades; s++ {
 			for d := 0; d < 2; d++ {
 				c := NewCard(r, s, d)
-				if c == zCard(t, "AH") {
+				if c == ac("AH") {
 					continue
 				}
 				order = append(order, c)
 			}
 		}
 	}
-	front := append(zCards(t, "KH KD KD' KS KS' KC KC' KH' AH"), order...)
-	g := newSultanT(t, zCraftPack(t, front), nil)
+	front := append(acs("KH KD KD' KS KS' KC KC' KH' AH"), order...)
+	g := newSultanT(t, craftPack(t, front), nil)
 	for !g.Over() {
 		ms := g.LegalMoves(nil)
 		m := ms[len(ms)-1]
@@ -230,15 +230,15 @@ func TestSultanWin(t *testing.T) {
 			t.Errorf("%s ends on %v", g.PileName(f), g.piles[f].top)
 		}
 	}
-	zCheckCards(t, g)
+	checkCards(t, g)
 }
 
 func TestSultanRandomPlayouts(t *testing.T) {
 	s := sultanSpec()
 	for _, o := range []Options{nil, {"shuffle": "on"}, {"passes": "4"}} {
-		zTestRandomPlayouts(t, s, o, 200)
-		zTestGameContract(t, s, o)
+		testRandomPlayouts(t, s, o, 200)
+		testGameContract(t, s, o)
 	}
 }
 
-func BenchmarkSultanRandom(b *testing.B) { zBenchRandom(b, sultanSpec(), nil) }
+func BenchmarkSultanRandom(b *testing.B) { benchRandom(b, sultanSpec(), nil) }

@@ -14,16 +14,16 @@ const (
 	syRuleWin       RuleID = "sympathy/win"
 )
 
-// Reasons Check gives for rejecting a move (immutable; see lsRuleError).
+// Reasons Check gives for rejecting a move (immutable; see ruleIllegal).
 var (
-	syErrNotOnTurn       = lsRuleErr(syRuleAlternate, "the partner on turn plays only from his own packets")
-	syErrTurnShape       = lsRuleErr(syRuleTurn, "turning shows the top card of a packet in place")
-	syErrNothingToTurn   = lsRuleErr(syRuleTurn, "the packet has no face-down top card")
-	syErrPairRuleID      = lsRuleErr(syRulePair, "a move of this kind carries this rule's ID")
-	syErrPairSamePartner = lsRuleErr(syRulePair, "a card pairs with a card of the other partner")
-	syErrPairNotTurned   = lsRuleErr(syRulePair, "both cards must be turned-up tops of their packets")
-	syErrNotTwins        = lsRuleErr(syRulePair, "the cards must match in suit and rank")
-	syErrNoSuchMove      = lsRuleErr("", "no such move in Sympathy")
+	syErrNotOnTurn       = ruleIllegal(syRuleAlternate, "the partner on turn plays only from his own packets")
+	syErrTurnShape       = ruleIllegal(syRuleTurn, "turning shows the top card of a packet in place")
+	syErrNothingToTurn   = ruleIllegal(syRuleTurn, "the packet has no face-down top card")
+	syErrPairRuleID      = ruleIllegal(syRulePair, "a move of this kind carries this rule's ID")
+	syErrPairSamePartner = ruleIllegal(syRulePair, "a card pairs with a card of the other partner")
+	syErrPairNotTurned   = ruleIllegal(syRulePair, "both cards must be turned-up tops of their packets")
+	syErrNotTwins        = ruleIllegal(syRulePair, "the cards must match in suit and rank")
+	syErrNoSuchMove      = ruleIllegal("", "no such move in Sympathy")
 )
 
 // Pile layout of Sympathy: each partner has 17 packets of three and the
@@ -174,7 +174,7 @@ func (g *SympathyGame) twinPacket(p int, c Card) int {
 func (g *SympathyGame) ID() string { return "sympathy" }
 
 // Options returns the resolved options (Sympathy has no variants).
-func (g *SympathyGame) Options() Options { return lsCopyOptions(g.opts) }
+func (g *SympathyGame) Options() Options { return copyOptions(g.opts) }
 
 // movesOf appends the moves of partner p.
 func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
@@ -343,7 +343,7 @@ func (g *SympathyGame) flags() uint64 {
 
 // Hash hashes the full state, face-down cards included.
 func (g *SympathyGame) Hash() uint64 {
-	h := lsHashStacks(lsHashTable(g.flags(), &g.below), g.piles[:])
+	h := lsHash(g.flags(), &g.below, g.piles[:])
 	for _, p := range g.pairedBy {
 		h = lsHashWord(h, uint64(p))
 	}

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// zSympPack builds a pack from the two partners' decks in dealing order.
-func zSympPack(d0, d1 []Card) []Card { return append(slices.Clone(d0), d1...) }
+// syPack builds a pack from the two partners' decks in dealing order.
+func syPack(d0, d1 []Card) []Card { return append(slices.Clone(d0), d1...) }
 
-func zDeckOrder(deck int) []Card {
+func syDeckOrder(deck int) []Card {
 	d := make([]Card, CardsPerDeck)
 	for i := range d {
 		d[i] = Card(deck*CardsPerDeck + i)
@@ -22,7 +22,7 @@ func newSympathyT(t *testing.T, pack []Card) *SympathyGame {
 	if err != nil {
 		t.Fatal(err)
 	}
-	zCheckCards(t, g)
+	checkCards(t, g)
 	return g.(*SympathyGame)
 }
 
@@ -36,11 +36,11 @@ func syPair(c Card, from, to int) Move {
 
 func TestSympathyCatalog(t *testing.T) {
 	s := sympathySpec()
-	zTestCatalog(t, s, syRuleDeal, syRuleGrace, syRuleDecks, syRuleTurn, syRulePair, syRuleFollow, syRuleAlternate, syRuleWin)
+	testCatalog(t, s, syRuleDeal, syRuleGrace, syRuleDecks, syRuleTurn, syRulePair, syRuleFollow, syRuleAlternate, syRuleWin)
 	if s.Players != 2 {
 		t.Errorf("players = %d", s.Players)
 	}
-	zTestMovesRuleIDs(t, s, nil)
+	testMovesRuleIDs(t, s, nil)
 }
 
 // sympathy/deal and /grace: seventeen packets of three face down and the
@@ -57,7 +57,7 @@ func TestSympathyDeal(t *testing.T) {
 		if k%syPackets == syPackets-1 {
 			want = 1 // the Grace
 		}
-		got := zPileCards(g, k)
+		got := pileCards(g, k)
 		if len(got) != want || slices.ContainsFunc(got, func(c Card) bool { return c != NoCard }) {
 			t.Errorf("%s = %v, want %d face-down cards", g.PileName(k), got, want)
 		}
@@ -78,52 +78,52 @@ func TestSympathyDeal(t *testing.T) {
 // partners hold their decks in the same order: every pair is made and
 // Sympathy is established.
 func TestSympathyPlay(t *testing.T) {
-	g := newSympathyT(t, zSympPack(zDeckOrder(0), zDeckOrder(1)))
-	c3, c3b := zCard(t, "3C"), zCard(t, "3C'")
-	zMustIllegal(t, g, syTurn(syB0), syRuleAlternate) // partner 1 begins
-	zMustIllegal(t, g, Move{Kind: MoveDraw, From: 0, To: 0, Card: c3, Card2: NoCard, Rule: syRuleTurn}, syRuleTurn)
-	zMustIllegal(t, g, syTurn(syPairsA), syRuleAlternate)
-	zMustLegal(t, g, syTurn(0))
-	if got := zPileCards(g, 0); !slices.Equal(got, []Card{NoCard, NoCard, c3}) {
+	g := newSympathyT(t, syPack(syDeckOrder(0), syDeckOrder(1)))
+	c3, c3b := ac("3C"), ac("3C'")
+	mustIllegal(t, g, syTurn(syB0), syRuleAlternate) // partner 1 begins
+	mustIllegal(t, g, Move{Kind: MoveDraw, From: 0, To: 0, Card: c3, Card2: NoCard, Rule: syRuleTurn}, syRuleTurn)
+	mustIllegal(t, g, syTurn(syPairsA), syRuleAlternate)
+	mustLegal(t, g, syTurn(0))
+	if got := pileCards(g, 0); !slices.Equal(got, []Card{NoCard, NoCard, c3}) {
 		t.Fatalf("A0 = %v, want its top card shown", got)
 	}
-	zMustIllegal(t, g, syTurn(0), syRuleTurn) // already turned
+	mustIllegal(t, g, syTurn(0), syRuleTurn) // already turned
 	for k := 1; k < syPackets; k++ {
 		if g.Turn() != 1 {
 			t.Fatal("turn passed too early")
 		}
-		zMustLegal(t, g, syTurn(k))
+		mustLegal(t, g, syTurn(k))
 	}
 	// Partner 1 has turned every packet and nothing pairs: partner 2 plays.
 	if g.Turn() != 2 {
 		t.Fatalf("turn %d after partner 1 turned every packet", g.Turn())
 	}
-	zMustIllegal(t, g, syTurn(0), syRuleAlternate)
-	zMustIllegal(t, g, syPair(c3b, syB0, 0), syRulePair) // 3♣' is not turned yet
-	zMustLegal(t, g, syTurn(syB0))
-	zMustIllegal(t, g, Move{Kind: MovePair, From: syB0, To: 1, Card: c3b, Card2: zCard(t, "6C"), Rule: syRulePair}, syRulePair)
-	zMustIllegal(t, g, syPair(c3b, syB0, syB0+1), syRulePair) // not the other partner's packet
-	zMustIllegal(t, g, syPair(c3, 0, syB0), syRuleAlternate)  // partner 1 is not on turn
-	zMustIllegal(t, g, Move{Kind: MovePair, From: syB0, To: 0, Card: c3b, Card2: c3, Rule: syRuleTurn}, "")
-	zMustLegal(t, g, syPair(c3b, syB0, 0))
+	mustIllegal(t, g, syTurn(0), syRuleAlternate)
+	mustIllegal(t, g, syPair(c3b, syB0, 0), syRulePair) // 3♣' is not turned yet
+	mustLegal(t, g, syTurn(syB0))
+	mustIllegal(t, g, Move{Kind: MovePair, From: syB0, To: 1, Card: c3b, Card2: ac("6C"), Rule: syRulePair}, syRulePair)
+	mustIllegal(t, g, syPair(c3b, syB0, syB0+1), syRulePair) // not the other partner's packet
+	mustIllegal(t, g, syPair(c3, 0, syB0), syRuleAlternate)  // partner 1 is not on turn
+	mustIllegal(t, g, Move{Kind: MovePair, From: syB0, To: 0, Card: c3b, Card2: c3, Rule: syRuleTurn}, "")
+	mustLegal(t, g, syPair(c3b, syB0, 0))
 	// The pair is set aside by partner 2; the next card of B0 is turned.
-	if got := zPileCards(g, syPairsB); len(got) != 2 || !slices.Contains(got, c3) || !slices.Contains(got, c3b) {
+	if got := pileCards(g, syPairsB); len(got) != 2 || !slices.Contains(got, c3) || !slices.Contains(got, c3b) {
 		t.Fatalf("pairs2 = %v", got)
 	}
-	if got := zPileCards(g, syB0); !slices.Equal(got, []Card{NoCard, zCard(t, "2C'")}) {
+	if got := pileCards(g, syB0); !slices.Equal(got, []Card{NoCard, ac("2C'")}) {
 		t.Fatalf("B0 = %v, want 2♣' turned at once", got)
 	}
-	if got := zPileCards(g, 0); !slices.Equal(got, []Card{NoCard, NoCard}) {
+	if got := pileCards(g, 0); !slices.Equal(got, []Card{NoCard, NoCard}) {
 		t.Fatalf("A0 = %v, want two face-down cards", got)
 	}
-	if g.PairedBy() != [2]int{0, 1} || g.PairedCard(c3) != 2 || g.PairedCard(c3b) != 2 || g.PairedCard(zCard(t, "4C")) != 0 {
+	if g.PairedBy() != [2]int{0, 1} || g.PairedCard(c3) != 2 || g.PairedCard(c3b) != 2 || g.PairedCard(ac("4C")) != 0 {
 		t.Fatalf("PairedBy %v", g.PairedBy())
 	}
 	if g.Score() != 2 {
 		t.Fatalf("score %d", g.Score())
 	}
 	for !g.Over() {
-		zMustLegal(t, g, g.LegalMoves(nil)[0])
+		mustLegal(t, g, g.LegalMoves(nil)[0])
 	}
 	if !g.Won() || g.Score() != 104 {
 		t.Fatalf("Sympathy not established: %d\n%s", g.Score(), g)
@@ -137,14 +137,14 @@ func TestSympathyPlay(t *testing.T) {
 // sympathy/win: a deal where each partner's card hides the other's syTwin
 // fails.
 func TestSympathyDeadlock(t *testing.T) {
-	d1 := zDeckOrder(1)
+	d1 := syDeckOrder(1)
 	d1[1], d1[2] = d1[2], d1[1] // B0 = A♣' 3♣' 2♣': 2♣' covers 3♣'
-	g := newSympathyT(t, zSympPack(zDeckOrder(0), d1))
-	n := zRandomPlayout(t, g, NewRand(1), sympathySpec().MaxMoves, true)
+	g := newSympathyT(t, syPack(syDeckOrder(0), d1))
+	n := randomPlayout(t, g, NewRand(1), sympathySpec().MaxMoves, true)
 	if g.Won() || g.Score() != 98 {
 		t.Fatalf("after %d moves score %d won %v\n%s", n, g.Score(), g.Won(), g)
 	}
-	if got := zPileCards(g, 0); !slices.Equal(got, []Card{NoCard, NoCard, zCard(t, "3C")}) {
+	if got := pileCards(g, 0); !slices.Equal(got, []Card{NoCard, NoCard, ac("3C")}) {
 		t.Fatalf("A0 = %v", got)
 	}
 }
@@ -200,22 +200,22 @@ func TestSympathyConfluent(t *testing.T) {
 
 func TestSympathyRandomPlayouts(t *testing.T) {
 	s := sympathySpec()
-	zTestRandomPlayouts(t, s, nil, 300)
-	zTestGameContract(t, s, nil)
+	testRandomPlayouts(t, s, nil, 300)
+	testGameContract(t, s, nil)
 }
 
 // Determinize keeps each partner's deck in his packets and the engine's
 // index of where each card lies consistent.
 func TestSympathyDeterminize(t *testing.T) {
-	g := newSympathyT(t, zSympPack(zDeckOrder(0), zDeckOrder(1)))
+	g := newSympathyT(t, syPack(syDeckOrder(0), syDeckOrder(1)))
 	r := NewRand(3)
 	for i := 0; i < 30 && !g.Over(); i++ {
 		ms := g.LegalMoves(nil)
-		zMustLegal(t, g, ms[r.IntN(len(ms))])
+		mustLegal(t, g, ms[r.IntN(len(ms))])
 	}
 	d := g.Clone().(*SympathyGame)
 	d.Determinize(NewRand(5))
-	zCheckCards(t, d)
+	checkCards(t, d)
 	for k := 0; k < 2*syPackets; k++ {
 		for _, c := range d.FullPile(nil, k) {
 			if c.Deck() != syPartnerOf(k) || int(d.packet[c]) != k {
@@ -228,4 +228,4 @@ func TestSympathyDeterminize(t *testing.T) {
 	}
 }
 
-func BenchmarkSympathyRandom(b *testing.B) { zBenchRandom(b, sympathySpec(), nil) }
+func BenchmarkSympathyRandom(b *testing.B) { benchRandom(b, sympathySpec(), nil) }

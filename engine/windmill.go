@@ -116,8 +116,8 @@ type windmill struct {
 	wing       [wmWings]Card // NoCard is a vacancy
 	centre     [wmCentreN]Card
 	corner     [4][NumRanks]Card
-	talon      cgStack
-	pack       cgStack
+	talon      stack
+	pack       stack
 }
 
 func newWindmill(pack []Card, opts Options) (Game, error) {
@@ -147,7 +147,7 @@ func newWindmill(pack []Card, opts Options) (Game, error) {
 		rest[n] = c
 		n++
 	}
-	cgLoadPack(&g.pack, rest[:n])
+	g.pack.load(rest[:n])
 	for w := range g.wing {
 		g.wing[w] = NoCard
 		c := g.pack.pop()
@@ -159,7 +159,7 @@ func newWindmill(pack []Card, opts Options) (Game, error) {
 }
 
 func (g *windmill) ID() string       { return "windmill" }
-func (g *windmill) Options() Options { return cgCopyOptions(g.opts) }
+func (g *windmill) Options() Options { return copyOptions(g.opts) }
 
 // placeKing puts c in the first empty corner if it is a king and a corner
 // is still empty (the first four kings go to the corners at once; not with
@@ -301,16 +301,16 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 // Check is the legality predicate, rule by rule.
 func (g *windmill) Check(m Move) error {
 	if m.Card2 != NoCard {
-		return cgIllegal("windmill: no move of windmill has a second card")
+		return illegal("windmill: no move of windmill has a second card")
 	}
 	from, to := int(m.From), int(m.To)
 	v := g.vacancy()
 	if m.Rule == wmRuleVacancy {
 		if m.Kind != MoveFill || to >= wmWings {
-			return cgIllegal("windmill: the move does not fit its rule, which fills a wing")
+			return illegal("windmill: the move does not fit its rule, which fills a wing")
 		}
 		if v < 0 {
-			return cgIllegal("windmill: no vacancy to fill")
+			return illegal("windmill: no vacancy to fill")
 		}
 		if to != v {
 			return illegalf(m, "the wing to fill is %s", wmPileNames[v])
@@ -322,21 +322,21 @@ func (g *windmill) Check(m Move) error {
 			}
 		case wmPack:
 			if g.pack.n == 0 || m.Card != NoCard {
-				return cgIllegal("windmill: a fill from the pack turns its hidden top card")
+				return illegal("windmill: a fill from the pack turns its hidden top card")
 			}
 		default:
-			return cgIllegal("windmill: a wing is filled from the pack or the talon")
+			return illegal("windmill: a wing is filled from the pack or the talon")
 		}
 		return nil
 	}
 	if v >= 0 {
-		return cgIllegal("windmill: a vacancy in the wings must be filled first (windmill/vacancy)")
+		return illegal("windmill: a vacancy in the wings must be filled first (windmill/vacancy)")
 	}
 	f := to - wmCentre
 	switch m.Rule {
 	case wmRuleI, wmRulePlay:
 		if m.Kind != MoveFoundation || f < 0 || f >= 5 {
-			return cgIllegal("windmill: the move does not fit its rule, which plays a card to a foundation")
+			return illegal("windmill: the move does not fit its rule, which plays a card to a foundation")
 		}
 		if m.Rule == wmRuleI {
 			if from >= wmWings || g.wing[from] == NoCard || g.wing[from] != m.Card {
@@ -351,35 +351,35 @@ func (g *windmill) Check(m Move) error {
 		return nil
 	case wmRuleTransfer:
 		if m.Kind != MoveTransfer || to != wmCentre || from < wmCorner0 || from >= wmCorner0+4 {
-			return cgIllegal("windmill: the move does not fit its rule, which moves a king pile's top card to the centre")
+			return illegal("windmill: the move does not fit its rule, which moves a king pile's top card to the centre")
 		}
 		k := from - wmCorner0
 		if g.kn[k] == 0 || g.corner[k][g.kn[k]-1] != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, wmPileNames[from])
 		}
 		if g.kn[k] == 1 {
-			return cgIllegal("windmill: the corner king is the foundation itself and stays")
+			return illegal("windmill: the corner king is the foundation itself and stays")
 		}
 		if !g.fits(0, m.Card) {
 			return illegalf(m, "the centre does not take %s", m.Card)
 		}
 		if g.transfer == wmTransferNone {
-			return cgIllegal("windmill: transfers are off (variant transfer=none)")
+			return illegal("windmill: transfers are off (variant transfer=none)")
 		}
 		if !g.transferOK(k) {
-			return cgIllegal("windmill: the transfer would bring no other wing or talon card into immediate use")
+			return illegal("windmill: the transfer would bring no other wing or talon card into immediate use")
 		}
 		return nil
 	case wmRuleDraw:
 		if m.Kind != MoveDraw || from != wmPack || to != wmTalon || m.Card != NoCard {
-			return cgIllegal("windmill: a draw turns the pack onto the talon")
+			return illegal("windmill: a draw turns the pack onto the talon")
 		}
 		if g.pack.n == 0 {
-			return cgIllegal("windmill: the pack is out")
+			return illegal("windmill: the pack is out")
 		}
 		return nil
 	}
-	return cgIllegal("windmill: no rule of windmill permits this move")
+	return illegal("windmill: no rule of windmill permits this move")
 }
 
 // Apply checks and performs m; a king turned while a corner is empty goes
@@ -441,12 +441,7 @@ func (g *windmill) Total() int    { return 2 * CardsPerDeck }
 func (g *windmill) Redeals() int  { return 0 }
 func (g *windmill) NumPiles() int { return wmPiles }
 
-func (g *windmill) PileName(i int) string {
-	if i >= 0 && i < wmPiles {
-		return wmPileNames[i]
-	}
-	return fmt.Sprintf("pile(%d)", i)
-}
+func (g *windmill) PileName(i int) string { return pileName(wmPileNames[:], i) }
 
 func (g *windmill) Pile(dst []Card, i int) []Card {
 	if i == wmPack {
@@ -475,7 +470,10 @@ func (g *windmill) FullPile(dst []Card, i int) []Card {
 	return dst
 }
 
-func (g *windmill) hashCommon(h *hasher) {
+// hashVisible mixes the part of the state every view shows into a new
+// hasher.
+func (g *windmill) hashVisible() hasher {
+	h := newHasher()
 	for _, c := range g.wing {
 		h.b(byte(c))
 	}
@@ -484,23 +482,14 @@ func (g *windmill) hashCommon(h *hasher) {
 		h.cards(g.corner[k][:g.kn[k]])
 	}
 	h.cards(g.talon.cards())
+	return h
 }
 
 // Hash covers every pile including the pack's order.
-func (g *windmill) Hash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.cards(g.pack.cards())
-	return h.sum()
-}
+func (g *windmill) Hash() uint64 { return g.hashVisible().sumCards(g.pack.cards()) }
 
 // ViewHash is Hash with the pack reduced to its size.
-func (g *windmill) ViewHash() uint64 {
-	h := newHasher()
-	g.hashCommon(&h)
-	h.hidden(int(g.pack.n))
-	return h.sum()
-}
+func (g *windmill) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.pack.n)) }
 
 func (g *windmill) Clone() Game {
 	c := *g
@@ -508,7 +497,7 @@ func (g *windmill) Clone() Game {
 }
 
 // Determinize rearranges the pack at random (the only hidden cards).
-func (g *windmill) Determinize(r *Rand) { cgShuffleHidden(g.pack.cards(), r) }
+func (g *windmill) Determinize(r *Rand) { determinize(g.pack.cards(), r) }
 
 func (g *windmill) status() string {
 	return fmt.Sprintf("score %d/%d  centre %d/%d  pack %d  talon %d", g.Score(), 2*CardsPerDeck, g.cn, wmCentreN, g.pack.n, g.talon.n)

@@ -41,7 +41,7 @@ func wmPos(t *testing.T, opts Options, wings [8]string, centre int, corners [4]s
 	for _, c := range acs(talon) {
 		g.talon.push(c)
 	}
-	cgLoadPack(&g.pack, acs(pack))
+	g.pack.load(acs(pack))
 	return g
 }
 

@@ -17,34 +17,34 @@ const (
 	zoRuleS2     RuleID = "zodiac/S2"
 )
 
-// Reasons Check gives for rejecting a move (immutable; see lsRuleError).
+// Reasons Check gives for rejecting a move (immutable; see ruleIllegal).
 var (
-	zoErrSecondCard         = lsRuleErr("", "second card given for a single-card move")
-	zoErrMarriageRuleID     = lsRuleErr(zoRuleI, "a move of this kind carries this rule's ID")
-	zoErrEquatorMarriageOff = lsRuleErr(zoRuleI, "no marriages between Zodiac and Equator cards (variant equator-marriages=off)")
-	zoErrMarriageSource     = lsRuleErr(zoRuleI, "marriages are made only with talon, pack or Equator cards, never among Zodiac cards")
-	zoErrMarriagePhase2     = lsRuleErr(zoRulePhase2, "no marriages once the foundations are being built")
-	zoErrMarriageTarget     = lsRuleErr(zoRuleI, "marriages are made only on the Zodiac")
-	zoErrNotAvailable       = lsRuleErr(zoRuleDraw, "the card is not the available card of its pile")
-	zoErrNotMarriage        = lsRuleErr(zoRuleI, "a marriage is the same suit, one rank up or down")
-	zoErrFillRuleID         = lsRuleErr(zoRuleFill, "a move of this kind carries this rule's ID")
-	zoErrFillPhase2         = lsRuleErr(zoRulePhase2, "every card is placed")
-	zoErrNotVacancy         = lsRuleErr(zoRuleFill, "the target is not an Equator vacancy")
-	zoErrNotTalonTop        = lsRuleErr(zoRuleFill, "the card is not the talon top")
-	zoErrPackFillWithTalon  = lsRuleErr(zoRuleFill, "the pack fills a vacancy only when there is no talon")
-	zoErrPackFillShows      = lsRuleErr(zoRuleFill, "a fill from the pack does not show its card")
-	zoErrFillSource         = lsRuleErr(zoRuleFill, "Equator vacancies are filled from the talon or the pack only")
-	zoErrDrawShape          = lsRuleErr(zoRuleDraw, "a draw turns the pack's top card to the talon")
-	zoErrPackEmpty          = lsRuleErr(zoRuleDraw, "the pack is empty")
-	zoErrRedealShape        = lsRuleErr(zoRuleRedeal, "a re-deal turns the talon over into the pack")
-	zoErrPackNotOut         = lsRuleErr(zoRuleRedeal, "the talon is re-dealt only when the pack is out")
-	zoErrStall              = lsRuleErr(zoRuleStall, "the last pass placed no card: the game has failed")
-	zoErrFoundationRuleID   = lsRuleErr(zoRuleII, "a move of this kind carries this rule's ID")
-	zoErrFoundationPhase1   = lsRuleErr(zoRulePhase2, "no foundation is laid until every card is placed")
-	zoErrFoundationSource   = lsRuleErr(zoRulePhase2, "foundations are built from the Zodiac and the Equator")
-	zoErrFoundationNotTop   = lsRuleErr(zoRulePhase2, "the card is not the available card of its pile")
-	zoErrFoundationRefuses  = lsRuleErr(zoRuleII, "the foundation does not take this card (suit, next rank)")
-	zoErrNoSuchMove         = lsRuleErr("", "no such move in the Zodiac")
+	zoErrSecondCard         = ruleIllegal("", "second card given for a single-card move")
+	zoErrMarriageRuleID     = ruleIllegal(zoRuleI, "a move of this kind carries this rule's ID")
+	zoErrEquatorMarriageOff = ruleIllegal(zoRuleI, "no marriages between Zodiac and Equator cards (variant equator-marriages=off)")
+	zoErrMarriageSource     = ruleIllegal(zoRuleI, "marriages are made only with talon, pack or Equator cards, never among Zodiac cards")
+	zoErrMarriagePhase2     = ruleIllegal(zoRulePhase2, "no marriages once the foundations are being built")
+	zoErrMarriageTarget     = ruleIllegal(zoRuleI, "marriages are made only on the Zodiac")
+	zoErrNotAvailable       = ruleIllegal(zoRuleDraw, "the card is not the available card of its pile")
+	zoErrNotMarriage        = ruleIllegal(zoRuleI, "a marriage is the same suit, one rank up or down")
+	zoErrFillRuleID         = ruleIllegal(zoRuleFill, "a move of this kind carries this rule's ID")
+	zoErrFillPhase2         = ruleIllegal(zoRulePhase2, "every card is placed")
+	zoErrNotVacancy         = ruleIllegal(zoRuleFill, "the target is not an Equator vacancy")
+	zoErrNotTalonTop        = ruleIllegal(zoRuleFill, "the card is not the talon top")
+	zoErrPackFillWithTalon  = ruleIllegal(zoRuleFill, "the pack fills a vacancy only when there is no talon")
+	zoErrPackFillShows      = ruleIllegal(zoRuleFill, "a fill from the pack does not show its card")
+	zoErrFillSource         = ruleIllegal(zoRuleFill, "Equator vacancies are filled from the talon or the pack only")
+	zoErrDrawShape          = ruleIllegal(zoRuleDraw, "a draw turns the pack's top card to the talon")
+	zoErrPackEmpty          = ruleIllegal(zoRuleDraw, "the pack is empty")
+	zoErrRedealShape        = ruleIllegal(zoRuleRedeal, "a re-deal turns the talon over into the pack")
+	zoErrPackNotOut         = ruleIllegal(zoRuleRedeal, "the talon is re-dealt only when the pack is out")
+	zoErrStall              = ruleIllegal(zoRuleStall, "the last pass placed no card: the game has failed")
+	zoErrFoundationRuleID   = ruleIllegal(zoRuleII, "a move of this kind carries this rule's ID")
+	zoErrFoundationPhase1   = ruleIllegal(zoRulePhase2, "no foundation is laid until every card is placed")
+	zoErrFoundationSource   = ruleIllegal(zoRulePhase2, "foundations are built from the Zodiac and the Equator")
+	zoErrFoundationNotTop   = ruleIllegal(zoRulePhase2, "the card is not the available card of its pile")
+	zoErrFoundationRefuses  = ruleIllegal(zoRuleII, "the foundation does not take this card (suit, next rank)")
+	zoErrNoSuchMove         = ruleIllegal("", "no such move in the Zodiac")
 )
 
 // Pile layout of the Zodiac.
@@ -185,7 +185,7 @@ func (g *zodiac) equatorMayMarry() bool {
 }
 
 func (g *zodiac) ID() string       { return "zodiac" }
-func (g *zodiac) Options() Options { return lsCopyOptions(g.opts) }
+func (g *zodiac) Options() Options { return copyOptions(g.opts) }
 
 func (g *zodiac) appendMarriages(dst []Move, src int) []Move {
 	c := g.piles[src].top
@@ -421,14 +421,11 @@ func (g *zodiac) flags() uint64 {
 }
 
 func (g *zodiac) Hash() uint64 {
-	return lsHashStacks(lsHashTable(g.flags(), &g.below), g.piles[:])
+	return lsHash(g.flags(), &g.below, g.piles[:])
 }
 
 func (g *zodiac) ViewHash() uint64 {
-	m := lsMask(&g.below, g.piles[zoStock])
-	st := g.piles
-	st[zoStock].top = NoCard
-	return lsHashStacks(lsHashTable(g.flags()|1<<40, &m), st[:])
+	return lsViewHash(g.flags()|1<<40, &g.below, g.piles[:], zoStock)
 }
 
 func (g *zodiac) Clone() Game {

@@ -15,12 +15,12 @@ const (
 
 func newZodiacT(t *testing.T, opts Options) *zodiac {
 	t.Helper()
-	front := zCards(t, zoTEquator+" "+zoTZodiac+" "+zoTPack)
-	g, err := zodiacSpec().NewDeal(zCraftPack(t, front), opts)
+	front := acs(zoTEquator + " " + zoTZodiac + " " + zoTPack)
+	g, err := zodiacSpec().NewDeal(craftPack(t, front), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	zCheckCards(t, g)
+	checkCards(t, g)
 	return g.(*zodiac)
 }
 
@@ -37,26 +37,26 @@ var (
 
 func TestZodiacCatalog(t *testing.T) {
 	s := zodiacSpec()
-	zTestCatalog(t, s, zoRuleI, zoRuleII, zoRuleDeal, zoRuleFill, zoRuleDraw, zoRuleRedeal, zoRuleStall,
+	testCatalog(t, s, zoRuleI, zoRuleII, zoRuleDeal, zoRuleFill, zoRuleDraw, zoRuleRedeal, zoRuleStall,
 		zoRulePhase2, zoRuleWin, zoRuleS1, zoRuleS2)
-	zTestMovesRuleIDs(t, s, nil)
-	zTestMovesRuleIDs(t, s, Options{"phase2-marriages": "equator"})
+	testMovesRuleIDs(t, s, nil)
+	testMovesRuleIDs(t, s, Options{"phase2-marriages": "equator"})
 }
 
 // zodiac/deal: eight Equator cards, then twenty-four Zodiac cards.
 func TestZodiacDeal(t *testing.T) {
 	g := newZodiacT(t, nil)
-	for i, c := range zCards(t, zoTEquator) {
-		if got := zPileCards(g, zoE0+i); !slices.Equal(got, []Card{c}) {
+	for i, c := range acs(zoTEquator) {
+		if got := pileCards(g, zoE0+i); !slices.Equal(got, []Card{c}) {
 			t.Errorf("E%d = %v, want %v", i, got, c)
 		}
 	}
-	for i, c := range zCards(t, zoTZodiac) {
-		if got := zPileCards(g, zoZ(i)); !slices.Equal(got, []Card{c}) {
+	for i, c := range acs(zoTZodiac) {
+		if got := pileCards(g, zoZ(i)); !slices.Equal(got, []Card{c}) {
 			t.Errorf("Z%d = %v, want %v", i, got, c)
 		}
 	}
-	stock := zPileCards(g, zoStock)
+	stock := pileCards(g, zoStock)
 	if len(stock) != 72 || slices.ContainsFunc(stock, func(c Card) bool { return c != NoCard }) {
 		t.Errorf("pack = %v, want 72 hidden cards", stock)
 	}
@@ -72,55 +72,55 @@ func TestZodiacDeal(t *testing.T) {
 // Equator cards, or from the Zodiac to the Equator.
 func TestZodiacRuleI(t *testing.T) {
 	g := newZodiacT(t, nil)
-	h5, h7 := zCard(t, "5H"), zCard(t, "7H")
-	zMustLegal(t, g.Clone(), zoMove(MoveBuild, zCard(t, "9C"), zoE0+1, zoZ(1), zoRuleI))      // 9♣ up on 8♣
-	zMustLegal(t, g.Clone(), zoMove(MoveBuild, zCard(t, "3D"), zoE0+6, zoZ(13), zoRuleI))     // 3♦ down on 4♦
-	zMustIllegal(t, g, zoMove(MoveBuild, zCard(t, "4S"), zoZ(2), zoZ(7), zoRuleI), zoRuleI)   // Zodiac to Zodiac
-	zMustIllegal(t, g, zoMove(MoveBuild, zCard(t, "3S"), zoZ(7), zoE0+3, zoRuleI), zoRuleI)   // Zodiac to Equator
-	zMustIllegal(t, g, zoMove(MoveBuild, h7, zoE0+4, zoE0+7, zoRuleI), zoRuleI)               // Equator to Equator
-	zMustIllegal(t, g, zoMove(MoveBuild, h5, zoE0, zoZ(2), zoRuleI), zoRuleI)                 // 5♥ on 4♠: not the same suit
-	zMustIllegal(t, g, zoMove(MoveBuild, zCard(t, "8H"), zoE0+7, zoZ(0), zoRuleI), zoRuleI)   // 8♥ on 6♥: two apart
-	zMustIllegal(t, g, zoMove(MoveBuild, h5, zoE0, zoZ(0), zoRuleII), "")                     // wrong rule ID
-	zMustIllegal(t, g, zoMove(MoveBuild, zCard(t, "6H'"), zoStock, zoZ(0), zoRuleI), zoRuleI) // the pack card is turned first
-	zMustLegal(t, g, zoMove(MoveBuild, h5, zoE0, zoZ(0), zoRuleI))
+	h5, h7 := ac("5H"), ac("7H")
+	mustLegal(t, g.Clone(), zoMove(MoveBuild, ac("9C"), zoE0+1, zoZ(1), zoRuleI))      // 9♣ up on 8♣
+	mustLegal(t, g.Clone(), zoMove(MoveBuild, ac("3D"), zoE0+6, zoZ(13), zoRuleI))     // 3♦ down on 4♦
+	mustIllegal(t, g, zoMove(MoveBuild, ac("4S"), zoZ(2), zoZ(7), zoRuleI), zoRuleI)   // Zodiac to Zodiac
+	mustIllegal(t, g, zoMove(MoveBuild, ac("3S"), zoZ(7), zoE0+3, zoRuleI), zoRuleI)   // Zodiac to Equator
+	mustIllegal(t, g, zoMove(MoveBuild, h7, zoE0+4, zoE0+7, zoRuleI), zoRuleI)         // Equator to Equator
+	mustIllegal(t, g, zoMove(MoveBuild, h5, zoE0, zoZ(2), zoRuleI), zoRuleI)           // 5♥ on 4♠: not the same suit
+	mustIllegal(t, g, zoMove(MoveBuild, ac("8H"), zoE0+7, zoZ(0), zoRuleI), zoRuleI)   // 8♥ on 6♥: two apart
+	mustIllegal(t, g, zoMove(MoveBuild, h5, zoE0, zoZ(0), zoRuleII), "")               // wrong rule ID
+	mustIllegal(t, g, zoMove(MoveBuild, ac("6H'"), zoStock, zoZ(0), zoRuleI), zoRuleI) // the pack card is turned first
+	mustLegal(t, g, zoMove(MoveBuild, h5, zoE0, zoZ(0), zoRuleI))
 	// Both directions in one packet: 6♥ 5♥, then 6♥' from the pack, then 7♥.
-	zMustLegal(t, g, zoDrawMove)
-	zMustLegal(t, g, zoMove(MoveBuild, zCard(t, "6H'"), zoTalon, zoZ(0), zoRuleI))
-	zMustLegal(t, g, zoMove(MoveBuild, h7, zoE0+4, zoZ(0), zoRuleI))
-	if got := zPileCards(g, zoZ(0)); !slices.Equal(got, zCards(t, "6H 5H 6H' 7H")) {
+	mustLegal(t, g, zoDrawMove)
+	mustLegal(t, g, zoMove(MoveBuild, ac("6H'"), zoTalon, zoZ(0), zoRuleI))
+	mustLegal(t, g, zoMove(MoveBuild, h7, zoE0+4, zoZ(0), zoRuleI))
+	if got := pileCards(g, zoZ(0)); !slices.Equal(got, acs("6H 5H 6H' 7H")) {
 		t.Fatalf("Z0 = %v", got)
 	}
 
 	// Variant equator-marriages=off: the literal Russian reading.
 	v := newZodiacT(t, Options{"equator-marriages": "off"})
-	zMustIllegal(t, v, zoMove(MoveBuild, h5, zoE0, zoZ(0), zoRuleI), zoRuleI)
+	mustIllegal(t, v, zoMove(MoveBuild, h5, zoE0, zoZ(0), zoRuleI), zoRuleI)
 	for i := 0; i < 3; i++ {
-		zMustLegal(t, v, zoDrawMove)
+		mustLegal(t, v, zoDrawMove)
 	}
-	zMustLegal(t, v, zoMove(MoveBuild, zCard(t, "5H'"), zoTalon, zoZ(0), zoRuleI)) // the talon still zoMarries
+	mustLegal(t, v, zoMove(MoveBuild, ac("5H'"), zoTalon, zoZ(0), zoRuleI)) // the talon still zoMarries
 }
 
 // zodiac/fill: an Equator vacancy takes the talon top, or the pack card when
 // there is no talon; it is optional.
 func TestZodiacFill(t *testing.T) {
 	g := newZodiacT(t, nil)
-	zMustIllegal(t, g, zoMove(MoveFill, zCard(t, "6H'"), zoTalon, zoE0, zoRuleFill), zoRuleFill) // no vacancy
-	zMustLegal(t, g, zoMove(MoveBuild, zCard(t, "5H"), zoE0, zoZ(0), zoRuleI))
+	mustIllegal(t, g, zoMove(MoveFill, ac("6H'"), zoTalon, zoE0, zoRuleFill), zoRuleFill) // no vacancy
+	mustLegal(t, g, zoMove(MoveBuild, ac("5H"), zoE0, zoZ(0), zoRuleI))
 	// No talon: the pack fills the vacancy, face down in the move.
-	zMustIllegal(t, g, zoMove(MoveFill, zCard(t, "6H'"), zoStock, zoE0, zoRuleFill), zoRuleFill)
-	zMustLegal(t, g.Clone(), zoMove(MoveFill, NoCard, zoStock, zoE0, zoRuleFill))
-	zMustLegal(t, g, zoDrawMove)
-	zMustIllegal(t, g, zoMove(MoveFill, NoCard, zoStock, zoE0, zoRuleFill), zoRuleFill) // there is a talon now
-	zMustIllegal(t, g, zoMove(MoveFill, zCard(t, "8C"), zoZ(1), zoE0, zoRuleFill), zoRuleFill)
+	mustIllegal(t, g, zoMove(MoveFill, ac("6H'"), zoStock, zoE0, zoRuleFill), zoRuleFill)
+	mustLegal(t, g.Clone(), zoMove(MoveFill, NoCard, zoStock, zoE0, zoRuleFill))
+	mustLegal(t, g, zoDrawMove)
+	mustIllegal(t, g, zoMove(MoveFill, NoCard, zoStock, zoE0, zoRuleFill), zoRuleFill) // there is a talon now
+	mustIllegal(t, g, zoMove(MoveFill, ac("8C"), zoZ(1), zoE0, zoRuleFill), zoRuleFill)
 	// Filling is optional: drawing on is legal with the vacancy open.
-	zMustLegal(t, g.Clone(), zoDrawMove)
-	zMustLegal(t, g, zoMove(MoveFill, zCard(t, "6H'"), zoTalon, zoE0, zoRuleFill))
-	if got := zPileCards(g, zoE0); !slices.Equal(got, zCards(t, "6H'")) {
+	mustLegal(t, g.Clone(), zoDrawMove)
+	mustLegal(t, g, zoMove(MoveFill, ac("6H'"), zoTalon, zoE0, zoRuleFill))
+	if got := pileCards(g, zoE0); !slices.Equal(got, acs("6H'")) {
 		t.Fatalf("E0 = %v", got)
 	}
 	// An Equator card does not go on an occupied cell.
-	zMustLegal(t, g, zoDrawMove)
-	zMustIllegal(t, g, zoMove(MoveFill, zCard(t, "4H"), zoTalon, zoE0+1, zoRuleFill), zoRuleFill)
+	mustLegal(t, g, zoDrawMove)
+	mustIllegal(t, g, zoMove(MoveFill, ac("4H"), zoTalon, zoE0+1, zoRuleFill), zoRuleFill)
 }
 
 // zodiac/redeal and zodiac/stall: the talon is dealt again as often as a pass
@@ -129,13 +129,13 @@ func TestZodiacRedealAndStall(t *testing.T) {
 	g := newZodiacT(t, nil)
 	first := g.FullPile(nil, zoStock)
 	for i := 0; i < 72; i++ {
-		zMustIllegal(t, g, zoRedealMove, zoRuleRedeal)
-		zMustLegal(t, g, zoDrawMove)
+		mustIllegal(t, g, zoRedealMove, zoRuleRedeal)
+		mustLegal(t, g, zoDrawMove)
 	}
-	zMustIllegal(t, g, zoDrawMove, zoRuleDraw)
-	zMustIllegal(t, g, zoRedealMove, zoRuleStall) // nothing placed in this pass
-	zMustLegal(t, g, zoMove(MoveBuild, zCard(t, "5H"), zoE0, zoZ(0), zoRuleI))
-	zMustLegal(t, g, zoRedealMove)
+	mustIllegal(t, g, zoDrawMove, zoRuleDraw)
+	mustIllegal(t, g, zoRedealMove, zoRuleStall) // nothing placed in this pass
+	mustLegal(t, g, zoMove(MoveBuild, ac("5H"), zoE0, zoZ(0), zoRuleI))
+	mustLegal(t, g, zoRedealMove)
 	if !slices.Equal(g.FullPile(nil, zoStock), first) {
 		t.Fatal("the re-dealt pack is not the talon turned over")
 	}
@@ -143,17 +143,17 @@ func TestZodiacRedealAndStall(t *testing.T) {
 		t.Fatalf("Redeals() = %d", g.Redeals())
 	}
 	for i := 0; i < 72; i++ {
-		zMustLegal(t, g, zoDrawMove)
+		mustLegal(t, g, zoDrawMove)
 	}
-	zMustIllegal(t, g, zoRedealMove, zoRuleStall)
+	mustIllegal(t, g, zoRedealMove, zoRuleStall)
 	// Equator fills count as placing a card.
-	zMustLegal(t, g, zoMove(MoveFill, g.piles[zoTalon].top, zoTalon, zoE0, zoRuleFill))
-	zMustLegal(t, g, zoRedealMove)
+	mustLegal(t, g, zoMove(MoveFill, g.piles[zoTalon].top, zoTalon, zoE0, zoRuleFill))
+	mustLegal(t, g, zoRedealMove)
 
 	// A deal whose random play stalls ends as lost.
 	lost := newZodiacT(t, Options{"equator-marriages": "off"})
 	for !lost.Over() {
-		zMustLegal(t, lost, lost.LegalMoves(nil)[len(lost.LegalMoves(nil))-1])
+		mustLegal(t, lost, lost.LegalMoves(nil)[len(lost.LegalMoves(nil))-1])
 	}
 	if lost.Won() {
 		t.Fatalf("stalled game not lost\n%s", lost)
@@ -180,7 +180,7 @@ func zoPhase2Position(t *testing.T, opts Options) *zodiac {
 		}
 	}
 	g.piles[zoE0].push(&g.below, g.piles[zoZ(7)].pop(&g.below))
-	zCheckCards(t, g)
+	checkCards(t, g)
 	if !g.phase2() {
 		t.Fatal("not in phase two")
 	}
@@ -192,25 +192,25 @@ func zoPhase2Position(t *testing.T, opts Options) *zodiac {
 func TestZodiacPhase2(t *testing.T) {
 	// In phase one no foundation is laid.
 	g1 := newZodiacT(t, nil)
-	zMustIllegal(t, g1, zoMove(MoveFoundation, zCard(t, "AD"), zoZ(4), zoFA+int(Diamonds), zoRuleII), zoRulePhase2)
+	mustIllegal(t, g1, zoMove(MoveFoundation, ac("AD"), zoZ(4), zoFA+int(Diamonds), zoRuleII), zoRulePhase2)
 
 	g := zoPhase2Position(t, nil)
-	ac, kc, c2, ks := zCard(t, "AC"), zCard(t, "KC'"), zCard(t, "2C"), zCard(t, "KS'")
-	zMustIllegal(t, g, zoMove(MoveFoundation, ac, zoZ(0), zoFK+int(Clubs), zoRuleII), zoRuleII)
-	zMustIllegal(t, g, zoMove(MoveFoundation, ac, zoZ(0), zoFA+int(Diamonds), zoRuleII), zoRuleII)
-	zMustIllegal(t, g, zoMove(MoveFoundation, kc, zoZ(1), zoFA+int(Clubs), zoRuleII), zoRuleII)
-	zMustIllegal(t, g, zoMove(MoveFoundation, c2, zoZ(0), zoFA+int(Clubs), zoRuleII), zoRulePhase2) // under the ace
-	zMustIllegal(t, g, zoMove(MoveFoundation, ac, zoZ(0), zoFA+int(Clubs), zoRuleI), "")
+	aceC, kc, c2, ks := ac("AC"), ac("KC'"), ac("2C"), ac("KS'")
+	mustIllegal(t, g, zoMove(MoveFoundation, aceC, zoZ(0), zoFK+int(Clubs), zoRuleII), zoRuleII)
+	mustIllegal(t, g, zoMove(MoveFoundation, aceC, zoZ(0), zoFA+int(Diamonds), zoRuleII), zoRuleII)
+	mustIllegal(t, g, zoMove(MoveFoundation, kc, zoZ(1), zoFA+int(Clubs), zoRuleII), zoRuleII)
+	mustIllegal(t, g, zoMove(MoveFoundation, c2, zoZ(0), zoFA+int(Clubs), zoRuleII), zoRulePhase2) // under the ace
+	mustIllegal(t, g, zoMove(MoveFoundation, aceC, zoZ(0), zoFA+int(Clubs), zoRuleI), "")
 	// No marriages in phase two (GAMES.md §14.7).
-	zMustIllegal(t, g, zoMove(MoveBuild, ks, zoE0, zoZ(7), zoRuleI), zoRulePhase2)
-	zMustIllegal(t, g, zoMove(MoveFill, ks, zoZ(7), zoE0+1, zoRuleFill), zoRulePhase2)
-	zMustIllegal(t, g, zoDrawMove, "")
-	zMustLegal(t, g, zoMove(MoveFoundation, ac, zoZ(0), zoFA+int(Clubs), zoRuleII))
-	zMustLegal(t, g, zoMove(MoveFoundation, c2, zoZ(0), zoFA+int(Clubs), zoRuleII))
-	zMustLegal(t, g, zoMove(MoveFoundation, kc, zoZ(1), zoFK+int(Clubs), zoRuleII))
-	zMustLegal(t, g, zoMove(MoveFoundation, ks, zoE0, zoFK+int(Spades), zoRuleII)) // the Equator is a source
+	mustIllegal(t, g, zoMove(MoveBuild, ks, zoE0, zoZ(7), zoRuleI), zoRulePhase2)
+	mustIllegal(t, g, zoMove(MoveFill, ks, zoZ(7), zoE0+1, zoRuleFill), zoRulePhase2)
+	mustIllegal(t, g, zoDrawMove, "")
+	mustLegal(t, g, zoMove(MoveFoundation, aceC, zoZ(0), zoFA+int(Clubs), zoRuleII))
+	mustLegal(t, g, zoMove(MoveFoundation, c2, zoZ(0), zoFA+int(Clubs), zoRuleII))
+	mustLegal(t, g, zoMove(MoveFoundation, kc, zoZ(1), zoFK+int(Clubs), zoRuleII))
+	mustLegal(t, g, zoMove(MoveFoundation, ks, zoE0, zoFK+int(Spades), zoRuleII)) // the Equator is a source
 	for !g.Over() {
-		zMustLegal(t, g, g.LegalMoves(nil)[0])
+		mustLegal(t, g, g.LegalMoves(nil)[0])
 	}
 	if !g.Won() || g.Score() != 104 {
 		t.Fatalf("not won: %d\n%s", g.Score(), g)
@@ -218,15 +218,15 @@ func TestZodiacPhase2(t *testing.T) {
 
 	// Variant phase2-marriages=equator (PySolFC): Equator to Zodiac still.
 	v := zoPhase2Position(t, Options{"phase2-marriages": "equator"})
-	zMustIllegal(t, v, zoMove(MoveBuild, zCard(t, "QS'"), zoZ(7), zoZ(6), zoRuleI), zoRuleI)
-	zMustLegal(t, v, zoMove(MoveBuild, ks, zoE0, zoZ(7), zoRuleI))
+	mustIllegal(t, v, zoMove(MoveBuild, ac("QS'"), zoZ(7), zoZ(6), zoRuleI), zoRuleI)
+	mustLegal(t, v, zoMove(MoveBuild, ks, zoE0, zoZ(7), zoRuleI))
 }
 
 func TestZodiacRandomPlayouts(t *testing.T) {
 	s := zodiacSpec()
 	for _, o := range []Options{nil, {"phase2-marriages": "equator"}, {"equator-marriages": "off"}} {
-		zTestRandomPlayouts(t, s, o, 100)
-		zTestGameContract(t, s, o)
+		testRandomPlayouts(t, s, o, 100)
+		testGameContract(t, s, o)
 	}
 }
 
@@ -255,7 +255,7 @@ func TestZodiacReachesPhase2(t *testing.T) {
 			}
 			n++
 		}
-		zCheckCards(t, g)
+		checkCards(t, g)
 		if !g.Over() {
 			t.Fatalf("seed %d: not over after %d moves", seed, n)
 		}
@@ -266,4 +266,4 @@ func TestZodiacReachesPhase2(t *testing.T) {
 	t.Logf("phase two reached on %d of 100 deals", reached)
 }
 
-func BenchmarkZodiacRandom(b *testing.B) { zBenchRandom(b, zodiacSpec(), nil) }
+func BenchmarkZodiacRandom(b *testing.B) { benchRandom(b, zodiacSpec(), nil) }

@@ -1,6 +1,6 @@
 package engine
 
-// Shared helpers of the two-deck games british-constitution, zodiac,
+// Linked piles, used by the two-deck games british-constitution, zodiac,
 // sympathy and sultan. Their piles are stacks kept as linked lists over the
 // 104 cards: each card is in exactly one pile, so one array "below" (the card
 // under each card, NoCard at a pile's bottom) plus each pile's top and size
@@ -112,33 +112,23 @@ func lsMask(b *lsBelow, s lstack) lsBelow {
 	return m
 }
 
-// lsRuleError is an illegal-move error naming the rule a move breaks (or no
-// rule, for a malformed move). The games keep one immutable value per reason,
-// so Check allocates nothing even when it rejects a move.
-type lsRuleError struct {
-	rule RuleID
-	why  string
+// lsHash hashes a whole layout: flags (a game's own state words), the
+// below table and the piles.
+func lsHash(flags uint64, b *lsBelow, piles []lstack) uint64 {
+	return lsHashStacks(lsHashTable(flags, b), piles)
 }
 
-func lsRuleErr(rule RuleID, why string) error { return &lsRuleError{rule: rule, why: why} }
-
-// Error returns "rule: why: illegal move".
-func (e *lsRuleError) Error() string {
-	if e.rule == "" {
-		return e.why + ": " + ErrIllegal.Error()
+// lsViewHash hashes the player's view of a layout whose pile hidden lies
+// face down: only its size shows, not its order nor its top card. flags
+// should differ from the ones given to lsHash.
+func lsViewHash(flags uint64, b *lsBelow, piles []lstack, hidden int) uint64 {
+	m := lsMask(b, piles[hidden])
+	h := lsHashTable(flags, &m)
+	for i, s := range piles {
+		if i == hidden {
+			s.top = NoCard
+		}
+		h = lsHashWord(h, uint64(s.top)<<8|uint64(s.n))
 	}
-	return string(e.rule) + ": " + e.why + ": " + ErrIllegal.Error()
-}
-
-// Unwrap returns ErrIllegal.
-func (e *lsRuleError) Unwrap() error { return ErrIllegal }
-
-// lsCopyOptions returns a copy of resolved options, so callers cannot change
-// a game's options through the returned map.
-func lsCopyOptions(o Options) Options {
-	out := make(Options, len(o))
-	for k, v := range o {
-		out[k] = v
-	}
-	return out
+	return h
 }

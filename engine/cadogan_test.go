@@ -1,10 +1,13 @@
 package engine
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
-// cgSpecs are the games of four_corners.go, windmill.go, shah.go and
+// cadoganSpecs are the games of four_corners.go, windmill.go, shah.go and
 // duchess_de_luynes.go.
-func cgSpecs() []*Spec {
+func cadoganSpecs() []*Spec {
 	return []*Spec{fourCornersSpec(), windmillSpec(), shahSpec(), duchessSpec()}
 }
 
@@ -12,7 +15,7 @@ func cgSpecs() []*Spec {
 // lost or duplicated after any move, every game ends within MaxMoves, the
 // score never falls, and a won game has every card on the foundations.
 func TestCadoganRandomPlayouts(t *testing.T) {
-	for _, spec := range cgSpecs() {
+	for _, spec := range cadoganSpecs() {
 		for _, opts := range variantOptions(spec) {
 			var buf [256]Move
 			for seed := uint64(1); seed <= 40; seed++ {
@@ -63,23 +66,47 @@ func TestDuchessDeterminizeHiddenReserve(t *testing.T) {
 	}
 }
 
-func TestCadoganSortCards(t *testing.T) {
-	cs := acs("KS 2C AH 2C' 9D")
-	cgSortCards(cs)
-	for i := 1; i < len(cs); i++ {
-		if cs[i-1] > cs[i] {
-			t.Fatalf("not sorted: %v", cs)
-		}
+// TestDeterminizeOrderFree checks that determinize depends only on which
+// cards are hidden and on r, never on their order.
+func TestDeterminizeOrderFree(t *testing.T) {
+	a := acs("KS 2C AH 2C' 9D")
+	b := acs("9D 2C' AH KS 2C")
+	determinize(a, NewRand(7))
+	determinize(b, NewRand(7))
+	if !slices.Equal(a, b) {
+		t.Fatalf("determinize depends on the hidden order: %v vs %v", a, b)
+	}
+	got, want := slices.Clone(a), acs("KS 2C AH 2C' 9D")
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Fatalf("determinize changed the cards: %v", a)
 	}
 }
 
 func TestCadoganBadPack(t *testing.T) {
-	for _, spec := range cgSpecs() {
+	for _, spec := range cadoganSpecs() {
 		if _, err := spec.NewDeal(NewDeck(1), nil); err == nil {
 			t.Errorf("%s: a one-deck pack accepted", spec.ID)
 		}
 		if _, err := spec.NewDeal(NewDeck(2), Options{"nope": "x"}); err == nil {
 			t.Errorf("%s: an unknown option accepted", spec.ID)
+		}
+	}
+}
+
+// setHeights fills foundation f to height heights[f] with the cards of deck
+// 0 of its suit from its base: ace up for an ace pile, king down for a king
+// pile.
+func (p *pairFoundations) setHeights(heights [8]int) {
+	for f, h := range heights {
+		p.fn[f] = uint8(h)
+		for i := 0; i < h; i++ {
+			r := Rank(i + 1)
+			if f%2 == 1 {
+				r = King - Rank(i)
+			}
+			p.found[f][i] = NewCard(r, Suit(f/2), 0)
 		}
 	}
 }
