@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/pasyans
 PKGS    := ./...
 
-.PHONY: all build test vet fmt-check unit interop demo bench help clean
+.PHONY: all build test vet fmt-check unit interop demo bench docs help clean
 
 all: build
 
@@ -33,6 +33,9 @@ demo: build ## run the main job on the built-in corpus
 
 bench: ## run the benchmarks (see README for recorded figures)
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+docs: ## regenerate docs/cli.md from the commands' help
+	UPDATE_CLI_DOCS=1 $(GO) test -count=1 -run TestCLIReference ./cmd/pasyans
 
 clean: ## remove build output
 	rm -rf bin
