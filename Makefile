@@ -28,8 +28,9 @@ interop: ## read the datasets back with DuckDB and Arrow (nested module, cgo)
 
 test: vet fmt-check unit interop ## everything CI runs
 
-demo: build ## run the main job on the built-in corpus
-	./$(BIN) corpus
+DEMO_OUT ?= demo-out
+demo: build ## run the main job on the built-in corpus (outputs in demo-out/)
+	./$(BIN) run --out $(DEMO_OUT) --force --deals 5000 --solver-deals 100
 
 bench: ## run the benchmarks (see README for recorded figures)
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
