@@ -64,7 +64,9 @@ type bookPlayer struct {
 	game    string
 	classes []pileClass
 	names   []string
-	base    engine.Game // determinized clone of the current decision
+	base    engine.Game // determinized copy of the current decision (nil until needed)
+	baseBuf scratch     // holds base
+	after1  scratch     // base after one candidate move
 	banned  []bool
 	cards2  []engine.Card
 }
@@ -101,13 +103,15 @@ func (p *bookPlayer) class(i uint8) pileClass {
 	return pileOther
 }
 
-// after returns the state after m on a determinized clone of g.
+// after returns the state after m on a determinized copy of g, or nil if
+// m cannot be applied. The result lives in a reused buffer: it is valid
+// until the next call of after.
 func (p *bookPlayer) after(g engine.Game, m engine.Move) engine.Game {
 	if p.base == nil {
-		p.base = g.Clone()
+		p.base = p.baseBuf.copyOf(g)
 		p.base.Determinize(&p.rng)
 	}
-	c := p.base.Clone()
+	c := p.after1.copyOf(p.base)
 	if c.Apply(m) != nil {
 		return nil
 	}

@@ -30,11 +30,13 @@ func (*greedyStrategy) NewPlayer() Player { return newGreedyPlayer() }
 // greedyPlayer is the reusable state of greedy play (also used by book and
 // as the solver's fallback).
 type greedyPlayer struct {
-	seen  map[uint64]struct{}
-	rng   engine.Rand
-	cards []engine.Card
-	moves []engine.Move
-	score []int8
+	seen    map[uint64]struct{}
+	rng     engine.Rand
+	cards   []engine.Card
+	moves   []engine.Move
+	score   []int8
+	tieBase scratch // the determinized copy of a tie-break
+	tieCand scratch // tieBase after one candidate move
 }
 
 func newGreedyPlayer() *greedyPlayer {
@@ -127,6 +129,9 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(i
 	}
 	p.score = p.score[:len(legal)]
 	bestScore, nBest, firstBest, rest, repeat := int8(0), 0, -1, -1, -1
+	// Moves come grouped by source pile: the score of the last source
+	// read is reused.
+	lastFrom, lastScore := -1, int8(0)
 	for i, m := range legal {
 		p.score[i] = -1
 		if !ok(i) || !isTableau(m.Kind) {
@@ -141,14 +146,17 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(i
 			}
 			continue
 		}
-		p.cards = g.Pile(p.cards[:0], int(m.From))
-		var sc int8
-		switch {
-		case len(p.cards) == 1:
-			sc = 2
-		case len(p.cards) > 1:
-			sc = 1
+		if int(m.From) != lastFrom {
+			p.cards = g.Pile(p.cards[:0], int(m.From))
+			lastFrom, lastScore = int(m.From), 0
+			switch {
+			case len(p.cards) == 1:
+				lastScore = 2
+			case len(p.cards) > 1:
+				lastScore = 1
+			}
 		}
+		sc := lastScore
 		p.score[i] = sc
 		if sc == 0 && rest < 0 {
 			rest = i
@@ -205,16 +213,27 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(i
 
 // mostFoundationPlays returns the move of score sc after which most
 // foundation plays and pair removals are open, tried on a determinized
-// clone (first listed on ties).
+// copy (first listed on ties). The copies live in the player's clone
+// buffers; the last candidate is applied to the determinized copy itself,
+// which is not needed after it.
 func (p *greedyPlayer) mostFoundationPlays(g engine.Game, legal []engine.Move, sc int8) int {
-	base := g.Clone()
+	last := -1
+	for i := range legal {
+		if p.score[i] == sc {
+			last = i
+		}
+	}
+	base := p.tieBase.copyOf(g)
 	base.Determinize(&p.rng)
 	best, bestN := -1, -1
 	for i, m := range legal {
 		if p.score[i] != sc {
 			continue
 		}
-		c := base.Clone()
+		c := base
+		if i != last {
+			c = p.tieCand.copyOf(base)
+		}
 		if c.Apply(m) != nil {
 			continue
 		}

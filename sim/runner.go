@@ -306,6 +306,7 @@ type worker struct {
 	params  []string
 	names   []string
 	pl      Playout
+	copies  []scratch  // per player but the last: its copy of the deal
 	piles   [][]string // pile names per game, computed on first use
 	cur     *batch
 	curGame int
@@ -321,6 +322,7 @@ func newWorker(cfg *Config, games []runGame) *worker {
 		w.params = append(w.params, s.Params())
 		w.names = append(w.names, s.Name())
 	}
+	w.copies = make([]scratch, len(w.players))
 	if cfg.Trace {
 		w.tracer = w.trace
 	}
@@ -347,7 +349,7 @@ func (w *worker) play(ctx context.Context, b *batch) {
 		for k, p := range w.players {
 			game := base
 			if k < ns-1 {
-				game = base.Clone()
+				game = w.copies[k].copyOf(base)
 			}
 			w.curDeal, w.curStr = d, k
 			var t0 time.Time
