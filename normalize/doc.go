@@ -7,12 +7,15 @@
 // numerals, footnote markers such as "[6]", punctuation, white space, line
 // breaks). A word hyphenated across a line break ("прави-\nламъ") is joined
 // and the joined word is written on the first line, so the output has
-// exactly one line per input line. Each word then goes through three
-// stages, in this order:
+// exactly one line per input line; before a particle written with a hyphen
+// (нибудь, либо, то, таки, ка) the hyphen stays ("какое-\nнибудь" →
+// "какое-нибудь"), also when the first half still needs OCR correction. A
+// "/к" starting a word ("/келаніе") is part of the word. Each word then
+// goes through three stages, in this order:
 //
 //  1. Character repair, needing no lexicon: ђ/Ђ read as the yat ѣ/Ѣ (upper
 //     case in an all-caps word), Latin look-alikes inside a Cyrillic word
-//     (I→І, a→а, …), the digits 3/0 next to Cyrillic letters (З/О) and 6
+//     (I→І, a→а, …, and the italic shapes u→и, n→п, r→г, k→к, b→ь), the digits 3/0 next to Cyrillic letters (З/О) and 6
 //     after a lower-case Cyrillic letter (б), a final
 //     "іі" (й after a vowel, ій after a consonant), and a capital right
 //     after a lower-case letter ("КаждыЙ").
@@ -24,7 +27,8 @@
 //     -аго/-агося→-ого/-его (-его after ж ч ш щ, except большаго, чужаго),
 //     -яго→-его, the pronouns онѣ/однѣ(хъ/ми/мъ)/ея/нея, and the з/с prefixes
 //     (без-/чрез-/через- before a voiceless consonant, из-/раз-/роз-/воз-/
-//     низ- before с) when the lexicon confirms the new form. A word that the
+//     низ- before с; раз-/роз- before сч also with one с, разсчетъ→расчет)
+//     when the lexicon confirms the new form. A word that the
 //     lexicon knows as it stands keeps its ending (выя, благо). Case is kept
 //     (ДВѢ→ДВЕ, Онѣ→Они).
 //  3. OCR correction of the words the lexicon still does not know (see
@@ -48,16 +52,30 @@
 // measured on this corpus (NORMALIZE.md §1) — the more frequent, the
 // cheaper — plus the classic confusions of the old typefaces (ы read as
 // ьі, ю as іо, ѣ as ь) and of similar letter shapes at a higher cost; a
-// space is cheap right after a ъ, which ended every
+// space is cheap right after a ъ the OCR printed (not one a rewrite made
+// of ь), which ended every
 // pre-reform word on a consonant ("другихъраздѣлсній" → "других
-// разделений"). Both halves of a split need two letters, the last part
-// three once reformed (a content word, not "по на"), and a split not
-// after ъ needs a preposition, conjunction or particle as its first part
-// ("настолѣ" → "на столѣ") or every part spelled cleanly elsewhere in the
-// input. Candidates are
+// разделений"). For the same reason no space is restored after a bare hard
+// consonant ("раскладна" is not "расклад на"). Both halves of a split need
+// two letters, except the conjunctions и, а before it ("иперенести") and a
+// one-letter word after ъ ("уголъи" → "угол и", "кладутъвъ" → "кладут в";
+// never a lone і, since the old spelling writes the conjunction и); the
+// last part needs three once reformed (a content word, not "по на") unless
+// it is a function word or pronoun after a word of three letters or more
+// ("картуна" → "карту на"). Every restored space needs a mark: a ъ before
+// it, a preposition, conjunction or particle, or a personal or
+// demonstrative pronoun beside it ("настолѣ" → "на столѣ", "междуними",
+// "мастионѣ"), or else the words on both sides spelled cleanly elsewhere in
+// the input in some form of their stem (the first five letters; one side
+// suffices when both have four letters or more). A word may take two
+// restored spaces only if one follows a ъ ("чтовсѣхъраскладокъ").
+// Candidates are
 // ranked by cost minus a document-frequency bonus (0.15·log2(1+f), at most
 // 0.6, where f counts the same modern word spelled cleanly elsewhere in the
-// input; for a split, the smallest bonus of its parts); a split scores
+// input; for a split, the smallest bonus of its parts; a single-word
+// candidate that is a function word or pronoun counts at least 4, the
+// prior of the most frequent words of the language, so "псдъ" is "под",
+// not "пед"); a split scores
 // 0.15 worse than a rewrite of the same cost (0.05 when its first part is
 // a preposition, conjunction or particle, the words a lost space most often
 // follows), so a tie goes to the single word.
@@ -79,7 +97,8 @@
 // abbreviations (an unknown word followed by a period that is a single
 // letter or has no vowel: "т. д.", "см.", "стр."; "напр." is in the
 // lexicon), proper names (an unknown capitalized word
-// that does not start a sentence, or follows a hyphen as in "де-Люинь"),
+// that does not start a sentence or follow an opening quote « „, or that
+// follows a hyphen as in "де-Люинь"),
 // short all-caps acronyms, and words with Latin letters or digits left.
 // Confidence of a correction is exp(−cost)·(0.5+0.5·m), m being the score
 // margin to the runner-up divided by 0.5 (capped at 1).
@@ -115,7 +134,7 @@
 //
 //	rule                        stage    what it does
 //	ocr.dje-for-yat             repair   ђ/Ђ (OCR reading of the yat) → ѣ/Ѣ
-//	ocr.latin-lookalike         repair   Latin letter inside a Cyrillic word → Cyrillic (I→І)
+//	ocr.latin-lookalike         repair   Latin letter inside a Cyrillic word → Cyrillic (I→І, u→и)
 //	ocr.digit-for-letter        repair   digit 3/0 next to Cyrillic letters → З/О, 6 inside a word → б
 //	ocr.double-i-for-short-i    repair   final іі (or ии by lexicon) → й, or ій after a consonant
 //	ocr.stray-capital           repair   capital after a lower-case letter → lower case

@@ -98,6 +98,11 @@ const (
 // ocr.unresolved.
 func ocrBudget(n int) int { return 50000 + n/4 }
 
+// hyphenParticles are the particles written after a hyphen ("какое-нибудь",
+// "кто-либо", "что-то", "все-таки", "дай-ка"): a word hyphenated across a
+// line break before one of them keeps its hyphen.
+var hyphenParticles = map[string]bool{"нибудь": true, "либо": true, "то": true, "таки": true, "ка": true}
+
 // state is the per-document (or per-stream) mutable state.
 type state struct {
 	n         *Normalizer
@@ -293,7 +298,9 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 			case kNewline:
 				return true
 			case kPunct:
-				return isSentencePunct(str(p))
+				// An opening quote starts a title or a quotation, whose
+				// first word is capitalized ("«Граціи»").
+				return isSentencePunct(str(p)) || str(p) == "«" || str(p) == "„"
 			default:
 				return false
 			}
@@ -313,10 +320,16 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 			// Not one word: a compound hyphenated at its own hyphen
 			// ("какую-\nнибудь") keeps the hyphen.
 			h, t := st.analyse(str(un.i), lowerOnlyOf(un.text)), st.analyse(str(un.j), true)
-			if h.known && t.known {
+			switch {
+			case h.known && t.known:
 				a = &analysis{repaired: h.repaired + "-" + t.repaired, lower: h.lower + "-" + t.lower,
 					modern: h.modern + "-" + t.modern, rules: dedup(append(append([]string(nil), h.rules...), t.rules...)),
 					known: true, marker: h.marker || t.marker}
+			case hyphenParticles[t.lower]:
+				// "какое-\nнибудь" with a damaged first half: still a
+				// compound at its own hyphen; the corrector sees the
+				// hyphenated whole ("загадавъкакое-нибудь").
+				a = st.analyse(str(un.i)+"-"+str(un.j), lowerOnlyOf(un.text))
 			}
 		}
 		an[u] = a
@@ -324,6 +337,11 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 			key := fold(a.modern)
 			if c, ok := st.freq[key]; ok || len(st.freq) < maxFreq {
 				st.freq[key] = c + 1
+			}
+			if sk := stemKey(key); sk != "" {
+				if c, ok := st.freq[sk]; ok || len(st.freq) < maxFreq {
+					st.freq[sk] = c + 1
+				}
 			}
 		}
 	}
@@ -435,7 +453,7 @@ func (st *state) eligible(a *analysis, un unit, toks []rawToken, text string, se
 		if isCyr(r) {
 			cyr = true
 		}
-		if !isCyr(r) && r != '/' {
+		if !isCyr(r) && r != '/' && r != '-' {
 			return false // Latin, digits left: a foreign word or a code
 		}
 	}

@@ -92,7 +92,10 @@ func tokenize(text string, fn func(rawToken)) {
 			} else {
 				i += size
 			}
-		case isLetter(r) || isDigit(r):
+		case isLetter(r) || isDigit(r) || r == '/' && slashK(text[i+size:]):
+			if r == '/' {
+				i += size // the "/" of a word-initial "/к" belongs to the word
+			}
 			i = scanWord(text, i)
 			col += utf8.RuneCountInString(text[start:i]) - 1
 			k = classify(text[start:i])
@@ -135,6 +138,18 @@ func scanWord(text string, i int) int {
 		break
 	}
 	return i
+}
+
+// slashK reports whether the text after a "/" that starts a word is "к"
+// followed by a lower-case Cyrillic letter: the OCR "/к" for a word-initial
+// "ж" ("/келаніе"), which stays one word token with its "/".
+func slashK(rest string) bool {
+	r, size := utf8.DecodeRuneInString(rest)
+	if r != 'к' {
+		return false
+	}
+	r2, _ := utf8.DecodeRuneInString(rest[size:])
+	return unicode.Is(unicode.Cyrillic, r2) && unicode.IsLower(r2)
 }
 
 // classify tells a number, a Roman numeral or a word apart.

@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,6 +14,9 @@ var latinLookalike = map[rune]rune{
 	'A': 'А', 'B': 'В', 'C': 'С', 'E': 'Е', 'H': 'Н', 'K': 'К', 'M': 'М', 'O': 'О',
 	'P': 'Р', 'T': 'Т', 'X': 'Х', 'Y': 'У', 'I': 'І', 'a': 'а', 'c': 'с', 'e': 'е',
 	'o': 'о', 'p': 'р', 'x': 'х', 'y': 'у', 'i': 'і',
+	// Shapes of the italic and small Cyrillic letters that OCR reads as
+	// Latin: и as u, п as n, г as r, к as k, ь as b.
+	'u': 'и', 'n': 'п', 'r': 'г', 'k': 'к', 'b': 'ь',
 }
 
 // preReformRunes are the letters the 1918 reform removed, plus the OCR
@@ -340,6 +344,9 @@ func (n *Normalizer) reformCore(s string, lowerOnly bool) (string, []string, boo
 	if p, ok := prefixVariant(mapped); ok {
 		prefixes = append(prefixes, variant{s: p, rules: []string{RulePrefixZS}})
 	}
+	if p, ok := prefixVariantSingle(mapped); ok {
+		prefixes = append(prefixes, variant{s: p, rules: []string{RulePrefixZS}})
+	}
 	for _, pv := range prefixes {
 		if len(endings) == 0 {
 			cands = append(cands, pv)
@@ -450,6 +457,19 @@ func prefixVariant(s string) (string, bool) {
 	return "", false
 }
 
+// prefixVariantSingle is the rarer modern reading of раз-/рос- before сч,
+// where the reform wrote one с: разсчетъ → расчет (but разсчитать →
+// рассчитать, which prefixVariant gives). Tried after prefixVariant, and
+// only kept when the lexicon knows it.
+func prefixVariantSingle(s string) (string, bool) {
+	for _, p := range [...]string{"раз", "роз"} {
+		if strings.HasPrefix(s, p) && strings.HasPrefix(s[len(p):], "сч") {
+			return strings.TrimSuffix(p, "з") + s[len(p):], true
+		}
+	}
+	return "", false
+}
+
 // functionWords are the prepositions, conjunctions and particles of
 // Russian that a lost space most often leaves glued to the next word.
 var functionWords = map[string]bool{
@@ -457,6 +477,29 @@ var functionWords = map[string]bool{
 	"по": true, "за": true, "из": true, "под": true, "над": true, "при": true, "про": true,
 	"без": true, "для": true, "не": true, "ни": true, "но": true, "же": true, "ли": true,
 	"бы": true, "то": true, "как": true, "что": true, "или": true, "если": true,
+	"между": true, "перед": true, "через": true, "чрез": true, "после": true, "кроме": true,
+	"около": true, "среди": true, "когда": true, "чтобы": true, "пока": true, "так": true,
+}
+
+// shortWords are the one-letter words of Russian (prepositions,
+// conjunctions): after a word ending in ъ, a lost space may leave one of
+// them glued on ("уголъи" for "уголъ и", "кладутъвъ" for "кладутъ въ").
+var shortWords = map[string]bool{
+	"и": true, "а": true, "в": true, "к": true, "с": true, "о": true, "у": true,
+}
+
+// pronounWords are the personal and demonstrative pronouns, frequent
+// short words that a lost space often leaves glued to a neighbour ("между
+// ними", "масти онѣ", "мѣрѣ того"); like functionWords they make a split
+// plausible without document evidence.
+var pronounWords = map[string]bool{
+	"он": true, "она": true, "оно": true, "они": true, "его": true, "ее": true, "их": true,
+	"им": true, "ими": true, "ним": true, "ними": true, "них": true, "нее": true, "ней": true,
+	"нем": true, "нему": true, "нею": true, "ему": true,
+	"тот": true, "та": true, "то": true, "те": true, "ту": true, "того": true, "той": true,
+	"тому": true, "тем": true, "тех": true, "теми": true, "этот": true, "эта": true,
+	"это": true, "эти": true, "этого": true, "этой": true, "этих": true, "этому": true,
+	"этим": true, "весь": true, "вся": true, "все": true, "всех": true, "всем": true,
 }
 
 // candidate is one OCR correction.
@@ -498,7 +541,7 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 	second = math.Inf(1)
 	seen := map[string]float64{} // variant → cheapest cost considered
 	tried := 0
-	var rec func(cur []rune, pos int, cost float64, edits int, rules []string, split bool)
+	var rec func(cur []rune, pos int, cost float64, edits int, rules []string)
 	consider := func(cur []rune, cost float64, rules []string) {
 		key := string(cur)
 		if c, dup := seen[key]; dup && c <= cost {
@@ -518,24 +561,19 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 			mods = append(mods, m)
 			all = append(all, r...)
 		}
-		if len(mods) > 1 && utf8.RuneCountInString(mods[len(mods)-1]) < 3 {
-			return // a lost space is followed by a content word, not "по на"
-		}
-		if len(mods) > 1 && !splitAfterHardSign(cur) && !functionWords[mods[0]] {
-			// A lost space not marked by ъ: only with every part spelled
-			// cleanly elsewhere in the input.
-			for _, m := range mods {
-				if freq(m) == 0 {
-					return
-				}
-			}
+		if len(mods) > 1 && !splitPlausible(parts, mods, freq) {
+			return
 		}
 		c := candidate{modern: strings.Join(mods, " "), rules: dedup(all), cost: cost}
 		// Document frequency: the smallest of the parts' log-frequency
 		// bonuses (every part of a split must be evidenced).
 		bonus := math.Inf(1)
 		for _, m := range mods {
-			bonus = math.Min(bonus, 0.15*math.Log2(1+float64(freq(m))))
+			f := freq(m)
+			if len(mods) == 1 {
+				f = priorFreq(m, freq) // a split of function words earns no prior
+			}
+			bonus = math.Min(bonus, 0.15*math.Log2(1+float64(f)))
 		}
 		c.score = cost - math.Min(0.6, bonus)
 		if len(mods) > 1 {
@@ -557,7 +595,7 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 			second = math.Min(second, c.score)
 		}
 	}
-	rec = func(cur []rune, pos int, cost float64, edits int, rules []string, split bool) {
+	rec = func(cur []rune, pos int, cost float64, edits int, rules []string) {
 		if tried >= searchLimit || *budget <= 0 {
 			return
 		}
@@ -574,29 +612,33 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 				r := append(append([]string(nil), rules...), cf.rule)
 				consider(next, cost+cf.cost, r)
 				if edits+1 < 2 {
-					rec(next, i+len(cf.to), cost+cf.cost, edits+1, r, split)
+					rec(next, i+len(cf.to), cost+cf.cost, edits+1, r)
 				}
 			}
-			// A lost space: split before rune i.
-			if !split && i > 0 && cur[i-1] != ' ' && cur[i] != ' ' {
+			// A lost space: split before rune i (at most two in a word).
+			if i > 0 && cur[i-1] != ' ' && cur[i] != ' ' {
 				c := 0.6
-				if cur[i-1] == 'ъ' {
-					c = 0.15
+				if cur[i-1] == 'ъ' && !slices.Contains(rules, "ocr.soft-for-hard-sign") {
+					c = 0.15 // a ъ the OCR printed, not one a rewrite made of ь
 				}
-				// Both halves need two letters: "вдругъ" must not become "в другъ".
-				if cost+c <= limit && i >= 2 && len(cur)-i >= 2 {
+				// Both halves need two letters: "вдругъ" must not become "в другъ"
+				// (the pre-reform prepositions в к с carry a ъ); the exceptions
+				// are the conjunctions и, а, which have none ("иперенести"),
+				// and a one-letter word after ъ ("уголъи").
+				firstOK := i >= 2 && cur[i-2] != ' ' || (i == 1 || cur[i-2] == ' ') && (cur[i-1] == 'и' || cur[i-1] == 'а')
+				if cost+c <= limit && firstOK && (len(cur)-i >= 2 && cur[i+1] != ' ' || cur[i-1] == 'ъ') {
 					next := make([]rune, 0, len(cur)+1)
 					next = append(append(append(next, cur[:i]...), ' '), cur[i:]...)
 					r := append(append([]string(nil), rules...), RuleWordSplit)
 					consider(next, cost+c, r)
 					if edits+1 < 2 {
-						rec(next, i+1, cost+c, edits+1, r, true)
+						rec(next, i+1, cost+c, edits+1, r)
 					}
 				}
 			}
 		}
 	}
-	rec(rs, 0, 0, 0, nil, false)
+	rec(rs, 0, 0, 0, nil)
 	if len(rs) >= minEvidenceLen && len(rs) <= 20 {
 		n.evidenceSearch(rs, lowerOnly, freq, budget, &best, &second, &ok)
 	}
@@ -669,6 +711,110 @@ func (n *Normalizer) evidenceSearch(rs []rune, lowerOnly bool, freq func(string)
 			try(buf, RuleInsertion)
 		}
 	}
+}
+
+// splitPlausible decides whether a candidate with lost spaces restored is
+// acceptable: parts are its pre-reform parts, mods their modern forms.
+// No space may follow a bare hard consonant (the old spelling writes
+// "столъ"). Every restored space must be marked — by a ъ before it, or by
+// a function word or pronoun beside it — or both neighbouring words must
+// be spelled cleanly elsewhere in the input in some form of their stem
+// (one of them suffices when both have four letters or more); of two lost
+// spaces in one token, one must follow a ъ. A short last part (fewer than
+// three letters) must be a function word or pronoun after a word of three
+// letters or more ("картуна" → "карту на"): a lost space is followed by a
+// content word, not "по на". No part may be a lone і or start with і
+// before a consonant: the old spelling writes і before vowels only, and
+// the conjunction as и.
+func splitPlausible(parts, mods []string, freq func(string) int) bool {
+	last := len(mods) - 1
+	if utf8.RuneCountInString(mods[last]) < 3 && !functionWords[mods[last]] && !shortWords[mods[last]] && !pronounWords[mods[last]] {
+		return false
+	}
+	for k := range parts {
+		// і is written before vowels only: a part cannot start with і
+		// before a consonant or be a lone і ("угловъіхъ" is not "угловъ іхъ").
+		if r, size := utf8.DecodeRuneInString(parts[k]); r == 'і' {
+			if next, _ := utf8.DecodeRuneInString(parts[k][size:]); next == utf8.RuneError || isConsonant(next) {
+				return false
+			}
+		}
+	}
+	if last >= 2 {
+		// Two lost spaces in one token: one of them must follow a ъ.
+		hard := false
+		for _, p := range parts[:last] {
+			hard = hard || strings.HasSuffix(p, "ъ")
+		}
+		if !hard {
+			return false
+		}
+	}
+	if utf8.RuneCountInString(mods[last]) < 3 && utf8.RuneCountInString(mods[last-1]) < 3 {
+		return false // two short words ("по на") are not one lost space
+	}
+	for k := 0; k < last; k++ {
+		a, b := mods[k], mods[k+1]
+		if r, _ := utf8.DecodeLastRuneInString(parts[k]); isConsonant(r) && r != 'й' {
+			// The old spelling ends every word in a hard consonant with ъ:
+			// a lost space after a bare consonant ("расклад|на") is not one.
+			return false
+		}
+		switch {
+		case strings.HasSuffix(parts[k], "ъ"):
+		case functionWords[a] || shortWords[a] || pronounWords[a] || pronounWords[b]:
+		case (functionWords[b] || shortWords[b] || pronounWords[b]) && utf8.RuneCountInString(a) >= 3:
+		case evidenced(a, freq) && evidenced(b, freq):
+		case (evidenced(a, freq) || evidenced(b, freq)) && utf8.RuneCountInString(a) >= 4 && utf8.RuneCountInString(b) >= 4:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// stemKeyLen is the length in runes of the stem key under which the
+// document-frequency map also counts words of at least that length.
+const stemKeyLen = 5
+
+// stemKey returns the key under which the frequency map counts the words
+// sharing the first stemKeyLen runes of w ("раскладке", "раскладку" and
+// "раскладывают" share "раскл"), or "" for a shorter word. The key starts
+// with a byte no word contains.
+func stemKey(w string) string {
+	n := 0
+	for i := range w {
+		if n == stemKeyLen {
+			return "\x01" + w[:i]
+		}
+		n++
+	}
+	if n == stemKeyLen {
+		return "\x01" + w
+	}
+	return ""
+}
+
+// evidenced reports whether m, or another form of the same stem, is
+// spelled cleanly elsewhere in the input.
+func evidenced(m string, freq func(string) int) bool {
+	if freq(m) > 0 {
+		return true
+	}
+	k := stemKey(m)
+	return k != "" && freq(k) > 0
+}
+
+// priorFreq is the document frequency of a candidate word, raised for the
+// function words and pronouns, the most frequent words of the language,
+// which a short text may happen not to spell cleanly ("псдъ" is "подъ",
+// not "пед").
+func priorFreq(m string, freq func(string) int) int {
+	f := freq(m)
+	if (functionWords[m] || shortWords[m] || pronounWords[m]) && f < 4 {
+		return 4
+	}
+	return f
 }
 
 // splitAfterHardSign reports whether every space in cur follows a ъ.

@@ -39,6 +39,7 @@ type lookaheadPlayer struct {
 	seen           map[uint64]struct{}
 	values         []float64
 	bufs           [][]engine.Move // one move buffer per search depth
+	copies         []scratch       // clone buffers: [0] the determinized position, [d] the state d moves deep
 	nodes          int64
 	greedy         *greedyPlayer // breaks ties
 }
@@ -74,14 +75,14 @@ func (p *lookaheadPlayer) Choose(g engine.Game, legal []engine.Move) (int, engin
 	p.values = p.values[:len(legal)]
 	clear(p.values)
 	for s := 0; s < p.samples; s++ {
-		base := g.Clone()
+		base := p.copyAt(0, g)
 		base.Determinize(&p.rng)
 		for i, m := range legal {
 			if isChance(m) {
 				p.values[i] += leafValue(g)
 				continue
 			}
-			c := base.Clone()
+			c := p.copyAt(1, base)
 			if err := c.Apply(m); err != nil {
 				p.values[i] = math.Inf(-1)
 				continue
@@ -129,7 +130,7 @@ func (p *lookaheadPlayer) search(g engine.Game, d, level int) float64 {
 			best = max(best, leafValue(g))
 			continue
 		}
-		c := g.Clone()
+		c := p.copyAt(level+2, g) // g itself is held at level+1
 		if err := c.Apply(p.bufs[level][i]); err != nil {
 			continue
 		}
@@ -142,6 +143,15 @@ func (p *lookaheadPlayer) search(g engine.Game, d, level int) float64 {
 		return leafValue(g)
 	}
 	return best
+}
+
+// copyAt returns a copy of g in clone buffer i (see lookaheadPlayer.copies),
+// valid until buffer i is used again.
+func (p *lookaheadPlayer) copyAt(i int, g engine.Game) engine.Game {
+	for len(p.copies) <= i {
+		p.copies = append(p.copies, scratch{})
+	}
+	return p.copies[i].copyOf(g)
 }
 
 // isChance reports whether m turns up a hidden card (the engine reports

@@ -45,6 +45,7 @@ type solverPlayer struct {
 	aborted  bool
 	deadline time.Time
 	fallback *greedyPlayer
+	copies   []scratch // clone buffers, one per search depth
 }
 
 // SearchStats reports the nodes expanded and whether the search decided
@@ -61,7 +62,7 @@ func (p *solverPlayer) Reset(g engine.Game, seed uint64) {
 	if p.limit > 0 {
 		p.deadline = time.Now().Add(p.limit)
 	}
-	p.won = p.dfs(g.Clone(), 0)
+	p.won = p.dfs(p.copyAt(0, g), 0)
 	p.decided = p.won || !p.aborted
 	// dfs appends the line from the leaf up; reverse it.
 	for i, j := 0, len(p.path)-1; i < j; i, j = i+1, j-1 {
@@ -103,7 +104,7 @@ func (p *solverPlayer) dfs(g engine.Game, level int) bool {
 			if isProgress(m.Kind) != (pass == 0) {
 				continue
 			}
-			c := g.Clone()
+			c := p.copyAt(level+1, g) // g itself is held at level
 			if err := c.Apply(m); err != nil {
 				continue
 			}
@@ -117,6 +118,15 @@ func (p *solverPlayer) dfs(g engine.Game, level int) bool {
 		}
 	}
 	return false
+}
+
+// copyAt returns a copy of g in clone buffer i (the state i moves below
+// the root of the search), valid until buffer i is used again.
+func (p *solverPlayer) copyAt(i int, g engine.Game) engine.Game {
+	for len(p.copies) <= i {
+		p.copies = append(p.copies, scratch{})
+	}
+	return p.copies[i].copyOf(g)
 }
 
 func (p *solverPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
