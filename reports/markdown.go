@@ -6,15 +6,12 @@ import (
 	"io"
 	"math"
 	"strings"
+
+	"github.com/pasyans/pasyans/sim"
 )
 
-// pct formats a proportion as a percentage with two decimals ("–" for NaN).
-func pct(x float64) string {
-	if math.IsNaN(x) {
-		return "–"
-	}
-	return fmt.Sprintf("%.2f%%", 100*x)
-}
+// pct formats a proportion as a percentage (sim.FormatPercent).
+func pct(x float64) string { return sim.FormatPercent(x) }
 
 // signedPct formats a difference of proportions in percentage points.
 func signedPct(x float64) string {

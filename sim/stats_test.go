@@ -153,3 +153,16 @@ func TestDealSeedIsPure(t *testing.T) {
 		t.Fatal("strategy seeds collide")
 	}
 }
+
+func TestFormatPercent(t *testing.T) {
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{
+		{0, "0.00%"}, {0.5, "50.00%"}, {0.1234, "12.34%"}, {0.000038, "0.0038%"}, {1, "100.00%"}, {math.NaN(), "–"},
+	} {
+		if got := FormatPercent(c.x); got != c.want {
+			t.Errorf("FormatPercent(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"text/tabwriter"
 )
 
@@ -131,12 +132,22 @@ func (s *Summary) addDeal(gi int, rows []Result) {
 	}
 }
 
-func pct(x float64) string {
-	if math.IsNaN(x) {
-		return "-"
+// FormatPercent renders a proportion as a percentage with two decimals, and
+// with two significant digits below 0.01 % so that a small bound (the upper
+// Wilson bound of 0 wins in 100,000 deals is 0.0038 %) is not rounded to
+// zero; "–" for NaN.
+func FormatPercent(x float64) string {
+	p := 100 * x
+	switch {
+	case math.IsNaN(x):
+		return "–"
+	case p != 0 && math.Abs(p) < 0.01:
+		return strconv.FormatFloat(p, 'g', 2, 64) + "%"
 	}
-	return fmt.Sprintf("%.2f%%", 100*x)
+	return fmt.Sprintf("%.2f%%", p)
 }
+
+func pct(x float64) string { return FormatPercent(x) }
 
 func num(x float64) string {
 	if math.IsNaN(x) {
