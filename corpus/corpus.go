@@ -83,6 +83,12 @@ type Block struct {
 	// for book and page furniture (title, page numbers and headers) and for
 	// text whose game cannot be told.
 	Game string `json:"game,omitempty"`
+	// GameGuessed reports that Game was inferred from the vocabulary of
+	// the text (Game.Vocabulary) rather than read from a heading or a
+	// caption: the document starts inside a game and nothing names it.
+	// Such an attribution is weaker evidence than a heading; the linker
+	// asks the text to confirm it.
+	GameGuessed bool `json:"game_guessed,omitempty"`
 	// RuleNumber is the Roman number of a KindRule block, in Latin capitals
 	// ("II") whatever look-alike letters the OCR produced.
 	RuleNumber string `json:"rule_number,omitempty"`

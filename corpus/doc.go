@@ -58,10 +58,17 @@
 //     ("ЧЕТЫРЕ УГЛА."), a title line naming a game other than the current
 //     one, or a title opening a paragraph as its first sentence
 //     ("Наполеоновский пасьянс. Для пасьянса …"), which is split off the
-//     paragraph. A heading makes its game current.
+//     paragraph. A heading makes its game current. A line shaped like a
+//     heading — at most six words, mostly capitals, ending in a full stop,
+//     no other sentence punctuation, no digits — that names no game of the
+//     table ("ЧАСЫ.", "КРАСАВИЦА ЛЮСИ.") is the heading of a game the table
+//     does not know: it and the blocks after it, up to the next heading,
+//     get no game (Game "").
 //   - caption: a title line in ordinary case naming the current game — the
 //     figure caption repeated after or inside the game's description
-//     ("Четыре угла.", "3одіакъ.").
+//     ("Четыре угла.", "3одіакъ."); under the heading of an unknown game, a
+//     short line repeating that heading ("Часы." after "ЧАСЫ.", one OCR
+//     error allowed), with no game.
 //   - title: the book's title, the first line of a document when it does not
 //     end a sentence, is at most 15 words and speaks of пасьянсы.
 //   - paragraph: everything else.
@@ -84,8 +91,14 @@
 // A document may start in the middle of a game. The blocks before the first
 // heading take the game of the first caption when one comes first (a
 // caption follows its game's text), or else the game whose vocabulary
-// (Game.Vocabulary: word stems such as "султан", "крыл", "экватор") occurs
-// most in them. A caption whose game's vocabulary is absent while another
+// (Game.Vocabulary: word stems such as "султан", "крыл", "экватор") clearly
+// dominates them: a word counts when it is a stem with an inflectional
+// ending ("кругомъ" is a form of "круг", "лучше" none of "луч"), and the
+// best game needs at least two such words and more than twice as many as
+// the runner-up; else the blocks get no game. Blocks attributed by
+// vocabulary have Block.GameGuessed set: the attribution is a guess the
+// linker checks against the text. Vocabulary is never used after the first
+// heading. A caption whose game's vocabulary is absent while another
 // game's dominates is taken as a heading instead.
 //
 // # Duplicates
@@ -94,7 +107,10 @@
 // blocks of the same game compared by character-trigram Jaccard similarity
 // of their folded texts (≥ 0.5), or containment (≥ 0.85 of the shorter's
 // trigrams) when one reading is cut off at a page break; short blocks (under
-// 16 folded runes) must be of the same kind and within twice the title
-// matcher's edit tolerance of each other. Mutual best matches are linked
-// through Block.Duplicate in both directions.
+// 16 folded runes) must be game headings or captions of the same kind and
+// within twice the title matcher's edit tolerance of each other. Section
+// headings and deck lines, which every game repeats word for word, are
+// never paired; blocks under headings of two different unknown games are
+// not either. Mutual best matches are linked through Block.Duplicate in
+// both directions.
 package corpus

@@ -19,9 +19,11 @@ const (
 	// containment to count.
 	minContainedTrigrams = 40
 	// shortBlock is the folded length in runes under which blocks must be
-	// of the same kind and equal after folding, up to twice the title
-	// matcher's edit tolerance (once per reading), to be duplicates (trigram statistics mean little for
-	// "Игра.").
+	// game headings or captions of the same kind and equal after folding,
+	// up to twice the title matcher's edit tolerance (once per reading), to
+	// be duplicates: trigram statistics mean little for a few words, and a
+	// few words of running text ("Игра продолжается.") can recur anywhere,
+	// while a game's name places the passage.
 	shortBlock = 16
 	// maxPosting is the smallest posting-list length above which a trigram
 	// is too common to find candidates by (see LinkDuplicates).
@@ -33,9 +35,14 @@ const (
 // gets a Duplicate reference to the other. Blocks are compared after fold
 // (so ђ/ѣ/е, і/и, case and punctuation do not matter) by character trigram
 // Jaccard similarity, or containment when one reading is cut off; a pair
-// must belong to the same game when both have one, and each block is
+// must belong to the same game when both have one (blocks under headings
+// of games the table does not know belong to the game their heading
+// names: two such headings must match as titles do), and each block is
 // paired with its best match only if that match's best is it too. Page
-// furniture (title, page numbers and headers) is never paired. Existing
+// furniture (title, page numbers and headers) and boilerplate lines that
+// every game repeats (section headings "Правила.", "Игра." and deck lines)
+// are never paired: the same words in two documents are no evidence of
+// one page scanned twice. Existing
 // Duplicate fields are overwritten. Long blocks find their candidates
 // through an index of trigrams, so the cost follows the number of blocks
 // that share trigrams rather than all pairs; short blocks are compared
@@ -45,21 +52,33 @@ func LinkDuplicates(docs []*Document) {
 		doc, block int
 		key        string
 		grams      []uint64
+		unknown    string // folded title of the unknown game's heading above, if any
 	}
 	var items []item
 	for di, d := range docs {
+		unknown := ""
 		for bi := range d.Blocks {
 			b := &d.Blocks[bi]
 			b.Duplicate = nil
+			if b.Kind == KindGameHeading {
+				unknown = ""
+				if b.Game == "" {
+					unknown = titleCore(fold(b.Text))
+				}
+			}
 			switch b.Kind {
-			case KindTitle, KindPageHeader, KindPageNumber:
+			case KindTitle, KindPageHeader, KindPageNumber, KindSection, KindDeck:
 				continue
 			}
 			key := fold(b.Text)
 			if key == "" {
 				continue
 			}
-			items = append(items, item{doc: di, block: bi, key: key, grams: trigrams(key)})
+			it := item{doc: di, block: bi, key: key, grams: trigrams(key)}
+			if b.Game == "" {
+				it.unknown = unknown
+			}
+			items = append(items, it)
 		}
 	}
 	best := make([]int, len(items))
@@ -72,6 +91,13 @@ func LinkDuplicates(docs []*Document) {
 		ba, bb := &docs[a.doc].Blocks[a.block], &docs[b.doc].Blocks[b.block]
 		if a.doc == b.doc || (ba.Game != "" && bb.Game != "" && ba.Game != bb.Game) {
 			return
+		}
+		if a.unknown != "" && b.unknown != "" {
+			// Two games the table does not know: the same one only if
+			// their headings read alike (each may be off by the tolerance).
+			if tol := 2 * tolerance(a.unknown); editDistance(a.unknown, b.unknown, tol) > tol {
+				return
+			}
 		}
 		if ba.Kind != bb.Kind && (isShort(a.key) || isShort(b.key)) {
 			return
@@ -88,7 +114,8 @@ func LinkDuplicates(docs []*Document) {
 		}
 	}
 
-	// Short blocks can only match short blocks of the same kind.
+	// Short blocks can only match short blocks of the same kind, and only
+	// headings and captions.
 	// Long blocks are paired through their trigrams: the candidates of a
 	// block are the blocks sharing at least one trigram with it, ignoring
 	// trigrams so common that their lists would make this quadratic. In a
@@ -98,8 +125,9 @@ func LinkDuplicates(docs []*Document) {
 	postings := make(map[uint64][]int)
 	for i, it := range items {
 		if isShort(it.key) {
-			k := docs[it.doc].Blocks[it.block].Kind
-			short[k] = append(short[k], i)
+			if k := docs[it.doc].Blocks[it.block].Kind; k == KindGameHeading || k == KindCaption {
+				short[k] = append(short[k], i)
+			}
 			continue
 		}
 		for _, g := range it.grams {

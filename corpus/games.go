@@ -18,9 +18,10 @@ type Game struct {
 	// (pre-reform spelling for Cadogan), then in modern spelling. Headings
 	// are matched against their folded forms, with OCR tolerance.
 	Titles []string
-	// Vocabulary are folded word stems typical of the game's text. They
-	// attribute text to a game when a document starts in the middle of
-	// one, before any heading.
+	// Vocabulary are folded word stems typical of the game's text; a word
+	// counts when it is a stem plus an inflectional ending. They attribute
+	// text to a game when a document starts in the middle of one, before
+	// any heading, if the evidence is clear (see the package doc).
 	Vocabulary []string
 }
 
@@ -146,12 +147,12 @@ func matchTitle(s string) (string, bool) {
 }
 
 // vocabularyScores counts, for each game of gameTable, the words of text
-// that start with one of the game's vocabulary stems or are its title words.
+// that are a form of one of the game's vocabulary stems (see stemForm).
 func vocabularyScores(text string, scores []int) {
 	for w := range words(fold(text)) {
 		for i, g := range gameTable {
 			for _, stem := range g.Vocabulary {
-				if strings.HasPrefix(w, stem) {
+				if stemForm(w, stem) {
 					scores[i]++
 					break
 				}
@@ -159,3 +160,39 @@ func vocabularyScores(text string, scores []int) {
 		}
 	}
 }
+
+// stemForm reports whether the folded word w is the folded stem with one
+// of the inflectional endings of Russian nouns, adjectives and verbs (or
+// none): "кругом" and "углам" are forms of "круг" and "угл", "лучше" is no
+// form of "луч", "дамочка" none of "дам".
+func stemForm(w, stem string) bool {
+	rest, ok := strings.CutPrefix(w, stem)
+	if !ok {
+		return false
+	}
+	_, ok = slices.BinarySearch(inflections, rest)
+	return ok
+}
+
+// inflections are the folded endings (й folded to и, ѣ and ё to е, a final
+// ъ dropped) stemForm accepts, sorted: case endings of nouns and
+// adjectives in both spellings (-аго/-ого, -ыя/-ые), and the common
+// present-tense and infinitive endings of verbs.
+var inflections = func() []string {
+	e := []string{
+		"",
+		// nouns
+		"а", "я", "о", "е", "ы", "и", "у", "ю", "ь",
+		"ом", "ем", "ои", "еи", "ою", "ею", "ам", "ям", "ами", "ями", "ах", "ях", "ов", "ев",
+		"ья", "ьи", "ью", "ье", "ьев", "ьям", "ьями", "ьях", "ьем",
+		"ия", "ии", "ие", "ию", "ием", "иям", "иями", "иях",
+		// adjectives
+		"ыи", "ая", "яя", "ое", "ее", "ые", "ыя", "ого", "его", "аго", "яго", "ому", "ему",
+		"ым", "им", "ых", "их", "ыми", "ими", "ую", "юю",
+		// verbs
+		"ет", "ит", "ут", "ют", "ат", "ят", "ется", "ится", "ются", "утся", "ятся", "атся",
+		"ать", "ять", "ить", "еть", "ал", "ала", "али", "ался", "ались",
+	}
+	slices.Sort(e)
+	return slices.Compact(e)
+}()

@@ -20,6 +20,7 @@ const (
 	shSection                 // "Правила.", "Игра."
 	shDeck                    // "ДВѢ ПОЛНЫХЪ КОЛОДЫ КАРТЪ."
 	shTitle                   // the whole line is a game's title
+	shHeading                 // shaped like a game heading, naming no known game
 )
 
 // unit is a run of text lines that form one block candidate.
@@ -194,7 +195,59 @@ func classifyLine(t string, first bool) unit {
 	if first && isBookTitle(t) {
 		return unit{shape: shBookTitle}
 	}
+	if isHeadingShape(t) {
+		return unit{shape: shHeading}
+	}
 	return unit{shape: shText}
+}
+
+// minHeadingLetters is the fewest letters a heading-shaped line needs:
+// fewer is an abbreviation or OCR debris, not a game's name.
+const minHeadingLetters = 3
+
+// isHeadingShape reports whether t is set like a Cadogan game heading — a
+// short title in capitals ending in a full stop ("ЧАСЫ.", "КРАСАВИЦА
+// ЛЮСИ.") with no other sentence punctuation — whatever it says. It is
+// asked only about lines that are no rule, section, deck line or known
+// title, so a true result means a game the table does not know.
+func isHeadingShape(t string) bool {
+	if len(t) > 160 || !strings.HasSuffix(t, ".") || strings.ContainsRune(t, '\n') {
+		return false
+	}
+	if body := t[:len(t)-1]; strings.ContainsAny(body, ".!?;:[]()«»\"") {
+		return false
+	}
+	if n := countWords(t); n == 0 || n > maxTitleWords {
+		return false
+	}
+	letters := 0
+	for _, r := range t {
+		if unicode.IsDigit(r) {
+			return false
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return letters >= minHeadingLetters && upperShare(t) >= 0.7
+}
+
+// isUnknownCaption reports whether t is the caption of a game the table
+// does not know, whose heading folded to key: a short line ending in a
+// full stop that repeats the heading, give or take OCR damage (one edit
+// even for a four-letter name: the line must repeat the heading exactly in
+// shape, which is evidence enough).
+func isUnknownCaption(t, key string) bool {
+	if key == "" || len(t) > 160 || !endsSentence(t) || strings.ContainsRune(t, '\n') ||
+		countWords(t) > maxTitleWords || startsLower(t) {
+		return false
+	}
+	f := titleCore(fold(t))
+	tol := tolerance(key)
+	if tol == 0 && utf8.RuneCountInString(key) >= 4 {
+		tol = 1
+	}
+	return f != "" && editDistance(f, key, tol) <= tol
 }
 
 // endsSentence reports whether t ends with sentence-final punctuation
@@ -477,15 +530,28 @@ func (l *locator) at(off int) (int, int) {
 // game a document starts in.
 const maxVocabularyBlocks = 200
 
+// Strong vocabulary evidence: the leading blocks are given a game by their
+// vocabulary only when it has at least minVocabularyHits words and more
+// than vocabularyMargin times as many as the runner-up. Stems such as
+// "дам" or "круг" name things every patience has; a word or two of them
+// is no evidence of a game.
+const (
+	minVocabularyHits = 2
+	vocabularyMargin  = 2
+)
+
 // segmenter holds the state of one segmentation.
 type segmenter struct {
 	text    string
 	loc     locator
 	blocks  []Block
-	cur     string       // current game
+	cur     string       // current game ("" after a heading of a game the table does not know)
 	leading int          // blocks[:leading] … blocks before any game was known
-	settled bool         // a game has been established
+	settled bool         // a game (or an unknown game's heading) has been established
 	markers map[int]bool // footnote numbers with a marker in the text
+	// unknownKey is the folded title of the current game when its heading
+	// named no known game; its caption repeats it.
+	unknownKey string
 }
 
 // segment splits NFC, LF text into blocks (see the package doc).
@@ -525,8 +591,14 @@ func segment(text string) []Block {
 			sg.add(u.start, u.end, KindDeck, sg.cur)
 		case shTitle:
 			sg.title(u, sc)
+		case shHeading:
+			sg.heading("", u.start, u.end)
 		default:
 			t := text[u.start:u.end]
+			if sg.settled && sg.cur == "" && isUnknownCaption(t, sg.unknownKey) {
+				sg.add(u.start, u.end, KindCaption, "")
+				break
+			}
 			if g, n, ok := inlineTitle(t); ok && g != sg.cur {
 				sg.heading(g, u.start, u.start+n)
 				s, e := trimSpace(text, u.start+n, u.end)
@@ -540,7 +612,7 @@ func segment(text string) []Block {
 		}
 	}
 	if !sg.settled {
-		sg.settle(sg.vocabularyGame())
+		sg.settle(sg.vocabularyGame(), true)
 	}
 	sg.linkFootnotes()
 	return sg.blocks
@@ -567,13 +639,18 @@ func (sg *segmenter) add(s, e int, kind Kind, game string) *Block {
 	return &sg.blocks[len(sg.blocks)-1]
 }
 
-// heading adds a game heading and makes its game current. Blocks before the
-// first game known are attributed by their vocabulary.
+// heading adds a game heading and makes its game current; game "" is a
+// heading of a game the table does not know, whose blocks get no game.
+// Blocks before the first heading are attributed by their vocabulary.
 func (sg *segmenter) heading(game string, s, e int) {
 	if !sg.settled {
-		sg.settle(sg.vocabularyGame())
+		sg.settle(sg.vocabularyGame(), true)
 	}
 	sg.cur = game
+	sg.unknownKey = ""
+	if game == "" {
+		sg.unknownKey = titleCore(fold(sg.text[s:e]))
+	}
 	sg.add(s, e, KindGameHeading, game)
 }
 
@@ -600,18 +677,21 @@ func (sg *segmenter) title(u unit, sc *unitScanner) {
 		sg.heading(u.game, u.start, u.end)
 		return
 	}
-	sg.settle(u.game)
+	sg.settle(u.game, false)
 	sg.cur = u.game
+	sg.unknownKey = ""
 	sg.add(u.start, u.end, KindCaption, u.game)
 }
 
-// settle attributes the blocks seen before any game was known to game.
-func (sg *segmenter) settle(game string) {
+// settle attributes the blocks seen before any game was known to game;
+// guessed says the game comes from their vocabulary.
+func (sg *segmenter) settle(game string, guessed bool) {
 	for i := sg.leading; i < len(sg.blocks); i++ {
 		switch sg.blocks[i].Kind {
 		case KindTitle, KindPageHeader, KindPageNumber:
 		default:
 			sg.blocks[i].Game = game
+			sg.blocks[i].GameGuessed = guessed && game != ""
 		}
 	}
 	sg.leading = len(sg.blocks)
@@ -628,17 +708,23 @@ func (sg *segmenter) leadingScores() []int {
 	return scores
 }
 
-// vocabularyGame is the game whose vocabulary dominates the leading blocks,
-// or "" if none scores.
+// vocabularyGame is the game whose vocabulary clearly dominates the
+// leading blocks (see minVocabularyHits and vocabularyMargin), or "".
 func (sg *segmenter) vocabularyGame() string {
 	scores := sg.leadingScores()
-	best := -1
+	best, second := -1, 0
 	for i, s := range scores {
-		if s > 0 && (best < 0 || s > scores[best]) {
+		switch {
+		case best < 0 || s > scores[best]:
+			if best >= 0 {
+				second = scores[best]
+			}
 			best = i
+		case s > second:
+			second = s
 		}
 	}
-	if best < 0 {
+	if best < 0 || scores[best] < minVocabularyHits || scores[best] <= vocabularyMargin*second {
 		return ""
 	}
 	return gameTable[best].ID
@@ -684,6 +770,7 @@ func (sg *segmenter) linkFootnotes() {
 			if n := b.MarkerBlocks[j]; n >= 0 && !marked[n] && b.Kind != KindFootnote && b.Game != "" {
 				marked[n] = true
 				sg.blocks[n].Game = b.Game
+				sg.blocks[n].GameGuessed = b.GameGuessed
 			}
 		}
 	}

@@ -15,7 +15,9 @@ import (
 // Link methods: how a passage was tied to its rule.
 const (
 	// MethodNumbered: the segmenter found the rule's number and game; the
-	// rule ID is game/NUMBER.
+	// rule ID is game/NUMBER. When the game was only guessed from the
+	// document's vocabulary (corpus.Block.GameGuessed), the rule's text must
+	// confirm it (linkWeakMin) and the score is that text similarity alone.
 	MethodNumbered = "numbered"
 	// MethodHeading: the passage sits in its game's rules section but its
 	// number is lost (a damaged numeral, or the second line of a rule); the
@@ -23,7 +25,9 @@ const (
 	// by the text.
 	MethodHeading = "heading"
 	// MethodSimilarity: no usable structure; the modern text matched one
-	// numbered rule's terms clearly better than any other. With
+	// numbered rule's terms clearly better than any other (a numbered
+	// passage of an unknown or guessed game: one of the rules with its
+	// number, at linkWeakMin or better). With
 	// LinkOptions.Play, also a paragraph clause holding a key phrase of a
 	// play rule.
 	MethodSimilarity = "similarity"
@@ -33,9 +37,11 @@ const (
 	// MethodUnlinked: a candidate passage that matched nothing well enough.
 	// Candidate and Score name the best rejected match.
 	MethodUnlinked = "unlinked"
-	// MethodOrphan: a numbered rule of the corpus whose game has no such
-	// rule in the catalog. Candidate holds the missing ID. Coverage reports
-	// these as errors.
+	// MethodOrphan: a numbered rule of the corpus whose game — read from a
+	// heading or caption, not guessed — has no such rule in the catalog.
+	// Candidate holds the missing ID. Coverage reports these as errors. A
+	// rule of a game the catalog does not know, or whose game was only
+	// guessed, is unlinked instead: it is no evidence of a missing rule.
 	MethodOrphan = "orphan"
 )
 
@@ -71,6 +77,14 @@ const (
 	// linkTitleMin is the lowest share of a title's words a heading must
 	// contain to name the game.
 	linkTitleMin = 0.75
+	// linkWeakMin is the lowest text score of a numbered passage whose game
+	// is unknown or only guessed from vocabulary: its number alone proves
+	// nothing, so the rule's terms must be (nearly) all there. True rules
+	// of the corpus score 0.915–1.0 clean and at least 0.895 in re-OCRs
+	// with a third of the words damaged; numbered rules of games the
+	// catalog lacks (testdata/heldout) score at most 0.667 against any
+	// catalog rule of the same number.
+	linkWeakMin = 0.8
 )
 
 // Link ties one passage of a corpus document to a catalog rule, or records
@@ -190,11 +204,14 @@ func newLinkIndex(cat []*engine.Spec) (*linkIndex, error) {
 
 // linkPassage is one block being linked, with its modern text.
 type linkPassage struct {
-	doc    *corpus.Document
-	block  *corpus.Block
-	game   string
-	modern string
-	words  []linkWord // words of modern
+	doc   *corpus.Document
+	block *corpus.Block
+	game  string
+	// guessed: game was inferred from vocabulary, not read from a heading
+	// or caption (corpus.Block.GameGuessed); weak evidence.
+	guessed bool
+	modern  string
+	words   []linkWord // words of modern
 	// al maps the modern text back to the document; nil when the block was
 	// normalized on its own.
 	al *linkAlign
@@ -294,7 +311,12 @@ func (a *linkAlign) toOrig(off int, end bool) int {
 // game/NUMBER; a lost number is inferred from the previous rule; the second
 // line of a rule joins it), text second (the passage's clauses scored
 // against the catalog's terms, for advice and for rules without structure).
-// A passage with no good match is reported unlinked, never forced.
+// Structure counts only when the game was read from a heading or caption:
+// a numbered passage of a game the catalog does not know, or whose game
+// the segmenter only guessed from vocabulary (corpus.Block.GameGuessed),
+// links only if its text matches a catalog rule of its number (see
+// linkWeakMin), and is never an orphan. A passage with no good match is
+// reported unlinked, never forced.
 func LinkCorpus(docs []*corpus.Document, n *Normalizer, cat []*engine.Spec) ([]Link, error) {
 	return LinkCorpusWith(docs, n, cat, LinkOptions{})
 }
@@ -349,7 +371,7 @@ func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n 
 		}
 		p := &linkPassage{doc: d, block: b, modern: modern[bi], al: aligns[bi], modBase: bases[bi]}
 		p.words = linkWords(p.modern)
-		p.game = ix.gameOf(d, bi, all)
+		p.game, p.guessed = ix.gameOf(d, bi, all)
 		var links []Link
 		switch b.Kind {
 		case corpus.KindRule:
@@ -370,7 +392,11 @@ func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n 
 			if tok, ok := linkNumeralLike(b.Text); ok && ix.games[p.game] != nil {
 				// A rule whose numeral the OCR damaged beyond the
 				// segmenter's reading.
-				if l, ok := ix.linkLostNumber(p, prev, tok); ok {
+				l, ok := ix.linkLostNumber(p, prev, tok)
+				if p.guessed {
+					l, ok = ix.linkWeakNumber(p, linkRoman(tok))
+				}
+				if ok {
 					links = append(links, l)
 					prev = &links[0]
 					break
@@ -433,13 +459,19 @@ func linkModernBlocks(d *corpus.Document, n *Normalizer) (modern []string, al []
 	return modern, al, base
 }
 
-// gameOf returns the game of block bi: the segmenter's, else the game of
-// the block that carries the footnote's marker, else the other reading's,
-// else the game named by the nearest heading above it.
-func (ix *linkIndex) gameOf(d *corpus.Document, bi int, all []*corpus.Document) string {
+// gameOf returns the game of block bi and whether it is only a guess: the
+// segmenter's (a guess when it came from vocabulary), else the game of the
+// block that carries the footnote's marker, else the other reading's, else
+// the game whose title words a caption or heading above it contains — up to
+// the nearest game heading, which ends the search even when it names no
+// game of the catalog (the block then belongs to a game the catalog does
+// not know). A game found from title words is a guess: the segmenter
+// matches whole titles and left this block without a game, so the heading
+// may name another game that shares a word with a catalog title.
+func (ix *linkIndex) gameOf(d *corpus.Document, bi int, all []*corpus.Document) (string, bool) {
 	b := &d.Blocks[bi]
 	if b.Game != "" {
-		return b.Game
+		return b.Game, b.GameGuessed
 	}
 	if b.Kind == corpus.KindFootnote && b.FootnoteNumber > 0 {
 		for _, o := range d.Blocks {
@@ -448,7 +480,7 @@ func (ix *linkIndex) gameOf(d *corpus.Document, bi int, all []*corpus.Document) 
 			}
 			for _, m := range o.Markers {
 				if m == b.FootnoteNumber {
-					return o.Game
+					return o.Game, o.GameGuessed
 				}
 			}
 		}
@@ -456,8 +488,8 @@ func (ix *linkIndex) gameOf(d *corpus.Document, bi int, all []*corpus.Document) 
 	if b.Duplicate != nil {
 		for _, o := range all {
 			if o != nil && o.Name == b.Duplicate.Doc && b.Duplicate.Block >= 0 && b.Duplicate.Block < len(o.Blocks) {
-				if g := o.Blocks[b.Duplicate.Block].Game; g != "" {
-					return g
+				if ob := &o.Blocks[b.Duplicate.Block]; ob.Game != "" {
+					return ob.Game, ob.GameGuessed
 				}
 			}
 		}
@@ -467,11 +499,11 @@ func (ix *linkIndex) gameOf(d *corpus.Document, bi int, all []*corpus.Document) 
 		if h.Kind == corpus.KindRule || h.Kind == corpus.KindParagraph || h.Kind == corpus.KindFootnote {
 			continue
 		}
-		if g := ix.titleGame(h.Text); g != "" {
-			return g
+		if g := ix.titleGame(h.Text); g != "" || h.Kind == corpus.KindGameHeading {
+			return g, g != ""
 		}
 	}
-	return ""
+	return "", false
 }
 
 // titleGame returns the game whose Russian title a short heading text
@@ -496,10 +528,16 @@ func (ix *linkIndex) titleGame(text string) string {
 }
 
 // linkRuleBlock links a block the segmenter marked as a numbered rule.
+// Structure decides when the game was read from a heading or caption; when
+// it is unknown or only guessed, the text must (see linkWeakNumber).
 func (ix *linkIndex) linkRuleBlock(p *linkPassage, prev *Link) Link {
 	num := linkRoman(p.block.RuleNumber)
 	g := ix.games[p.game]
 	switch {
+	case g != nil && p.guessed:
+		if l, ok := ix.linkWeakNumber(p, num); ok {
+			return l
+		}
 	case g != nil && num != "":
 		id := p.game + "/" + num
 		r, ok := ix.rules[id]
@@ -518,23 +556,52 @@ func (ix *linkIndex) linkRuleBlock(p *linkPassage, prev *Link) Link {
 		if l, ok := ix.linkLostNumber(p, prev, ""); ok {
 			return l
 		}
-	default:
-		var games []string
-		if num != "" {
-			// Any game that has a rule of this number.
-			for _, id := range ix.order {
-				if _, ok := ix.rules[id+"/"+num]; ok {
-					games = append(games, id)
-				}
-			}
-		} else {
-			games = ix.order
+	case num != "":
+		if l, ok := ix.linkWeakNumber(p, num); ok {
+			return l
 		}
-		if l, ok := ix.linkSimilar(p, games); ok {
+	default:
+		if l, ok := ix.linkSimilar(p, ix.order); ok {
 			return l
 		}
 	}
 	return ix.unlinked(p)
+}
+
+// linkWeakNumber links a numbered passage whose game is unknown or only
+// guessed (num is its rule number, "" if none can be read). Its number and
+// guessed game alone prove nothing — a game the catalog lacks numbers its
+// rules I, II, … too — so the text decides: the guessed game's rule of that
+// number when its terms score at least linkWeakMin (method numbered), else
+// the rule of that number, of any game, whose terms score at least
+// linkWeakMin and linkSimilarityMargin above every other such rule (method
+// similarity). The score is the text score. Without a number, every
+// numbered rule is a candidate.
+func (ix *linkIndex) linkWeakNumber(p *linkPassage, num string) (Link, bool) {
+	if r := ix.rules[p.game+"/"+num]; num != "" && r != nil && r.kind == engine.KindNumbered {
+		if t, _ := linkTermsScore(r.terms, p.words); t >= linkWeakMin {
+			return ix.whole(p, MethodNumbered, r.id, t), true
+		}
+	}
+	best, second := 0.0, 0.0
+	var bestRule *linkRule
+	for _, gid := range ix.order {
+		for _, r := range ix.games[gid].numbered {
+			if num != "" && r.number != num {
+				continue
+			}
+			s, _ := linkTermsScore(r.terms, p.words)
+			if s > best {
+				best, second, bestRule = s, best, r
+			} else if s > second {
+				second = s
+			}
+		}
+	}
+	if bestRule == nil || best < linkWeakMin || best-second < linkSimilarityMargin {
+		return Link{}, false
+	}
+	return ix.whole(p, MethodSimilarity, bestRule.id, best), true
 }
 
 // linkLostNumber links a passage of a known game that is a numbered rule
@@ -747,7 +814,7 @@ func (ix *linkIndex) linkPlay(p *linkPassage) []Link {
 func (ix *linkIndex) unlinked(p *linkPassage) Link {
 	l := ix.whole(p, MethodUnlinked, "", 0)
 	var games []string
-	if ix.games[p.game] != nil {
+	if ix.games[p.game] != nil && !p.guessed {
 		games = []string{p.game}
 	} else {
 		games = ix.order
