@@ -110,9 +110,11 @@ type CorpusData struct {
 }
 
 // BuildCorpusData normalizes and links the documents against the catalog
-// and returns the three datasets. Links come from normalize.LinkCorpus.
+// and returns the three datasets. Links come from normalize.LinkCorpusWith
+// with play rules included, so that the deal, vacancy and redeal paragraphs
+// are tied to their play rules as well as the numbered rules and advice.
 func BuildCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*engine.Spec) (*CorpusData, error) {
-	links, err := normalize.LinkCorpus(docs, n, cat)
+	links, err := normalize.LinkCorpusWith(docs, n, cat, normalize.LinkOptions{Play: true})
 	if err != nil {
 		return nil, fmt.Errorf("corpus datasets: %w", err)
 	}

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 
@@ -108,6 +110,7 @@ func TestRunPipeline(t *testing.T) {
 	if err != nil || !strings.Contains(string(html), "<svg") || !strings.Contains(string(html), "napoleon") {
 		t.Errorf("report.html lacks charts (err %v)", err)
 	}
+	checkReportInBrowser(t, filepath.Join(dir, "report.html"))
 
 	// Same flags without --force: refused; with --force and one worker: the
 	// same datasets apart from the creation time.
@@ -124,6 +127,35 @@ func TestRunPipeline(t *testing.T) {
 	for name, a := range first {
 		if b := second[name]; a != b {
 			t.Errorf("%s differs between two runs with the same seed:\n%.300s\n%.300s", name, a, b)
+		}
+	}
+}
+
+// checkReportInBrowser opens the report of "pasyans run" in headless
+// Chromium and checks that the DOM the browser built has the charts and the
+// book's rules in modern Russian beside their IDs (skipped without Chromium).
+func checkReportInBrowser(t *testing.T, page string) {
+	t.Helper()
+	bin, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Log("chromium is not installed (apt-get install chromium): browser check skipped")
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir="+t.TempDir(), "--dump-dom", "file://"+page)
+	dom, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium --dump-dom %s: %v", page, err)
+	}
+	for _, want := range []string{
+		`class="chart win-rate"`, `class="chart moves"`, `class="chart paired"`,
+		"salic-law/II", "Основные карты восемь тузов не должны быть выбираемы", // a linked rule, modern text
+	} {
+		if !strings.Contains(string(dom), want) {
+			t.Errorf("the report as Chromium renders it lacks %q", want)
 		}
 	}
 }
