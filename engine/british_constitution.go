@@ -269,10 +269,21 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 		if c == NoCard {
 			continue
 		}
-		for f := bcF0; f < bcF0+8; f++ {
+		// Only the two foundations of c's suit can take it.
+		for f := bcF0 + 2*int(c.Suit()); f < bcF0+2*int(c.Suit())+2; f++ {
 			if g.accepts(f, c) {
 				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(f), Card: c, Card2: NoCard, Rule: bcRuleI})
 			}
+		}
+	}
+	// bcSequenceFits(c, t) is altKey(t) == altWant(c): the keys of the tops
+	// of the three upper divisions, and per row the set of its keys.
+	var key [bcRows * bcCols]int
+	var present [bcRows]uint64
+	for t := bcCols; t < bcRows*bcCols; t++ {
+		key[t] = altKey(g.piles[t].top)
+		if key[t] >= 0 {
+			present[t/bcCols] |= 1 << key[t]
 		}
 	}
 	for s := 0; s < bcCouncil*bcCols; s++ {
@@ -281,8 +292,12 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 			continue
 		}
 		row := s / bcCols
+		want := altWant(c)
+		if present[row+1]&(1<<want) == 0 {
+			continue // no top of the division above takes c
+		}
 		for t := (row + 1) * bcCols; t < (row+2)*bcCols; t++ {
-			if bcSequenceFits(c, g.piles[t].top) {
+			if key[t] == want { // bcSequenceFits(c, g.piles[t].top)
 				dst = append(dst, Move{Kind: MoveBuild, From: uint8(s), To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleII})
 			}
 		}

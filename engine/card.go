@@ -121,16 +121,42 @@ func NewCard(r Rank, s Suit, deck int) Card {
 func (c Card) Valid() bool { return c < MaxDecks*CardsPerDeck }
 
 // Rank returns the card's rank.
-func (c Card) Rank() Rank { return Rank(c%NumRanks) + 1 }
+func (c Card) Rank() Rank { return cardRanks[c] }
 
 // Suit returns the card's suit.
-func (c Card) Suit() Suit { return Suit((c % CardsPerDeck) / NumRanks) }
+func (c Card) Suit() Suit { return cardSuits[c] }
+
+// cardRanks, cardSuits and cardColors are immutable lookup tables of
+// Rank, Suit and Color
+// for every byte value (move generation calls them in its inner loops; a
+// load is cheaper than the divisions). Values that are not valid cards get
+// what the arithmetic gives, as before.
+var (
+	cardRanks = func() (t [256]Rank) {
+		for c := range t {
+			t[c] = Rank(Card(c)%NumRanks) + 1
+		}
+		return t
+	}()
+	cardSuits = func() (t [256]Suit) {
+		for c := range t {
+			t[c] = Suit((Card(c) % CardsPerDeck) / NumRanks)
+		}
+		return t
+	}()
+	cardColors = func() (t [256]Color) {
+		for c := range t {
+			t[c] = Suit((Card(c) % CardsPerDeck) / NumRanks).Color()
+		}
+		return t
+	}()
+)
 
 // Deck returns the index of the deck the card belongs to (0 or 1).
 func (c Card) Deck() int { return int(c) / CardsPerDeck }
 
 // Color returns the colour of the card's suit.
-func (c Card) Color() Color { return c.Suit().Color() }
+func (c Card) Color() Color { return cardColors[c] }
 
 // Face returns the card with the deck index cleared: the two copies of a
 // card in a two-deck game have the same Face.

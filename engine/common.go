@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -211,6 +212,33 @@ func pileName(names []string, i int) string {
 // that depends only on which cards they are, never on their actual order:
 // sort, then shuffle. It allocates nothing.
 func determinize(hidden []Card, r *Rand) {
-	slices.Sort(hidden)
+	sortCards(hidden)
 	r.Shuffle(hidden)
+}
+
+// sortCards sorts cs in increasing order. The cards of a game are
+// distinct, so it sorts by marking each card in a 256-bit set and reading
+// the set back in order (linear time, no comparisons); a slice holding a
+// value twice is sorted by comparison instead.
+func sortCards(cs []Card) {
+	if len(cs) < 2 {
+		return
+	}
+	var set [4]uint64
+	for _, c := range cs {
+		w, bit := c>>6, uint64(1)<<(c&63)
+		if set[w]&bit != 0 {
+			slices.Sort(cs)
+			return
+		}
+		set[w] |= bit
+	}
+	i := 0
+	for w, x := range set {
+		for x != 0 {
+			cs[i] = Card(w<<6 + bits.TrailingZeros64(x))
+			i++
+			x &= x - 1
+		}
+	}
 }

@@ -44,7 +44,10 @@
 //     deep copy; Determinize rearranges the hidden cards from a Rand so that
 //     the result depends only on the visible state and the Rand.
 //   - The state is a value type of fixed arrays: Clone is one copy and the
-//     move loop (LegalMoves, Check, Apply) allocates nothing.
+//     move loop (LegalMoves, Check, Apply) allocates nothing. CopyFrom (the
+//     Copier interface, implemented by every game) makes a state a copy of
+//     another without allocating, so strategies that try moves on copies
+//     reuse one clone buffer instead of a Clone per decision.
 //
 // # Rule catalog
 //

@@ -257,13 +257,30 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 		}
 	}
 	if g.idle < fcIdleMax {
-		for q := 0; q < fcPackets; q++ {
-			c := g.packet[q].top()
+		// marries(c, t) is |key(c) - key(t)| == 1 for the keys of the
+		// packet tops: suit*16 + rank (rank alone with any-suit), so a
+		// rank step never crosses a suit; an empty packet's key is far
+		// from every other.
+		var tops [fcPackets]Card
+		var key [fcPackets]int
+		for q := range tops {
+			t := g.packet[q].top()
+			tops[q] = t
+			switch {
+			case !t.Valid():
+				key[q] = -64
+			case g.anySuit:
+				key[q] = int(t.Rank())
+			default:
+				key[q] = suitKey(t)
+			}
+		}
+		for q, c := range tops {
 			if c == NoCard {
 				continue
 			}
-			for r := 0; r < fcPackets; r++ {
-				if r != q && g.marries(c, g.packet[r].top()) {
+			for r := range tops {
+				if d := key[r] - key[q]; r != q && (d == 1 || d == -1) { // g.marries(c, tops[r])
 					dst = append(dst, Move{Kind: MoveBuild, From: uint8(q), To: uint8(r), Card: c, Card2: NoCard, Rule: fcRuleMarriage})
 					if first {
 						return dst

@@ -204,10 +204,21 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 			dst = g.appendFoundation(dst, rbTab+i, c)
 		}
 	}
+	// t != NoCard && buildsOn(c, t) for a tableau top t is key[j] ==
+	// altWant(c): the keys of the tops are computed once.
+	var key [8]int
+	var present uint64 // bit k: some top has key k
+	for j := range key {
+		key[j] = altKey(g.tabTop(j))
+		if key[j] >= 0 {
+			present |= 1 << key[j]
+		}
+	}
 	if c := g.talonTop(); c != NoCard {
 		dst = g.appendFoundation(dst, rbTalon, c)
+		want := altWant(c)
 		for j := 0; j < 8; j++ {
-			if t := g.tabTop(j); t != NoCard && buildsOn(c, t) {
+			if key[j] == want { // t := g.tabTop(j); t != NoCard && buildsOn(c, t)
 				dst = append(dst, Move{Kind: MoveBuild, From: rbTalon, To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleBuild})
 			}
 		}
@@ -226,11 +237,15 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 			}
 			for k := n - 1; k >= low; k-- {
 				c := g.tab[i][k]
+				want := altWant(c)
+				if present&(1<<want) == 0 {
+					continue // no top takes c
+				}
 				for j := 0; j < 8; j++ {
 					if j == i {
 						continue
 					}
-					if t := g.tabTop(j); t != NoCard && buildsOn(c, t) {
+					if key[j] == want { // t := g.tabTop(j); t != NoCard && buildsOn(c, t)
 						dst = append(dst, Move{Kind: MoveBuild, From: uint8(rbTab + i), To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleShift})
 					}
 				}
@@ -430,6 +445,9 @@ func (g *redAndBlack) pop(from int) {
 func (g *redAndBlack) Over() bool {
 	if g.Won() {
 		return true
+	}
+	if g.sn > 0 {
+		return false // a draw is legal
 	}
 	var buf [160]Move
 	return len(g.LegalMoves(buf[:0])) == 0

@@ -281,12 +281,23 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	if first && len(dst) > 0 {
 		return dst
 	}
+	// shMarries(s, t) is key(t) - key(s) == 1 for the suitKeys of the
+	// cards; an empty outer pile gets a key far from every other.
+	var tops [shRays]Card
+	var key [shRays]int
+	for k := range tops {
+		tops[k], key[k] = NoCard, -64
+		if g.on[k] > 0 {
+			tops[k] = g.outer[k][g.on[k]-1]
+			key[k] = suitKey(tops[k])
+		}
+	}
+	talonKey := suitKey(t)
 	for k := 0; k < shRays; k++ {
 		if g.on[k] == 0 {
 			continue
 		}
-		target := g.outer[k][g.on[k]-1]
-		if shMarries(t, target) {
+		if key[k]-talonKey == 1 { // shMarries(t, tops[k])
 			dst = append(dst, Move{Kind: MoveBuild, From: shTalon, To: uint8(shOuter + k), Card: t, Card2: NoCard, Rule: shRuleII})
 			if first {
 				return dst
@@ -296,8 +307,8 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 			continue
 		}
 		for j := 0; j < shRays; j++ {
-			if j != k && g.on[j] > 0 && shMarries(g.outer[j][g.on[j]-1], target) {
-				dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: g.outer[j][g.on[j]-1], Card2: NoCard, Rule: shRuleII})
+			if j != k && key[k]-key[j] == 1 { // g.on[j] > 0 && shMarries(tops[j], tops[k])
+				dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: tops[j], Card2: NoCard, Rule: shRuleII})
 				if first {
 					return dst
 				}

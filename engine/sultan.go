@@ -182,6 +182,24 @@ func (g *sultan) ID() string       { return "sultan" }
 func (g *sultan) Options() Options { return copyOptions(g.opts) }
 
 func (g *sultan) LegalMoves(dst []Move) []Move {
+	// accepts(f, c) is suitKey(c) == want[f], the suitKey of the card
+	// foundation f takes next (-1 when it takes none); present is the set
+	// of the wanted keys.
+	var want [8]int
+	var present uint64
+	for f := range want {
+		want[f] = -1
+		top := g.piles[sulF0+f].top
+		switch {
+		case top == NoCard || top.Rank() == Queen:
+			continue
+		case top.Rank() == King:
+			want[f] = int(top.Suit())*16 + int(Ace)
+		default:
+			want[f] = int(top.Suit())*16 + int(top.Rank()) + 1
+		}
+		present |= 1 << want[f]
+	}
 	for src := sulD0; src <= sulTalon; src++ {
 		if src == sulStock {
 			continue
@@ -190,8 +208,12 @@ func (g *sultan) LegalMoves(dst []Move) []Move {
 		if c == NoCard {
 			continue
 		}
+		k := suitKey(c)
+		if present&(1<<k) == 0 {
+			continue // no foundation takes c
+		}
 		for f := sulF0; f < sulF0+8; f++ {
-			if g.accepts(f, c) {
+			if want[f-sulF0] == k { // g.accepts(f, c)
 				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(f), Card: c, Card2: NoCard, Rule: sulRuleI})
 			}
 		}

@@ -194,6 +194,26 @@ func (g *windmill) fits(f int, c Card) bool {
 	return n < NumRanks && c.Rank()+1 == g.corner[k][n-1].Rank()
 }
 
+// needs returns the rank each foundation takes next (centre first, then
+// the four corners), 0 where none fits: fits(f, c) is exactly c.Valid() &&
+// needs()[f] == c.Rank(), computed once for a whole move generation.
+func (g *windmill) needs() (need [5]Rank) {
+	if g.cn < wmCentreN {
+		need[0] = Rank(int(g.cn)%NumRanks + 1)
+	}
+	for k, n := range g.kn {
+		switch {
+		case n == 0:
+			if g.kingChoice {
+				need[k+1] = King
+			}
+		case n < NumRanks:
+			need[k+1] = g.corner[k][n-1].Rank() - 1
+		}
+	}
+	return need
+}
+
 func (g *windmill) playable(c Card) bool {
 	for f := 0; f < 5; f++ {
 		if g.fits(f, c) {
@@ -261,12 +281,14 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 		}
 		return dst
 	}
+	need := g.needs()
 	for w, c := range g.wing {
-		if c == NoCard {
+		if !c.Valid() {
 			continue
 		}
+		r := c.Rank()
 		for f := 0; f < 5; f++ {
-			if g.fits(f, c) {
+			if need[f] == r { // g.fits(f, c)
 				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + f), Card: c, Card2: NoCard, Rule: wmRuleI})
 				if first {
 					return dst
@@ -274,9 +296,10 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 			}
 		}
 	}
-	if t := g.talon.top(); t != NoCard {
+	if t := g.talon.top(); t.Valid() {
+		r := t.Rank()
 		for f := 0; f < 5; f++ {
-			if g.fits(f, t) {
+			if need[f] == r { // g.fits(f, t)
 				dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + f), Card: t, Card2: NoCard, Rule: wmRulePlay})
 				if first {
 					return dst

@@ -168,6 +168,26 @@ func zoMarries(c, d Card) bool {
 	return c.Rank()+1 == d.Rank() || d.Rank()+1 == c.Rank()
 }
 
+// zoTops holds the suitKey of the top of every zodiac pile, and the set of
+// those keys (bit k for key k ≥ 0) for a quick test that a card marries
+// none of them.
+type zoTops struct {
+	key     [24]int
+	present uint64
+}
+
+// zodiacKeys returns the keys of the zodiac pile tops.
+func (g *zodiac) zodiacKeys() (zk zoTops) {
+	for z := range zk.key {
+		k := suitKey(g.piles[zoZ0+z].top)
+		zk.key[z] = k
+		if k >= 0 {
+			zk.present |= 1 << k
+		}
+	}
+	return zk
+}
+
 // accepts reports whether foundation pile f takes c next (Rule II).
 func (g *zodiac) accepts(f int, c Card) bool {
 	if f < zoFK {
@@ -187,13 +207,17 @@ func (g *zodiac) equatorMayMarry() bool {
 func (g *zodiac) ID() string       { return "zodiac" }
 func (g *zodiac) Options() Options { return copyOptions(g.opts) }
 
-func (g *zodiac) appendMarriages(dst []Move, src int) []Move {
+func (g *zodiac) appendMarriages(dst []Move, src int, zk *zoTops) []Move {
 	c := g.piles[src].top
 	if c == NoCard {
 		return dst
 	}
+	k := suitKey(c)
+	if zk.present&(1<<(k-1)|1<<(k+1)) == 0 {
+		return dst // no zodiac top one rank apart in the suit
+	}
 	for z := zoZ0; z < zoZ0+24; z++ {
-		if zoMarries(c, g.piles[z].top) {
+		if d := zk.key[z-zoZ0] - k; d == 1 || d == -1 { // zoMarries(c, g.piles[z].top)
 			dst = append(dst, Move{Kind: MoveBuild, From: uint8(src), To: uint8(z), Card: c, Card2: NoCard, Rule: zoRuleI})
 		}
 	}
@@ -214,16 +238,18 @@ func (g *zodiac) LegalMoves(dst []Move) []Move {
 			}
 		}
 		if g.equatorMayMarry() {
+			zk := g.zodiacKeys()
 			for e := zoE0; e < zoE0+8; e++ {
-				dst = g.appendMarriages(dst, e)
+				dst = g.appendMarriages(dst, e, &zk)
 			}
 		}
 		return dst
 	}
-	dst = g.appendMarriages(dst, zoTalon)
+	zk := g.zodiacKeys()
+	dst = g.appendMarriages(dst, zoTalon, &zk)
 	if g.equatorMayMarry() {
 		for e := zoE0; e < zoE0+8; e++ {
-			dst = g.appendMarriages(dst, e)
+			dst = g.appendMarriages(dst, e, &zk)
 		}
 	}
 	for e := zoE0; e < zoE0+8; e++ {
