@@ -117,24 +117,9 @@ func ReadResults(ctx context.Context, dir string, fn func([]sim.Result) error) e
 	if len(parts) == 0 {
 		return fmt.Errorf("%s: no results part files (want results/game=<id>/strategy=<id>/part-*.parquet)", dir)
 	}
-	for _, p := range parts {
-		if err := checkDataset(p.Path, DatasetResults); err != nil {
-			return err
-		}
-		err := readParquet(p.Path, readBatch, func(rows []sim.Result) error {
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			for i := range rows {
-				rows[i].Game, rows[i].Strategy = p.Game, p.Strategy
-			}
-			return fn(rows)
-		})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return readPartitioned(ctx, parts, DatasetResults, func(r *sim.Result, game, strategy string) {
+		r.Game, r.Strategy = game, strategy
+	}, fn)
 }
 
 // ReadMoves streams every row of the moves dataset under dir like
@@ -144,16 +129,25 @@ func ReadMoves(ctx context.Context, dir string, fn func([]sim.MoveRecord) error)
 	if err != nil {
 		return err
 	}
+	return readPartitioned(ctx, parts, DatasetMoves, func(r *sim.MoveRecord, game, strategy string) {
+		r.Game, r.Strategy = game, strategy
+	}, fn)
+}
+
+// readPartitioned streams the rows of the part files of one Hive-partitioned
+// dataset to fn, with the partition keys filled in from each file's path by
+// setKeys.
+func readPartitioned[T any](ctx context.Context, parts []PartFile, dataset string, setKeys func(*T, string, string), fn func([]T) error) error {
 	for _, p := range parts {
-		if err := checkDataset(p.Path, DatasetMoves); err != nil {
+		if err := checkDataset(p.Path, dataset); err != nil {
 			return err
 		}
-		err := readParquet(p.Path, readBatch, func(rows []sim.MoveRecord) error {
+		err := readParquet(p.Path, readBatch, func(rows []T) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
 			for i := range rows {
-				rows[i].Game, rows[i].Strategy = p.Game, p.Strategy
+				setKeys(&rows[i], p.Game, p.Strategy)
 			}
 			return fn(rows)
 		})
