@@ -30,7 +30,7 @@ test: vet fmt-check unit interop ## everything CI runs
 
 DEMO_OUT ?= demo-out
 demo: build ## run the main job on the built-in corpus (outputs in demo-out/)
-	./$(BIN) run --out $(DEMO_OUT) --force --deals 5000 --solver-deals 200
+	./$(BIN) run --out $(DEMO_OUT) --force --deals 10000 --solver-deals 200
 
 bench: ## run the benchmarks (see README for recorded figures)
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
