@@ -12,7 +12,9 @@ import (
 // not depend on how a Go release implements rand.IntN or rand.Shuffle.
 //
 // Seeding: NewRand(seed) seeds PCG with (seed, seed ^ 0x9E3779B97F4A7C15).
-// The zero Rand is not usable; use NewRand.
+// A zero Rand must be seeded with Seed before use (it would otherwise
+// produce the stream of PCG seeded (0, 0), which is not NewRand(0)'s);
+// Seed lets a reused value be reseeded without allocating.
 type Rand struct {
 	pcg rand.PCG
 }

@@ -263,7 +263,7 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 func (g *redAndBlack) appendFoundation(dst []Move, from int, c Card) []Move {
 	for f := 2 * int(c.Suit()); f < 2*int(c.Suit())+2; f++ {
 		if g.foundationAccepts(f, c) {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(f), Card: c, Card2: NoCard, Rule: rbRuleFoundation})
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(rbFound + f), Card: c, Card2: NoCard, Rule: rbRuleFoundation})
 		}
 	}
 	return dst
@@ -283,7 +283,8 @@ func (g *redAndBlack) Check(m Move) error {
 		if m.Rule != rbRuleFoundation {
 			return illegalf(m, "a foundation play is permitted by %s", rbRuleFoundation)
 		}
-		if to >= rbTab {
+		f := to - rbFound
+		if f < 0 || f >= 8 {
 			return illegalf(m, "destination is not a foundation")
 		}
 		var src Card
@@ -298,11 +299,11 @@ func (g *redAndBlack) Check(m Move) error {
 		if src == NoCard || src != m.Card {
 			return illegalf(m, "%s is not the top card of %s", m.Card, g.PileName(from))
 		}
-		if int(m.Card.Suit()) != to/2 {
+		if int(m.Card.Suit()) != f/2 {
 			return illegalf(m, "foundations follow suit")
 		}
-		if int(g.fn[to]) != int(m.Card.Rank())-1 {
-			return illegalf(m, "foundation %s needs rank %d", g.PileName(to), g.fn[to]+1)
+		if int(g.fn[f]) != int(m.Card.Rank())-1 {
+			return illegalf(m, "foundation %s needs rank %d", g.PileName(to), g.fn[f]+1)
 		}
 		return nil
 	case MoveBuild:
@@ -392,8 +393,9 @@ func (g *redAndBlack) Apply(m Move) error {
 	switch m.Kind {
 	case MoveFoundation:
 		g.pop(from)
-		g.found[to][g.fn[to]] = m.Card
-		g.fn[to]++
+		f := to - rbFound
+		g.found[f][g.fn[f]] = m.Card
+		g.fn[f]++
 	case MoveBuild:
 		t := to - rbTab
 		if from == rbTalon {

@@ -231,14 +231,15 @@ func (g *salicLaw) Check(m Move) error {
 		if c := g.top(from - slKings); c == NoCard || c != m.Card {
 			return illegalf(m, "%s is not on the surface of %s", m.Card, g.PileName(from))
 		}
-		if to >= slFound+8 || to >= int(g.nf) {
+		f := to - slFound
+		if f < 0 || f >= int(g.nf) {
 			return illegalf(m, "%s is not a foundation started by an ace", g.PileName(to))
 		}
 		if m.Card.Rank() > slTopRank {
 			return illegalf(m, "foundations end at the jack")
 		}
-		if int(g.fn[to]) != int(m.Card.Rank())-1 {
-			return illegalf(m, "foundation %s needs rank %d", g.PileName(to), g.fn[to]+1)
+		if int(g.fn[f]) != int(m.Card.Rank())-1 {
+			return illegalf(m, "foundation %s needs rank %d", g.PileName(to), g.fn[f]+1)
 		}
 		return nil
 	case MoveFill: // salic-law/king-fill
@@ -297,7 +298,7 @@ func (g *salicLaw) Apply(m Move) error {
 		}
 	case MoveFoundation:
 		g.kn[int(m.From)-slKings]--
-		f := int(m.To)
+		f := int(m.To) - slFound
 		g.found[f][g.fn[f]] = m.Card
 		g.fn[f]++
 	case MoveFill:

@@ -635,7 +635,7 @@ func TestLinkMoveRules(t *testing.T) {
 		for seed := uint64(1); seed <= 4; seed++ {
 			g, err := spec.New(seed, nil)
 			if err != nil {
-				t.Logf("%s: cannot start a game (%v); its moves are not checked", spec.ID, err)
+				t.Errorf("%s: cannot start a game: %v", spec.ID, err)
 				break
 			}
 			played++
@@ -665,7 +665,7 @@ func TestLinkMoveRules(t *testing.T) {
 		}
 	}
 	if played == 0 {
-		t.Skip("no game of the catalog can be played yet")
+		t.Fatal("no game of the catalog was played")
 	}
 }
 

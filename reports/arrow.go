@@ -25,12 +25,12 @@ type column struct {
 	field arrow.Field
 }
 
-// ArrowSchemaOf returns the Arrow schema of the dataset struct type t,
+// arrowSchemaOf returns the Arrow schema of the dataset struct type t,
 // built from the parquet tags: strings (also named string types) → utf8,
 // bool → bool, int32/int64/uint64/float64 → the same Arrow types, []string
 // → list<utf8>, slices of structs → list<struct>. Fields tagged "-" (the
 // partition keys) are left out.
-func ArrowSchemaOf(t reflect.Type, kv [][2]string) (*arrow.Schema, error) {
+func arrowSchemaOf(t reflect.Type, kv [][2]string) (*arrow.Schema, error) {
 	cols, err := columnsOf(t)
 	if err != nil {
 		return nil, err
@@ -153,7 +153,7 @@ type arrowFile[T any] struct {
 // createArrow starts an Arrow IPC file at final whose schema metadata is kv.
 func createArrow[T any](final string, kv [][2]string) (*arrowFile[T], error) {
 	t := reflect.TypeFor[T]()
-	schema, err := ArrowSchemaOf(t, kv)
+	schema, err := arrowSchemaOf(t, kv)
 	if err != nil {
 		return nil, err
 	}
@@ -225,7 +225,7 @@ func (f *arrowFile[T]) Abort() {
 func ArrowMetadata(path string) (map[string]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, fileError(path, "open", err)
 	}
 	defer f.Close()
 	r, err := ipc.NewFileReader(f)
@@ -245,7 +245,7 @@ func ArrowMetadata(path string) (map[string]string, error) {
 func arrowRecords(path string, fn func(arrow.Record) error) error {
 	f, err := os.Open(path)
 	if err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
+		return fileError(path, "open", err)
 	}
 	defer f.Close()
 	r, err := ipc.NewFileReader(f)

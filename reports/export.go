@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -45,12 +46,12 @@ func kvValue(kv [][2]string, key string) string {
 	return ""
 }
 
-// Ext returns the file extension of a format (".parquet", ".arrow").
-func Ext(format string) string { return "." + format }
+// ext returns the file extension of a format (".parquet", ".arrow").
+func ext(format string) string { return "." + format }
 
 // ExportTable writes rows as dir/<dataset>.<format> and returns the path.
 func ExportTable[T any](dir, dataset, format string, rows []T, meta Metadata) (string, error) {
-	path := filepath.Join(dir, dataset+Ext(format))
+	path := filepath.Join(dir, dataset+ext(format))
 	meta = meta.withDefaults()
 	kv := append(meta.pairs(dataset), [2]string{KeyRows, strconv.Itoa(len(rows))}, [2]string{KeyComplete, "true"})
 	w, err := createTable[T](path, format, kv, 0, new(zstdCodec))
@@ -97,7 +98,7 @@ func ExportResults(ctx context.Context, src, out, format string, meta Metadata) 
 			for j < len(parts) && parts[j].Game == parts[i].Game && parts[j].Strategy == parts[i].Strategy {
 				j++
 			}
-			path := filepath.Join(out, ds, "game="+parts[i].Game, "strategy="+parts[i].Strategy, PartName(0, 1)+Ext(format))
+			path := filepath.Join(out, ds, "game="+parts[i].Game, "strategy="+parts[i].Strategy, PartName(0, 1)+ext(format))
 			var err error
 			if ds == DatasetResults {
 				err = mergeParts[sim.Result](ctx, path, ds, format, parts[i:j], meta, codec)
@@ -166,8 +167,12 @@ func mergeParts[T any](ctx context.Context, path, dataset, format string, parts 
 		}
 		s := src{md: md, rows: n, min: -1, max: -1}
 		if n > 0 {
-			s.min, _ = strconv.ParseInt(md[KeyDealMin], 10, 64)
-			s.max, _ = strconv.ParseInt(md[KeyDealMax], 10, 64)
+			if s.min, err = strconv.ParseInt(md[KeyDealMin], 10, 64); err != nil {
+				return fmt.Errorf("%s: bad %s %q", p.Path, KeyDealMin, md[KeyDealMin])
+			}
+			if s.max, err = strconv.ParseInt(md[KeyDealMax], 10, 64); err != nil {
+				return fmt.Errorf("%s: bad %s %q", p.Path, KeyDealMax, md[KeyDealMax])
+			}
 		}
 		srcs[i] = s
 		rows += n
@@ -180,7 +185,7 @@ func mergeParts[T any](ctx context.Context, path, dataset, format string, parts 
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return int(srcs[a].min - srcs[b].min) })
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(srcs[a].min, srcs[b].min) })
 	dmin, dmax := int64(-1), int64(-1)
 	for _, i := range order {
 		s := srcs[i]

@@ -4,9 +4,11 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"hash"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,16 +55,16 @@ func createAtomic(final string) (*atomicFile, error) {
 		dir = "."
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("create %s: %w", dir, err)
+		return nil, fileError(dir, "create", err)
 	}
 	var rnd [6]byte
 	if _, err := rand.Read(rnd[:]); err != nil {
-		return nil, fmt.Errorf("create %s: %w", final, err)
+		return nil, fileError(final, "create", err)
 	}
 	tmp := filepath.Join(dir, "."+base+"."+hex.EncodeToString(rnd[:])+tmpSuffix)
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return nil, fmt.Errorf("create %s: %w", final, err)
+		return nil, fileError(tmp, "create", err)
 	}
 	return &atomicFile{final: final, tmp: tmp, f: f, h: sha256.New()}, nil
 }
@@ -73,7 +75,7 @@ func (a *atomicFile) Write(p []byte) (int, error) {
 	a.h.Write(p[:n])
 	a.n += int64(n)
 	if err != nil {
-		return n, fmt.Errorf("write %s: %w", a.tmp, err)
+		return n, fileError(a.tmp, "write", err)
 	}
 	return n, nil
 }
@@ -83,15 +85,15 @@ func (a *atomicFile) Write(p []byte) (int, error) {
 func (a *atomicFile) Commit() error {
 	if err := a.f.Sync(); err != nil {
 		a.Abort()
-		return fmt.Errorf("sync %s: %w", a.tmp, err)
+		return fileError(a.tmp, "sync", err)
 	}
 	if err := a.f.Close(); err != nil {
 		os.Remove(a.tmp)
-		return fmt.Errorf("close %s: %w", a.tmp, err)
+		return fileError(a.tmp, "close", err)
 	}
 	if err := os.Rename(a.tmp, a.final); err != nil {
 		os.Remove(a.tmp)
-		return fmt.Errorf("rename %s: %w", a.final, err)
+		return fileError(a.final, "rename", err)
 	}
 	if d, err := os.Open(filepath.Dir(a.final)); err == nil {
 		d.Sync() // best effort: make the rename durable
@@ -108,6 +110,21 @@ func (a *atomicFile) Abort() {
 
 // Sum returns the hex SHA-256 of everything written.
 func (a *atomicFile) Sum() string { return hex.EncodeToString(a.h.Sum(nil)) }
+
+// fileError formats an error about the file at path as "<path>: <op>:
+// <problem>", without the repetition of the path that an *fs.PathError or
+// *os.LinkError carries. The cause stays wrapped (errors.Is works).
+func fileError(path, op string, err error) error {
+	var pe *fs.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		path, err = pe.Path, pe.Err
+	case errors.As(err, &le):
+		err = le.Err
+	}
+	return fmt.Errorf("%s: %s: %w", path, op, err)
+}
 
 // isTempName reports whether base is the name of a file being written.
 func isTempName(base string) bool {
@@ -190,12 +207,12 @@ func (p *parquetFile[T]) Abort() { p.a.Abort() }
 func openParquet(path string) (*os.File, *parquet.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("open %s: %w", path, err)
+		return nil, nil, fileError(path, "open", err)
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, nil, fmt.Errorf("stat %s: %w", path, err)
+		return nil, nil, fileError(path, "stat", err)
 	}
 	pf, err := parquet.OpenFile(f, st.Size())
 	if err != nil {

@@ -43,7 +43,7 @@ func listPartitioned(dir string, withTemp bool) ([]PartFile, error) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("list %s: %w", dir, err)
+		return nil, fileError(dir, "list", err)
 	}
 	var out []PartFile
 	for _, g := range games {
@@ -54,7 +54,7 @@ func listPartitioned(dir string, withTemp bool) ([]PartFile, error) {
 		gdir := filepath.Join(dir, g.Name())
 		strats, err := os.ReadDir(gdir)
 		if err != nil {
-			return nil, fmt.Errorf("list %s: %w", gdir, err)
+			return nil, fileError(gdir, "list", err)
 		}
 		for _, s := range strats {
 			strategy, ok := strings.CutPrefix(s.Name(), "strategy=")
@@ -64,7 +64,7 @@ func listPartitioned(dir string, withTemp bool) ([]PartFile, error) {
 			sdir := filepath.Join(gdir, s.Name())
 			files, err := os.ReadDir(sdir)
 			if err != nil {
-				return nil, fmt.Errorf("list %s: %w", sdir, err)
+				return nil, fileError(sdir, "list", err)
 			}
 			for _, f := range files {
 				m := partNameRE.FindStringSubmatch(f.Name())

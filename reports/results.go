@@ -622,7 +622,7 @@ func (w *ResultsWriter) Close() error {
 	return writeAtomic(filepath.Join(w.dir, ManifestName(w.opt.ShardIndex, w.opt.ShardCount)), append(data, '\n'))
 }
 
-// commit finalises one part file with its metadata and returns its manifest
+// commitPart finalises one part file with its metadata and returns its manifest
 // entry.
 func commitPart[T any](w *ResultsWriter, f *parquetFile[T], dataset string, k partKey, min, next int64, complete bool) (ManifestEntry, error) {
 	rows, a := f.rows, f.a

@@ -39,7 +39,7 @@ var manifestRE = regexp.MustCompile(`^_manifest-(\d{5,})-of-(\d{5,})\.json$`)
 func Verify(ctx context.Context, dir string) (*Verification, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
+		return nil, fileError(dir, "verify", err)
 	}
 	v := &Verification{Complete: true}
 	problem := func(format string, a ...any) {
@@ -64,9 +64,13 @@ func Verify(ctx context.Context, dir string) (*Verification, error) {
 			problem("%s: shard count %d, other manifests say %d", e.Name(), cnt, v.ShardCount)
 			continue
 		}
+		if idx >= cnt {
+			problem("%s: shard index %d out of range for %d shards", e.Name(), idx, cnt)
+			continue
+		}
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
+			return nil, fileError(filepath.Join(dir, e.Name()), "verify", err)
 		}
 		var man Manifest
 		if err := json.Unmarshal(data, &man); err != nil {
@@ -79,6 +83,9 @@ func Verify(ctx context.Context, dir string) (*Verification, error) {
 			problem("shard %d of %d is incomplete (interrupted run?)", idx, cnt)
 		}
 		for _, f := range man.Files {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			path := filepath.Join(dir, filepath.FromSlash(f.Path))
 			listed[path] = true
 			v.Files++

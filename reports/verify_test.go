@@ -40,12 +40,15 @@ func TestVerify(t *testing.T) {
 	stray := filepath.Join(dir, "results/game=shah/strategy=random/part-00000-of-00001.parquet")
 	os.MkdirAll(filepath.Dir(stray), 0o755)
 	os.WriteFile(stray, []byte("x"), 0o644)
+	man, _ := os.ReadFile(filepath.Join(dir, ManifestName(0, 3)))
+	os.WriteFile(filepath.Join(dir, ManifestName(5, 3)), man, 0o644)
 	v, err = Verify(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	all := strings.Join(v.Problems, "\n")
-	for _, want := range []string{"missing shards [1] of 3", "part-00002-of-00003.parquet: size or SHA-256 differs", "strategy=random/part-00000-of-00001.parquet: not listed"} {
+	for _, want := range []string{"missing shards [1] of 3", "part-00002-of-00003.parquet: size or SHA-256 differs", "strategy=random/part-00000-of-00001.parquet: not listed",
+		"_manifest-00005-of-00003.json: shard index 5 out of range"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("problems lack %q:\n%s", want, all)
 		}

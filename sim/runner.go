@@ -341,6 +341,7 @@ func (w *worker) play(ctx context.Context, b *batch) {
 			return
 		}
 		seed := DealSeed(w.cfg.MasterSeed, g.spec.ID, d)
+		traced := len(b.moves) // trace rows before this deal
 		base, err := g.spec.New(seed, g.opts)
 		if err != nil {
 			b.err = fmt.Errorf("game %s deal %d (seed %d): %w", g.spec.ID, d, seed, err)
@@ -359,7 +360,9 @@ func (w *worker) play(ctx context.Context, b *batch) {
 			res, err := w.pl.PlayDeal(game, p, StrategySeed(seed, w.names[k]), g.maxMoves, w.tracer)
 			if err != nil {
 				b.err = fmt.Errorf("strategy %s, deal %d (seed %d): %w", w.names[k], d, seed, err)
+				// Keep only whole deals: drop this deal's rows and trace.
 				b.rows = b.rows[:int(d-b.from)*ns]
+				b.moves = b.moves[:traced]
 				return
 			}
 			r := Result{

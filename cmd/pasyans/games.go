@@ -69,15 +69,15 @@ func newGamesShowCmd() *cobra.Command {
 func gameLinks(spec *engine.Spec) ([]normalize.Link, error) {
 	docs, err := corpus.Embedded()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("games show %s: embedded corpus: %w", spec.ID, err)
 	}
 	n, err := normalize.New()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("games show %s: normalizer: %w", spec.ID, err)
 	}
 	all, err := normalize.LinkCorpusWith(docs, n, engine.Catalog(), normalize.LinkOptions{Play: true})
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("games show %s: link corpus: %w", spec.ID, err)
 	}
 	var out []normalize.Link
 	for _, l := range all {

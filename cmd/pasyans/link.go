@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -87,10 +86,8 @@ func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
 			Links    []normalize.Link         `json:"links"`
 			Coverage normalize.CoverageReport `json:"coverage"`
 		}{links, rep}
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(v); err != nil {
-			return fmt.Errorf("writing JSON: %w", err)
+		if err := writeJSON(out, v); err != nil {
+			return err
 		}
 		return rep.Err()
 	}

@@ -50,13 +50,15 @@ standard input as a stream; with no FILE the whole embedded corpus is used.
 					return err
 				}
 				if arg == "-" {
-					var w io.Writer = out
+					// --explain prints the edits and drops the text;
+					// otherwise the text only.
+					w, edits := io.Writer(out), onEdit
 					if explain {
 						w = io.Discard
 					} else {
-						onEdit = nil
+						edits = nil
 					}
-					if err := n.Stream(cmd.Context(), "stdin", cmd.InOrStdin(), w, onEdit); err != nil {
+					if err := n.Stream(cmd.Context(), "stdin", cmd.InOrStdin(), w, edits); err != nil {
 						return err
 					}
 					continue
@@ -126,6 +128,9 @@ input's score, the output's score and the error reduction, per file and in total
 			fmt.Fprintln(tw, "document\twords\traw WER\tWER\traw CER\tCER\tWER reduction\tCER reduction\t")
 			var raw, got normalize.Score
 			for _, arg := range args {
+				if err := cmd.Context().Err(); err != nil {
+					return err
+				}
 				doc, err := corpus.Open(arg)
 				if err != nil {
 					return err

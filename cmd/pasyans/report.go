@@ -39,7 +39,7 @@ every shard present, every file unchanged, every run complete; it fails otherwis
 					return err
 				}
 				if !v.Complete {
-					return fmt.Errorf("report: %s is not a complete run: %s", args[0], strings.Join(v.Problems, "; "))
+					return fmt.Errorf("%s: not a complete run: %s", args[0], strings.Join(v.Problems, "; "))
 				}
 				fmt.Fprintf(cmd.ErrOrStderr(), "report: verified %d shard(s): %d files, %d rows (results and moves)\n", v.Shards, v.Files, v.Rows)
 			}

@@ -57,11 +57,13 @@ func usagef(format string, a ...any) error {
 }
 
 // isCobraUsageError classifies cobra's untyped argument errors, which it
-// reports by message only (see spf13/cobra #221).
+// reports by message only (see spf13/cobra #221). Only the start of the
+// message is matched: a failure whose cause merely mentions such words
+// (an OS "invalid argument", EINVAL) is not a usage error.
 func isCobraUsageError(err error) bool {
 	msg := err.Error()
 	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand flag", "accepts ", "requires at least", "requires at most", "requires exactly", "invalid argument", "flag needs an argument", "required flag", "if any flags in the group"} {
-		if strings.HasPrefix(msg, p) || strings.Contains(msg, " "+p) {
+		if strings.HasPrefix(msg, p) {
 			return true
 		}
 	}

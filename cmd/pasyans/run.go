@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -246,17 +248,16 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 			written = append(written, p)
 		}
 	}
-	main, err := reports.Summarize(ctx, o.out)
+	sum, err := reports.Summarize(ctx, o.out)
 	if err != nil {
 		return err
 	}
-	sum := main
 	if solver != nil {
 		sol, err := reports.Summarize(ctx, solverDir)
 		if err != nil {
 			return err
 		}
-		sum = reports.Merge(main, sol)
+		sum = reports.Merge(sum, sol)
 	}
 	for _, f := range runFormats(o.arrow) {
 		p1, err := reports.ExportTable(formatDir(o.out, f), reports.DatasetSummary, f, sum.Rows, meta)
@@ -285,8 +286,11 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 			written = append(written, paths...)
 		}
 	}
-	stage(5, "datasets", "results in %s (and %s), %d other files: %s", filepath.Join(o.out, "results"), filepath.Join(solverDir, "results"),
-		len(written), strings.Join(relPaths(o.out, written), ", "))
+	resultDirs := filepath.Join(o.out, "results")
+	if solver != nil {
+		resultDirs += " (and " + filepath.Join(solverDir, "results") + ")"
+	}
+	stage(5, "datasets", "results in %s, %d other files: %s", resultDirs, len(written), strings.Join(relPaths(o.out, written), ", "))
 
 	// 6: report.
 	mdPath, htmlPath := filepath.Join(o.out, "report.md"), filepath.Join(o.out, "report.html")
@@ -361,7 +365,11 @@ func prepareOut(dir string, force bool) error {
 	}
 	manifests, _ := filepath.Glob(filepath.Join(dir, "_manifest-*.json"))
 	if len(found)+len(manifests) > 0 && !force {
-		return fmt.Errorf("%s: holds the outputs of an earlier run (%s); use --force to replace them", dir, strings.Join(found, ", "))
+		names := slices.Clone(found)
+		for _, m := range manifests {
+			names = append(names, filepath.Base(m))
+		}
+		return fmt.Errorf("%s: holds the outputs of an earlier run (%s); use --force to replace them", dir, strings.Join(names, ", "))
 	}
 	for _, name := range found {
 		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
@@ -374,6 +382,10 @@ func prepareOut(dir string, force bool) error {
 		}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // name the path that failed, once
+			return fmt.Errorf("%s: %w", pe.Path, pe.Err)
+		}
 		return fmt.Errorf("%s: %w", dir, err)
 	}
 	return nil

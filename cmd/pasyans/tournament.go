@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -122,8 +123,9 @@ func runTournament(cmd *cobra.Command, o tournamentOptions) error {
 		}
 		delete(variants, s.ID)
 	}
-	for g := range variants {
-		return usagef("tournament: --variant %s: game not in --games", g)
+	if len(variants) > 0 {
+		left := slices.Sorted(maps.Keys(variants))
+		return usagef("tournament: --variant %s: game not in --games", left[0])
 	}
 	var strategies []sim.Strategy
 	for _, name := range tourList(o.strategies) {
@@ -137,8 +139,9 @@ func runTournament(cmd *cobra.Command, o tournamentOptions) error {
 	if len(strategies) == 0 {
 		return usagef("tournament: --strategies is empty")
 	}
-	for s := range params {
-		return usagef("tournament: --param %s: strategy not in --strategies", s)
+	if len(params) > 0 {
+		left := slices.Sorted(maps.Keys(params))
+		return usagef("tournament: --param %s: strategy not in --strategies", left[0])
 	}
 
 	shard := sim.Shard{Index: o.shardIndex, Count: o.shardCount, Source: "flags"}
@@ -263,6 +266,8 @@ func tourGames(s string) ([]*engine.Spec, error) {
 }
 
 // tourKeyValues parses repeated "name:k=v[,k=v]" flags into name → k → v.
+// A key given twice for one name is an error (as in "pasyans play"), not a
+// silent override.
 func tourKeyValues(flag string, items []string) (map[string]map[string]string, error) {
 	out := map[string]map[string]string{}
 	for _, it := range items {
@@ -279,6 +284,9 @@ func tourKeyValues(flag string, items []string) (map[string]map[string]string, e
 			}
 			if out[name] == nil {
 				out[name] = map[string]string{}
+			}
+			if _, dup := out[name][k]; dup {
+				return nil, usagef("tournament: %s: %s:%s given twice", flag, name, k)
 			}
 			out[name][k] = strings.TrimSpace(v)
 		}
@@ -377,7 +385,7 @@ func (p *tourProgress) draw(final bool) {
 		return
 	}
 	const width = 30
-	n := int(frac * width)
+	n := min(max(int(frac*width), 0), width) // strings.Repeat panics on a negative count
 	bar := strings.Repeat("█", n) + strings.Repeat("░", width-n)
 	line := fmt.Sprintf("\r%s %5.1f%% %d/%d deals  %.0f/s  ETA %s", bar, 100*frac, done, total, rate, eta)
 	pad := p.lastLine - len(line)

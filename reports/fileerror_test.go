@@ -1,0 +1,36 @@
+package reports
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestFileErrorNamesPathOnce checks the "<path>: <op>: <problem>" form of
+// file errors: the path appears once and the cause stays matchable.
+func TestFileErrorNamesPathOnce(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "none.parquet")
+	_, err := FileMetadata(missing)
+	if err == nil {
+		t.Fatal("no error for a missing file")
+	}
+	if msg := err.Error(); !strings.HasPrefix(msg, missing+": ") || strings.Count(msg, missing) != 1 {
+		t.Errorf("error %q: want the path once, first", msg)
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("error %v does not wrap fs.ErrNotExist", err)
+	}
+	// Creating a file below a regular file fails at the mkdir.
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = WriteFileAtomic(filepath.Join(file, "sub", "x.html"), func(w io.Writer) error { return nil })
+	if err == nil || strings.Count(err.Error(), file) != 1 {
+		t.Errorf("error %v: want the path once", err)
+	}
+}
