@@ -8,23 +8,23 @@ import (
 	"github.com/pasyans/pasyans/sim"
 )
 
-// lowestFirst is a new strategy: it always plays a foundation move if
+// firstFoundation is a new strategy: it always plays a foundation move if
 // there is one, otherwise the first legal move. A Strategy is immutable and
 // makes one Player per goroutine; the Player holds the per-deal state (here
 // none).
-type lowestFirst struct{}
+type firstFoundation struct{}
 
-func (lowestFirst) Name() string          { return "first-foundation" }
-func (lowestFirst) Params() string        { return "{}" }
-func (lowestFirst) NewPlayer() sim.Player { return &lowestFirstPlayer{} }
+func (firstFoundation) Name() string          { return "first-foundation" }
+func (firstFoundation) Params() string        { return "{}" }
+func (firstFoundation) NewPlayer() sim.Player { return &firstFoundationPlayer{} }
 
-type lowestFirstPlayer struct{}
+type firstFoundationPlayer struct{}
 
-func (*lowestFirstPlayer) Reset(engine.Game, uint64) {}
+func (*firstFoundationPlayer) Reset(engine.Game, uint64) {}
 
 // Choose sees only the legal moves and the visible state — never the
 // hidden cards — and names no advice.
-func (*lowestFirstPlayer) Choose(_ engine.Game, legal []engine.Move) (int, engine.RuleID) {
+func (*firstFoundationPlayer) Choose(_ engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	for i, m := range legal {
 		if m.Kind == engine.MoveFoundation {
 			return i, ""
@@ -64,7 +64,7 @@ func Example_newStrategy() {
 	sink := &countingSink{}
 	sum, err := sim.Run(context.Background(), sim.Config{
 		Games:      []sim.GameConfig{{Spec: spec}},
-		Strategies: []sim.Strategy{lowestFirst{}, greedy},
+		Strategies: []sim.Strategy{firstFoundation{}, greedy},
 		Deals:      50,
 		MasterSeed: 1,
 	}, sink)

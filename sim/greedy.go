@@ -8,8 +8,10 @@ import "github.com/pasyans/pasyans/engine"
 //  1. foundation plays and pair removals (MoveFoundation, MovePair), first
 //     listed first;
 //  2. tableau moves (MoveBuild, MoveFill, MoveReserve, MoveTransfer) that
-//     open a space (empty their source pile: score 2) or free a card
-//     (uncover one: score 1), judged from the visible source pile; of
+//     open a space (score 2) or free a card (score 1), judged only from
+//     the height of the visible source pile: 2 when it holds one card, 1
+//     when it holds more (so a sequence move that takes a whole pile
+//     scores 1), 0 when it is empty; of
 //     several with the best score, the one after which most foundation
 //     plays are open is chosen by cloning the game, determinizing the clone
 //     with the player's own generator (so compulsory refills from the pack

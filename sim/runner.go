@@ -203,19 +203,26 @@ func Run(ctx context.Context, cfg Config, sink Sink) (*Summary, error) {
 			delete(pending, next)
 			next++
 			if len(nb.rows) > 0 {
-				if err := sink.WriteResults(nb.rows); err != nil && runErr == nil {
-					runErr = fmt.Errorf("write results: %w", err)
-					cancel()
-				}
-				if cfg.Trace && len(nb.moves) > 0 {
-					if err := sink.WriteMoves(nb.moves); err != nil && runErr == nil {
-						runErr = fmt.Errorf("write moves: %w", err)
+				// A sink that failed gets no further rows.
+				fail := func(err error) {
+					if runErr == nil {
+						runErr = err
 						cancel()
 					}
+					stopped = true
 				}
-				s := len(names)
-				for k := 0; k+s <= len(nb.rows); k += s {
-					sum.addDeal(nb.game, nb.rows[k:k+s])
+				if err := sink.WriteResults(nb.rows); err != nil {
+					fail(fmt.Errorf("write results: %w", err))
+				} else {
+					if cfg.Trace && len(nb.moves) > 0 {
+						if err := sink.WriteMoves(nb.moves); err != nil {
+							fail(fmt.Errorf("write moves: %w", err))
+						}
+					}
+					s := len(names)
+					for k := 0; k+s <= len(nb.rows); k += s {
+						sum.addDeal(nb.game, nb.rows[k:k+s])
+					}
 				}
 			}
 			done += nb.done

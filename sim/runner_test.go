@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 
@@ -347,5 +348,38 @@ func TestSummaryTable(t *testing.T) {
 	}
 	if !sort.StringsAreSorted([]string{keys[0], keys[2]}) {
 		t.Fatalf("tally order %v", keys)
+	}
+}
+
+// failingSink accepts `ok` result batches, then fails every write; it
+// records the writes made after the first failure.
+type failingSink struct {
+	memSink
+	ok, calls, afterFail int
+}
+
+func (s *failingSink) WriteResults(rows []Result) error {
+	s.calls++
+	if s.calls > s.ok+1 {
+		s.afterFail++
+	}
+	if s.calls > s.ok {
+		return errors.New("disk full")
+	}
+	return s.memSink.WriteResults(rows)
+}
+
+// TestRunStopsAtSinkError checks that a failing sink ends the run with its
+// error and receives no further rows.
+func TestRunStopsAtSinkError(t *testing.T) {
+	cfg := toyConfig(t, 200, "random", "greedy")
+	cfg.Workers = 3
+	s := &failingSink{memSink: *newMemSink(0), ok: 2}
+	_, err := Run(context.Background(), cfg, s)
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("Run = %v, want the sink's error", err)
+	}
+	if s.afterFail != 0 {
+		t.Errorf("%d writes after the sink failed", s.afterFail)
 	}
 }

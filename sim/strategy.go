@@ -6,9 +6,11 @@ import "github.com/pasyans/pasyans/engine"
 // immutable and safe for concurrent use; the per-deal state lives in the
 // Players it makes.
 //
-// To add a strategy, implement Strategy and Player and add a case to
-// NewStrategy. Strategies only choose among the engine's legal moves; the
-// engine is the referee.
+// To add a strategy, implement Strategy and Player and pass it to Run in
+// Config.Strategies (see the package example); to make it available by name
+// on the command line, also add it to NewStrategy and strategyNames.
+// Strategies only choose among the engine's legal moves; the engine is the
+// referee.
 type Strategy interface {
 	// Name returns the strategy's ID, e.g. "greedy".
 	Name() string

@@ -147,8 +147,6 @@ func FormatPercent(x float64) string {
 	return fmt.Sprintf("%.2f%%", p)
 }
 
-func pct(x float64) string { return FormatPercent(x) }
-
 func num(x float64) string {
 	if math.IsNaN(x) {
 		return "-"
@@ -185,8 +183,8 @@ func (s *Summary) WriteTable(w io.Writer) error {
 			v = "default"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t[%s, %s]\t%d\t[%s, %s]\t%s\t%s\t\n",
-			t.Game, v, t.Strategy, t.Deals, t.Wins, pct(t.WinRate()), pct(lo), pct(hi),
-			t.Unknowns, pct(blo), pct(bhi), num(t.Moves.Mean()), num(t.Moves.Median()))
+			t.Game, v, t.Strategy, t.Deals, t.Wins, FormatPercent(t.WinRate()), FormatPercent(lo), FormatPercent(hi),
+			t.Unknowns, FormatPercent(blo), FormatPercent(bhi), num(t.Moves.Mean()), num(t.Moves.Median()))
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("write summary: %w", err)

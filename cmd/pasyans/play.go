@@ -49,17 +49,18 @@ the game as JSON lines (header, one line per move with its rule ID, outcome) tha
 	return cmd
 }
 
-// keyValues parses repeated k=v flags.
+// keyValues parses the repeated k=v flags of "pasyans play"; a key given
+// twice is an error.
 func keyValues(flag string, items []string) (map[string]string, error) {
 	out := map[string]string{}
 	for _, it := range items {
 		k, v, ok := strings.Cut(it, "=")
 		k = strings.TrimSpace(k)
 		if !ok || k == "" {
-			return nil, usagef("%s %q: want k=v", flag, it)
+			return nil, usagef("play: %s %q: want k=v", flag, it)
 		}
 		if _, dup := out[k]; dup {
-			return nil, usagef("%s: %s given twice", flag, k)
+			return nil, usagef("play: %s: %s given twice", flag, k)
 		}
 		out[k] = strings.TrimSpace(v)
 	}
@@ -115,7 +116,7 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 	moves := 0
 	for moves < spec.MaxMoves {
 		if err := ctx.Err(); err != nil {
-			return err
+			return fmt.Errorf("play: stopped after %d moves: %w", moves, err)
 		}
 		legal := g.LegalMoves(buf[:0])
 		if len(legal) == 0 {
