@@ -107,7 +107,7 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 	}
 
 	player := strat.NewPlayer()
-	player.Reset(g, engine.SplitMix64(o.seed))
+	player.Reset(g, sim.StrategySeed(o.seed, strat.Name())) // as the tournament seeds it
 	if o.show {
 		fmt.Fprintf(out, "%s seed %d %s\n%s\n", spec.ID, o.seed, spec.VariantString(opts), g.View())
 	}
