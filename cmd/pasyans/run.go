@@ -125,9 +125,6 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 			return usagef("run: --solver-nodes: %v", err)
 		}
 	}
-	if err := prepareOut(o.out, o.force); err != nil {
-		return err
-	}
 
 	ctx := cmd.Context()
 	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -144,6 +141,9 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 	// 1–3: corpus, normalize, link.
 	docs, err := loadDocuments(o.corpusPaths)
 	if err != nil {
+		return err
+	}
+	if err := prepareOut(o.out, o.force); err != nil {
 		return err
 	}
 	blocks, games := 0, map[string]bool{}
