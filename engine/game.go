@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"strconv"
 )
 
 // RuleID names the rule that permits a move or describes play: a numbered
@@ -97,13 +98,24 @@ type Move struct {
 	Rule  RuleID
 }
 
-// String renders the move for people, e.g. "foundation 7♥ talon→F3 [red-and-black/play]".
+// String renders the move with pile indices, e.g. "foundation 7♥ 9→12
+// [red-and-black/play]"; Describe uses the game's pile names instead.
 func (m Move) String() string {
+	return m.format(strconv.Itoa(int(m.From)), strconv.Itoa(int(m.To)))
+}
+
+// Describe renders the move with the pile names of g, e.g. "foundation 7♥
+// talon→F3 [red-and-black/play]".
+func (m Move) Describe(g Game) string {
+	return m.format(g.PileName(int(m.From)), g.PileName(int(m.To)))
+}
+
+func (m Move) format(from, to string) string {
 	s := m.Kind.String() + " " + m.Card.String()
 	if m.Card2 != NoCard {
 		s += "+" + m.Card2.String()
 	}
-	return fmt.Sprintf("%s %d→%d [%s]", s, m.From, m.To, m.Rule)
+	return s + " " + from + "→" + to + " [" + string(m.Rule) + "]"
 }
 
 // ErrIllegal is wrapped by every error that rejects a move as illegal.

@@ -143,7 +143,7 @@ func appendValue(b array.Builder, v reflect.Value) {
 // arrowFile writes rows of T to an Arrow IPC file (zstd-compressed record
 // batches) atomically.
 type arrowFile[T any] struct {
-	a    *atomicFile
+	a    *AtomicFile
 	w    *ipc.FileWriter
 	b    *array.RecordBuilder
 	cols []column
@@ -158,7 +158,7 @@ func createArrow[T any](final string, kv [][2]string) (*arrowFile[T], error) {
 		return nil, err
 	}
 	cols, _ := columnsOf(t)
-	a, err := createAtomic(final)
+	a, err := CreateAtomic(final)
 	if err != nil {
 		return nil, err
 	}

@@ -37,10 +37,10 @@ const pageBufferSize = 64 << 10
 // extension.
 const tmpSuffix = ".tmp"
 
-// atomicFile is a file written under a temporary name in its final directory
+// AtomicFile is a file written under a temporary name in its final directory
 // and renamed to the final name by Commit. Everything written is hashed
 // (SHA-256) and counted.
-type atomicFile struct {
+type AtomicFile struct {
 	final string
 	tmp   string
 	f     *os.File
@@ -48,8 +48,8 @@ type atomicFile struct {
 	n     int64
 }
 
-// createAtomic creates the directory of final and a temporary file beside it.
-func createAtomic(final string) (*atomicFile, error) {
+// CreateAtomic creates the directory of final and a temporary file beside it.
+func CreateAtomic(final string) (*AtomicFile, error) {
 	dir, base := filepath.Split(final)
 	if dir == "" {
 		dir = "."
@@ -66,11 +66,11 @@ func createAtomic(final string) (*atomicFile, error) {
 	if err != nil {
 		return nil, fileError(tmp, "create", err)
 	}
-	return &atomicFile{final: final, tmp: tmp, f: f, h: sha256.New()}, nil
+	return &AtomicFile{final: final, tmp: tmp, f: f, h: sha256.New()}, nil
 }
 
 // Write writes p to the temporary file and the hash.
-func (a *atomicFile) Write(p []byte) (int, error) {
+func (a *AtomicFile) Write(p []byte) (int, error) {
 	n, err := a.f.Write(p)
 	a.h.Write(p[:n])
 	a.n += int64(n)
@@ -82,7 +82,7 @@ func (a *atomicFile) Write(p []byte) (int, error) {
 
 // Commit syncs and closes the temporary file and renames it to the final
 // name, replacing any file there.
-func (a *atomicFile) Commit() error {
+func (a *AtomicFile) Commit() error {
 	if err := a.f.Sync(); err != nil {
 		a.Abort()
 		return fileError(a.tmp, "sync", err)
@@ -103,13 +103,13 @@ func (a *atomicFile) Commit() error {
 }
 
 // Abort closes and removes the temporary file.
-func (a *atomicFile) Abort() {
+func (a *AtomicFile) Abort() {
 	a.f.Close()
 	os.Remove(a.tmp)
 }
 
 // Sum returns the hex SHA-256 of everything written.
-func (a *atomicFile) Sum() string { return hex.EncodeToString(a.h.Sum(nil)) }
+func (a *AtomicFile) Sum() string { return hex.EncodeToString(a.h.Sum(nil)) }
 
 // fileError formats an error about the file at path as "<path>: <op>:
 // <problem>", without the repetition of the path that an *fs.PathError or
@@ -133,7 +133,7 @@ func isTempName(base string) bool {
 
 // writeAtomic writes a small file atomically.
 func writeAtomic(final string, data []byte) error {
-	a, err := createAtomic(final)
+	a, err := CreateAtomic(final)
 	if err != nil {
 		return err
 	}
@@ -160,7 +160,7 @@ func parquetOptions(meta Metadata, rowGroupRows int64, codec *zstdCodec) []parqu
 
 // parquetFile is one Parquet file of type T being written atomically.
 type parquetFile[T any] struct {
-	a    *atomicFile
+	a    *AtomicFile
 	w    *parquet.GenericWriter[T]
 	rows int64
 }
@@ -168,7 +168,7 @@ type parquetFile[T any] struct {
 // createParquet starts the file final with the key/value metadata kv; meta
 // gives the CreatedBy version.
 func createParquet[T any](final string, kv [][2]string, meta Metadata, rowGroupRows int64, codec *zstdCodec) (*parquetFile[T], error) {
-	a, err := createAtomic(final)
+	a, err := CreateAtomic(final)
 	if err != nil {
 		return nil, err
 	}
@@ -265,7 +265,7 @@ func FileMetadata(path string) (map[string]string, error) {
 
 // Seek supports only Seek(0, io.SeekCurrent), which returns the number of
 // bytes written (Arrow's IPC file writer asks for its position this way).
-func (a *atomicFile) Seek(offset int64, whence int) (int64, error) {
+func (a *AtomicFile) Seek(offset int64, whence int) (int64, error) {
 	if offset == 0 && whence == io.SeekCurrent {
 		return a.n, nil
 	}
@@ -276,7 +276,7 @@ func (a *atomicFile) Seek(offset int64, whence int) (int64, error) {
 // directory, calling write to fill it, and renames it into place only when
 // write succeeds: readers never see a partial file.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
-	a, err := createAtomic(path)
+	a, err := CreateAtomic(path)
 	if err != nil {
 		return err
 	}

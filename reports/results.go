@@ -274,17 +274,8 @@ func (w *ResultsWriter) keepResults(k partKey, deal int64) error {
 	if err != nil {
 		return err
 	}
-	err = readParquet(ep.path, 4096, func(rows []sim.Result) error {
-		n := 0
-		for n < len(rows) && rows[n].DealIndex < deal {
-			n++
-		}
-		if n > 0 {
-			if err := writeResultRows(p, rows[:n]); err != nil {
-				return err
-			}
-		}
-		return nil
+	err = keepPrefix(ep.path, deal, func(r *sim.Result) int64 { return r.DealIndex }, func(rows []sim.Result) error {
+		return writeResultRows(p, rows)
 	})
 	if err != nil {
 		return fmt.Errorf("resume %s: %w", ep.path, err)
@@ -302,15 +293,8 @@ func (w *ResultsWriter) keepMoves(k partKey, deal int64) error {
 	if err != nil {
 		return err
 	}
-	err = readParquet(ep.path, 4096, func(rows []sim.MoveRecord) error {
-		n := 0
-		for n < len(rows) && rows[n].DealIndex < deal {
-			n++
-		}
-		if n > 0 {
-			return writeMoveRows(p, rows[:n])
-		}
-		return nil
+	err = keepPrefix(ep.path, deal, func(r *sim.MoveRecord) int64 { return r.DealIndex }, func(rows []sim.MoveRecord) error {
+		return writeMoveRows(p, rows)
 	})
 	if err != nil {
 		return fmt.Errorf("resume %s: %w", ep.path, err)
@@ -322,6 +306,21 @@ func (w *ResultsWriter) keepMoves(k partKey, deal int64) error {
 // partPath returns the final path of a partition's part file.
 func (w *ResultsWriter) partPath(dataset string, k partKey) string {
 	return filepath.Join(w.dir, dataset, "game="+k.game, "strategy="+k.strategy, w.name+".parquet")
+}
+
+// keepPrefix copies the rows of the part file at path whose deal index
+// (dealOf) is below deal to write; the rows of a part file are in deal order.
+func keepPrefix[T any](path string, deal int64, dealOf func(*T) int64, write func([]T) error) error {
+	return readParquet(path, 4096, func(rows []T) error {
+		n := 0
+		for n < len(rows) && dealOf(&rows[n]) < deal {
+			n++
+		}
+		if n == 0 {
+			return nil
+		}
+		return write(rows[:n])
+	})
 }
 
 func (w *ResultsWriter) resultPart(k partKey) (*part[sim.Result], error) {

@@ -250,18 +250,18 @@ func Run(ctx context.Context, cfg Config, sink Sink) (*Summary, error) {
 // prepare validates cfg, fills defaults and resolves the games.
 func prepare(cfg *Config) ([]runGame, error) {
 	if len(cfg.Games) == 0 {
-		return nil, errors.New("tournament: no games")
+		return nil, errors.New("sim: no games")
 	}
 	if len(cfg.Strategies) == 0 {
-		return nil, errors.New("tournament: no strategies")
+		return nil, errors.New("sim: no strategies")
 	}
 	if cfg.Deals < 0 {
-		return nil, fmt.Errorf("tournament: deals %d < 0", cfg.Deals)
+		return nil, fmt.Errorf("sim: deals %d < 0", cfg.Deals)
 	}
 	seen := map[string]bool{}
 	for _, s := range cfg.Strategies {
 		if seen[s.Name()] {
-			return nil, fmt.Errorf("tournament: strategy %q listed twice", s.Name())
+			return nil, fmt.Errorf("sim: strategy %q listed twice", s.Name())
 		}
 		seen[s.Name()] = true
 	}
@@ -269,7 +269,7 @@ func prepare(cfg *Config) ([]runGame, error) {
 		cfg.ShardCount = 1
 	}
 	if cfg.ShardCount < 0 || cfg.ShardIndex < 0 || cfg.ShardIndex >= cfg.ShardCount {
-		return nil, fmt.Errorf("tournament: shard index %d out of range for count %d", cfg.ShardIndex, cfg.ShardCount)
+		return nil, fmt.Errorf("sim: shard index %d out of range for count %d", cfg.ShardIndex, cfg.ShardCount)
 	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
@@ -282,19 +282,19 @@ func prepare(cfg *Config) ([]runGame, error) {
 	ids := map[string]bool{}
 	for i, gc := range cfg.Games {
 		if gc.Spec == nil {
-			return nil, fmt.Errorf("tournament: game %d has no spec", i)
+			return nil, fmt.Errorf("sim: game %d has no spec", i)
 		}
 		if ids[gc.Spec.ID] {
-			return nil, fmt.Errorf("tournament: game %q listed twice", gc.Spec.ID)
+			return nil, fmt.Errorf("sim: game %q listed twice", gc.Spec.ID)
 		}
 		ids[gc.Spec.ID] = true
 		opts, err := gc.Spec.ResolveOptions(gc.Options)
 		if err != nil {
-			return nil, fmt.Errorf("tournament: %w", err)
+			return nil, fmt.Errorf("sim: %w", err)
 		}
 		// Deal one game to catch a game that cannot start before any work.
 		if _, err := gc.Spec.New(DealSeed(cfg.MasterSeed, gc.Spec.ID, lo), opts); err != nil {
-			return nil, fmt.Errorf("tournament: game %s: %w", gc.Spec.ID, err)
+			return nil, fmt.Errorf("sim: game %s: %w", gc.Spec.ID, err)
 		}
 		mm := gc.Spec.MaxMoves
 		if mm <= 0 {

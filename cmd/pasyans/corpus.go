@@ -82,6 +82,31 @@ func loadDocuments(args []string) ([]*corpus.Document, error) {
 	return docs, nil
 }
 
+// documentOpener returns the arguments to process and a function that opens
+// one of them like corpus.Open. With no arguments it stands for the whole
+// embedded corpus, which is read and segmented once rather than once per
+// document.
+func documentOpener(args []string) (func(string) (*corpus.Document, error), []string, error) {
+	if len(args) > 0 {
+		return corpus.Open, args, nil
+	}
+	docs, err := corpus.Embedded()
+	if err != nil {
+		return nil, nil, err
+	}
+	byName := make(map[string]*corpus.Document, len(docs))
+	for _, d := range docs {
+		byName[d.Name] = d
+		args = append(args, d.Name)
+	}
+	return func(name string) (*corpus.Document, error) {
+		if d, ok := byName[name]; ok {
+			return d, nil
+		}
+		return corpus.Open(name)
+	}, args, nil
+}
+
 // gameCount is the number of blocks of one game in a document.
 type gameCount struct {
 	Game   string `json:"game"`

@@ -38,8 +38,9 @@ standard input as a stream; with no FILE the whole embedded corpus is used.
 			if err != nil {
 				return err
 			}
-			if len(args) == 0 {
-				args = corpus.Names()
+			open, args, err := documentOpener(args)
+			if err != nil {
+				return err
 			}
 			out := bufio.NewWriter(cmd.OutOrStdout())
 			enc := json.NewEncoder(out)
@@ -63,7 +64,7 @@ standard input as a stream; with no FILE the whole embedded corpus is used.
 					}
 					continue
 				}
-				doc, err := corpus.Open(arg)
+				doc, err := open(arg)
 				if err != nil {
 					return err
 				}
@@ -121,8 +122,9 @@ input's score, the output's score and the error reduction, per file and in total
 			if err != nil {
 				return err
 			}
-			if len(args) == 0 {
-				args = corpus.Names()
+			open, args, err := documentOpener(args)
+			if err != nil {
+				return err
 			}
 			tw := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "document\twords\traw WER\tWER\traw CER\tCER\tWER reduction\tCER reduction\t")
@@ -131,7 +133,7 @@ input's score, the output's score and the error reduction, per file and in total
 				if err := cmd.Context().Err(); err != nil {
 					return err
 				}
-				doc, err := corpus.Open(arg)
+				doc, err := open(arg)
 				if err != nil {
 					return err
 				}

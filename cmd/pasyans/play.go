@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/sim"
 	"github.com/spf13/cobra"
 )
@@ -95,13 +96,20 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 	out := cmd.OutOrStdout()
 
 	var lw *engine.LogWriter
-	var logFile *atomicFile
+	var logFile *reports.AtomicFile
+	var logBuf *bufio.Writer
 	if o.log != "" {
-		if logFile, err = createAtomic(o.log); err != nil {
+		// The log goes into an existing folder: unlike dataset folders, a
+		// mistyped log path must not create directories.
+		if fi, err := os.Stat(filepath.Dir(o.log)); err != nil || !fi.IsDir() {
+			return fmt.Errorf("%s: no such directory", filepath.Dir(o.log))
+		}
+		if logFile, err = reports.CreateAtomic(o.log); err != nil {
 			return fmt.Errorf("play: %w", err)
 		}
-		defer logFile.Abort()
-		if lw, err = engine.NewLogWriter(logFile.w, spec, opts, o.seed, strat.Name()); err != nil {
+		defer logFile.Abort() // a no-op once committed
+		logBuf = bufio.NewWriter(logFile)
+		if lw, err = engine.NewLogWriter(logBuf, spec, opts, o.seed, strat.Name()); err != nil {
 			return fmt.Errorf("play: %s: %w", o.log, err)
 		}
 	}
@@ -141,11 +149,14 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 			if advice != "" {
 				note = " (advice " + string(advice) + ")"
 			}
-			fmt.Fprintf(out, "%d. %s%s\n%s\n", moves, describeMove(g, m), note, g.View())
+			fmt.Fprintf(out, "%d. %s%s\n%s\n", moves, m.Describe(g), note, g.View())
 		}
 	}
 	if lw != nil {
 		if err := lw.Outcome(g); err != nil {
+			return fmt.Errorf("play: %s: %w", o.log, err)
+		}
+		if err := logBuf.Flush(); err != nil {
 			return fmt.Errorf("play: %s: %w", o.log, err)
 		}
 		if err := logFile.Commit(); err != nil {
@@ -162,62 +173,4 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 	_, err = fmt.Fprintf(out, "%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)\n",
 		spec.ID, o.seed, result, g.Score(), g.Total(), moves, g.Redeals())
 	return err
-}
-
-// describeMove renders a move with pile names: "foundation 7♥ talon→F3 [rule]".
-func describeMove(g engine.Game, m engine.Move) string {
-	s := m.Kind.String() + " " + m.Card.String()
-	if m.Card2 != engine.NoCard {
-		s += "+" + m.Card2.String()
-	}
-	return fmt.Sprintf("%s %s→%s [%s]", s, g.PileName(int(m.From)), g.PileName(int(m.To)), m.Rule)
-}
-
-// atomicFile is a temporary file next to its target, renamed over the
-// target by Commit; Abort removes it unless it was committed. A reader never
-// sees a half-written file.
-type atomicFile struct {
-	f         *os.File
-	w         *bufio.Writer
-	target    string
-	committed bool
-}
-
-func createAtomic(path string) (*atomicFile, error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return nil, fmt.Errorf("create %s: %w", path, err)
-	}
-	return &atomicFile{f: f, w: bufio.NewWriter(f), target: path}, nil
-}
-
-// Commit flushes, syncs and renames the file to its target.
-func (a *atomicFile) Commit() error {
-	if err := a.w.Flush(); err != nil {
-		return fmt.Errorf("write %s: %w", a.target, err)
-	}
-	if err := a.f.Sync(); err != nil {
-		return fmt.Errorf("sync %s: %w", a.target, err)
-	}
-	if err := a.f.Close(); err != nil {
-		return fmt.Errorf("close %s: %w", a.target, err)
-	}
-	if err := os.Rename(a.f.Name(), a.target); err != nil {
-		return fmt.Errorf("rename to %s: %w", a.target, err)
-	}
-	a.committed = true
-	return nil
-}
-
-// Abort removes the temporary file unless it was committed.
-func (a *atomicFile) Abort() {
-	if a.committed {
-		return
-	}
-	a.f.Close()
-	os.Remove(a.f.Name())
 }
