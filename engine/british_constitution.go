@@ -128,13 +128,13 @@ func britishConstitutionSpec() *Spec {
 				Doc: "off: pack and talon cards enter the Constitution only through People vacancies (the book); on: the talon top may also be built on People cards (PySolFC)."},
 		},
 	}
-	s.NewDeal = func(pack []Card, opts Options) (Game, error) {
+	s.Start = legacyStart(func(pack []Card, opts Options) (Game, error) {
 		o, err := s.ResolveOptions(opts)
 		if err != nil {
 			return nil, err
 		}
 		return newBritishConstitution(pack, o)
-	}
+	})
 	return s
 }
 
@@ -475,7 +475,7 @@ func (g *britishConstitution) Pile(dst []Card, i int) []Card {
 	return lsAppend(dst, &g.below, g.piles[i], i == bcStock)
 }
 
-// FullPile implements FullView: every card of pile i, bottom first.
+// FullPile returns every card of pile i, bottom first. every card of pile i, bottom first.
 func (g *britishConstitution) FullPile(dst []Card, i int) []Card {
 	return lsAppend(dst, &g.below, g.piles[i], false)
 }

@@ -236,11 +236,11 @@ func TestBritishConstitutionWin(t *testing.T) {
 	g.score = bcPlayed - 1
 	g.piles[bcPile(3, 4)].push(&g.below, last)
 	checkCards(t, g)
-	if g.Won() || g.Over() {
+	if g.Won() || (g.Ending() != Playing) {
 		t.Fatal("over too early")
 	}
 	mustLegal(t, g, bcMove(MoveFoundation, last, bcPile(3, 4), bcF0+7, bcRuleI))
-	if !g.Won() || !g.Over() {
+	if !g.Won() || g.Ending() == Playing {
 		t.Fatalf("not won\n%s", g)
 	}
 }

@@ -26,7 +26,7 @@ func TestCadoganRandomPlayouts(t *testing.T) {
 				rng := fastRand(seed * 7)
 				score := g.Score()
 				n := 0
-				for ; !g.Over(); n++ {
+				for ; g.Ending() == Playing; n++ {
 					if n >= spec.MaxMoves {
 						t.Fatalf("%s %v seed %d: not over after MaxMoves=%d", spec.ID, opts, seed, spec.MaxMoves)
 					}

@@ -4,8 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // RuleKind says what a catalog entry is.
@@ -68,8 +70,8 @@ type Variant struct {
 	Doc string
 }
 
-// Spec describes one game of the catalog: identity, rules, variants and how
-// to start it.
+// Spec describes one game of the catalog: identity, layout, rules, variants
+// and how to start it. A Spec of the catalog is shared and read-only.
 type Spec struct {
 	// ID is the game's stable ID, e.g. "four-corners".
 	ID string
@@ -79,6 +81,9 @@ type Spec struct {
 	TitlesRU []string
 	// Book says which book of the corpus has the game ("Cadogan", "Pujol").
 	Book string
+	// Sources lists the primary sources of the rules beyond the corpus text
+	// (Cadogan 1914, PySolFC by game id …), for the generated docs.
+	Sources []string
 	// Decks is the number of 52-card decks.
 	Decks int
 	// Players is the number of players (1 except Sympathy).
@@ -86,19 +91,175 @@ type Spec struct {
 	// MaxMoves is the move cap after which a game is stopped as unknown; it
 	// bounds every playout of a game whose rules allow loops.
 	MaxMoves int
+	// Piles is the layout: every pile's name and kind, in index order.
+	Piles []PileInfo
 	// Rules lists every rule, play rule and advice entry of the game.
 	Rules []Rule
 	// Variants lists the named options.
 	Variants []Variant
-	// NewDeal starts a game from an explicit pack (index 0 is the top, dealt
-	// first) of Decks*52 cards and resolved options. Crafted packs in tests
-	// use it; New uses it with a shuffled pack.
-	NewDeal func(pack []Card, opts Options) (Game, error)
+	// Start parses the resolved variant options once into the game's typed
+	// rules and returns the Dealer that starts games with them. Setup calls
+	// it; a misuse of the VariantReader (a name or value Variants does not
+	// declare) is an error, never silently the default.
+	Start func(v *VariantReader) (Dealer, error)
 }
 
-// New starts the game on the deal of seed: Deal(s.Decks, seed).
+// Dealer starts a game from an explicit pack of Decks*52 cards, index 0 the
+// top (dealt first).
+type Dealer func(pack []Card) (Game, error)
+
+// Setup is a game with its variant options resolved and parsed once into
+// the game's typed rules: it starts games by seed or from an explicit pack.
+// A Setup is immutable and safe for concurrent use.
+type Setup struct {
+	spec    *Spec
+	opts    Options
+	variant string
+	deal    Dealer
+}
+
+// Setup resolves opts (see ResolveOptions) and parses them into the game's
+// typed rules. Unknown options or values are errors.
+func (s *Spec) Setup(opts Options) (*Setup, error) {
+	o, err := s.ResolveOptions(opts)
+	if err != nil {
+		return nil, err
+	}
+	if s.Start == nil {
+		return nil, fmt.Errorf("%s: game has no Start function", s.ID)
+	}
+	r := &VariantReader{spec: s, opts: o}
+	deal, err := s.Start(r)
+	if err == nil {
+		err = r.err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", s.ID, err)
+	}
+	return &Setup{spec: s, opts: o, variant: s.VariantString(o), deal: deal}, nil
+}
+
+// Spec returns the game's catalog entry.
+func (st *Setup) Spec() *Spec { return st.spec }
+
+// Options returns a copy of the resolved options.
+func (st *Setup) Options() Options { return copyOptions(st.opts) }
+
+// Variant returns the canonical variant string (Spec.VariantString): ""
+// for the book's reading.
+func (st *Setup) Variant() string { return st.variant }
+
+// New starts the game on the deal of seed: Deal(Decks, seed).
+func (st *Setup) New(seed uint64) (Game, error) {
+	var buf [MaxDecks * CardsPerDeck]Card
+	return st.deal(DealInto(buf[:0], st.spec.Decks, seed))
+}
+
+// NewDeal starts the game on an explicit pack (index 0 the top).
+func (st *Setup) NewDeal(pack []Card) (Game, error) {
+	if err := verifyPack(st.spec.ID, pack, st.spec.Decks); err != nil {
+		return nil, err
+	}
+	return st.deal(pack)
+}
+
+// New starts the game on the deal of seed with opts: Setup then New. To
+// start many games with the same options, call Setup once.
 func (s *Spec) New(seed uint64, opts Options) (Game, error) {
-	return s.NewDeal(Deal(s.Decks, seed), opts)
+	st, err := s.Setup(opts)
+	if err != nil {
+		return nil, err
+	}
+	return st.New(seed)
+}
+
+// NewDeal starts the game on an explicit pack (index 0 the top, dealt
+// first) of Decks*52 cards with opts. Crafted packs in tests use it.
+func (s *Spec) NewDeal(pack []Card, opts Options) (Game, error) {
+	st, err := s.Setup(opts)
+	if err != nil {
+		return nil, err
+	}
+	return st.NewDeal(pack)
+}
+
+// NumPiles returns the number of piles of the layout.
+func (s *Spec) NumPiles() int { return len(s.Piles) }
+
+// PileName returns the name of pile i, or "pile(i)" for an index out of
+// range.
+func (s *Spec) PileName(i int) string {
+	if i >= 0 && i < len(s.Piles) {
+		return s.Piles[i].Name
+	}
+	return fmt.Sprintf("pile(%d)", i)
+}
+
+// PileKind returns the kind of pile i, or 0 for an index out of range.
+func (s *Spec) PileKind(i int) PileKind {
+	if i >= 0 && i < len(s.Piles) {
+		return s.Piles[i].Kind
+	}
+	return 0
+}
+
+// PileIndex returns the index of the pile named name, or -1.
+func (s *Spec) PileIndex(name string) int {
+	for i, p := range s.Piles {
+		if p.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// VariantReader reads resolved variant options in a game's Start. Its
+// getters record the first misuse — a name or a value the Spec does not
+// declare — and Setup returns it as an error, so a typo in a game's code is
+// caught by the first Setup of every variant, never silently the default.
+type VariantReader struct {
+	spec *Spec
+	opts Options
+	err  error
+}
+
+// Spec returns the spec being set up.
+func (r *VariantReader) Spec() *Spec { return r.spec }
+
+// Value returns the resolved value of variant name.
+func (r *VariantReader) Value(name string) string {
+	for _, v := range r.spec.Variants {
+		if v.Name == name {
+			return r.opts[name]
+		}
+	}
+	r.fail(fmt.Errorf("variant %q is not declared", name))
+	return ""
+}
+
+// Is reports whether variant name is set to value; value must be one of the
+// variant's declared values.
+func (r *VariantReader) Is(name, value string) bool {
+	for _, v := range r.spec.Variants {
+		if v.Name != name {
+			continue
+		}
+		for _, a := range v.Values {
+			if a == value {
+				return r.opts[name] == value
+			}
+		}
+		r.fail(fmt.Errorf("variant %s has no value %q", name, value))
+		return false
+	}
+	r.fail(fmt.Errorf("variant %q is not declared", name))
+	return false
+}
+
+func (r *VariantReader) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
 }
 
 // Rule returns the catalog entry of id, and whether it exists.
@@ -162,27 +323,39 @@ func (s *Spec) VariantString(opts Options) string {
 	return strings.Join(parts, ",")
 }
 
-// Catalog returns the specs of every game of the corpus in a fixed order.
-// Each call builds fresh values; callers may keep or modify them.
-func Catalog() []*Spec {
-	return []*Spec{
-		salicLawSpec(),
-		fourCornersSpec(),
-		windmillSpec(),
-		shahSpec(),
-		duchessSpec(),
-		britishConstitutionSpec(),
-		zodiacSpec(),
-		sympathySpec(),
-		sultanSpec(),
-		napoleonSpec(),
-		redAndBlackSpec(),
-	}
+// catalogSpecs lists the constructor of every game's Spec, in catalog
+// order. Adding a game is one file in this package and one line here (see
+// docs/adding-a-game.md).
+var catalogSpecs = [...]func() *Spec{
+	salicLawSpec,
+	fourCornersSpec,
+	windmillSpec,
+	shahSpec,
+	duchessSpec,
+	britishConstitutionSpec,
+	zodiacSpec,
+	sympathySpec,
+	sultanSpec,
+	napoleonSpec,
+	redAndBlackSpec,
 }
+
+// catalog builds the specs once; they are read-only afterwards.
+var catalog = sync.OnceValue(func() []*Spec {
+	out := make([]*Spec, len(catalogSpecs))
+	for i, f := range catalogSpecs {
+		out[i] = f()
+	}
+	return out
+})
+
+// Catalog returns the specs of every game of the corpus in a fixed order.
+// The specs are shared and read-only; the slice is the caller's.
+func Catalog() []*Spec { return slices.Clone(catalog()) }
 
 // Lookup returns the spec of the game with the given ID.
 func Lookup(id string) (*Spec, error) {
-	for _, s := range Catalog() {
+	for _, s := range catalog() {
 		if s.ID == id {
 			return s, nil
 		}

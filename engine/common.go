@@ -13,15 +13,6 @@ import (
 // order, hashing).
 const Version = "1.0.0"
 
-// FullView is implemented by every game of the catalog. FullPile appends
-// the cards of pile i, bottom first, including the cards the player cannot
-// see. It exists for validation (the property tests, the replayer's card
-// resolution), for rendering the full layout, and for full-information
-// solvers; a strategy that plays fair must not call it.
-type FullView interface {
-	FullPile(dst []Card, i int) []Card
-}
-
 // FoundationPrefix starts the PileName of every foundation pile ("F0",
 // "F1", …). Validation relies on it: cards never leave a foundation pile
 // except by a MoveTransfer.
@@ -241,4 +232,10 @@ func sortCards(cs []Card) {
 			x &= x - 1
 		}
 	}
+}
+
+// renderGame renders g's piles one per line (see renderPiles), reading each
+// pile with pile (g.Pile for the view, g.FullPile for the full layout).
+func renderGame(g Game, pile func([]Card, int) []Card, status string) string {
+	return renderPiles(g.NumPiles(), g.PileName, pile, status)
 }

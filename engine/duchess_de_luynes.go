@@ -89,7 +89,7 @@ func duchessSpec() *Spec {
 			{Name: "gather", Values: []string{"dealt", "reversed"}, Default: "dealt",
 				Doc: "Order of the new pack on a redeal, P0…P3 then the reserve: dealt: each pile's cards in the order they were dealt (GAMES.md §6 convention); reversed: each pile top card first."},
 		},
-		NewDeal: newDuchess,
+		Start: legacyStart(newDuchess),
 	}
 }
 
@@ -332,7 +332,7 @@ func (g *duchess) Pile(dst []Card, i int) []Card {
 	return g.FullPile(dst, i)
 }
 
-// FullPile implements FullView.
+// FullPile returns every card of pile i, bottom first.
 func (g *duchess) FullPile(dst []Card, i int) []Card {
 	switch {
 	case i >= 0 && i < dlPackets:

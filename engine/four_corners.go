@@ -115,7 +115,7 @@ func fourCornersSpec() *Spec {
 			{Name: "gather", Values: []string{"dealt", "reversed"}, Default: "dealt",
 				Doc: "Order of the new pack on a redeal, packets L0…L5, R0…R5 in turn: dealt: each packet's cards in the order they were dealt (bottom first; GAMES.md §3 convention); reversed: each packet top card first."},
 		},
-		NewDeal: newFourCorners,
+		Start: legacyStart(newFourCorners),
 	}
 }
 
@@ -453,7 +453,7 @@ func (g *fourCorners) Pile(dst []Card, i int) []Card {
 	return g.FullPile(dst, i)
 }
 
-// FullPile implements FullView.
+// FullPile returns every card of pile i, bottom first.
 func (g *fourCorners) FullPile(dst []Card, i int) []Card {
 	switch {
 	case i >= 0 && i < fcPackets:

@@ -270,7 +270,7 @@ func TestFourCornersRedeal(t *testing.T) {
 	g := fcPlayPos(t, nil, map[int]string{0: "3C"}, [8]int{1, 1, 1, 1, 1, 1, 1, 1})
 	g.redeals = fcRedeals
 	wantIllegal(t, g, fcRedealMove)
-	if !g.Over() || g.Won() {
+	if g.Ending() == Playing || g.Won() {
 		t.Fatal("no moves and no redeal left: the game must be over and lost")
 	}
 	// During the deal: no redeal.
@@ -292,7 +292,7 @@ func TestFourCornersWin(t *testing.T) {
 	m := fcPlay(3, 0, ac("KC'"), fcRuleI)
 	wantLegal(t, g, m)
 	mustApply(t, g, m)
-	if !g.Won() || !g.Over() || len(g.LegalMoves(nil)) != 0 || g.Score() != 104 {
+	if !g.Won() || g.Ending() == Playing || len(g.LegalMoves(nil)) != 0 || g.Score() != 104 {
 		t.Fatalf("want a won, finished game: %v", g)
 	}
 }

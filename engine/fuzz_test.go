@@ -21,7 +21,7 @@ func FuzzPlayout(f *testing.F) {
 			for i, b := range choices {
 				legal := g.LegalMoves(buf[:0])
 				if len(legal) == 0 {
-					if !g.Over() {
+					if g.Ending() == Playing {
 						t.Fatalf("%s seed %d: no legal move but not over", spec.ID, seed)
 					}
 					break

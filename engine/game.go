@@ -121,9 +121,83 @@ func (m Move) format(from, to string) string {
 // ErrIllegal is wrapped by every error that rejects a move as illegal.
 var ErrIllegal = errors.New("illegal move")
 
-// Options are variant settings by name; a missing name takes its default.
-// Valid names and values are listed in the game's Spec.Variants.
+// Options are variant settings by name as a user gives them; a missing name
+// takes its default. Valid names and values are listed in the game's
+// Spec.Variants. Spec.Setup parses them once into the game's typed rules.
 type Options map[string]string
+
+// PileKind is the role of a pile in a game's layout. Strategies, the solver
+// and the renderers read it instead of guessing the role from pile names.
+type PileKind uint8
+
+// Pile kinds.
+const (
+	// PileFoundation holds cards played "home"; they leave it only by a
+	// MoveTransfer (Windmill's king piles feeding the centre).
+	PileFoundation PileKind = iota + 1
+	// PileTableau is a packet, column, row or circle place of the layout:
+	// cards are built on it or taken from its top.
+	PileTableau
+	// PileReserve is a reserve slot whose cards are used as need arises
+	// (Napoleon's reserve, the Sultan's Divan, the Duchess's reserve).
+	PileReserve
+	// PileStock is the face-down pack, turned one card at a time.
+	PileStock
+	// PileTalon is the face-up waste pile of the turned pack.
+	PileTalon
+	// PileAside holds cards set aside by the setup that take no further part
+	// (thrown-out queens, the Sultan); they never move again.
+	PileAside
+	// PileDiscard holds cards removed from play for good (pairs gone out).
+	PileDiscard
+)
+
+var pileKindNames = [...]string{"", "foundation", "tableau", "reserve", "stock", "talon", "aside", "discard"}
+
+// String returns the kind's stable lower-case name, e.g. "foundation".
+func (k PileKind) String() string {
+	if k != 0 && int(k) < len(pileKindNames) {
+		return pileKindNames[k]
+	}
+	return fmt.Sprintf("pilekind(%d)", uint8(k))
+}
+
+// PileInfo describes one pile of a game's layout: its stable short name
+// (used in logs, e.g. "talon", "F3", "K0") and its kind.
+type PileInfo struct {
+	Name string
+	Kind PileKind
+}
+
+// Ending says how a game ended, or that it has not.
+type Ending uint8
+
+// Endings.
+const (
+	// Playing: the game is not over; at least one move is legal.
+	Playing Ending = iota
+	// EndWon: the game is won.
+	EndWon
+	// EndStuck: no move is legal and the game is not won.
+	EndStuck
+	// EndCycle: the game's catalogued cycle rule ended it (a repetition
+	// the rules of play would otherwise allow without end).
+	EndCycle
+	// EndMoveCap: play was stopped at the move cap (Spec.MaxMoves). Games
+	// never return it themselves; the play loop of package sim sets it.
+	EndMoveCap
+)
+
+var endingNames = [...]string{"playing", "won", "stuck", "cycle", "move-cap"}
+
+// String returns the ending's stable name: "playing", "won", "stuck",
+// "cycle" or "move-cap".
+func (e Ending) String() string {
+	if int(e) < len(endingNames) {
+		return endingNames[e]
+	}
+	return fmt.Sprintf("ending(%d)", uint8(e))
+}
 
 // Game is the state of one game in progress. A Game is not safe for
 // concurrent use; Clone it to search or to share.
@@ -132,8 +206,12 @@ type Options map[string]string
 // hidden. Everything a strategy other than a full-information solver uses
 // must be derived from LegalMoves, visible piles (Pile reports hidden cards
 // as NoCard), ViewHash and Score. Determinize lets a strategy sample the
-// hidden cards without peeking at them.
+// hidden cards without peeking at them. FullPile, Hash and the SearchHooks
+// see everything: they exist for validation, rendering and full-information
+// search, and a strategy that plays fair must not call them.
 type Game interface {
+	// Spec returns the game's catalog entry (read-only).
+	Spec() *Spec
 	// ID returns the game's catalog ID, e.g. "red-and-black".
 	ID() string
 	// Options returns the fully resolved variant options.
@@ -152,10 +230,11 @@ type Game interface {
 	// state is unchanged.
 	Apply(m Move) error
 
-	// Over reports whether the game has ended (won, or no legal move left).
-	Over() bool
-	// Won reports whether the game has been won.
+	// Won reports whether the game has been won; it is cheap.
 	Won() bool
+	// Ending reports how the game ended (EndWon, EndStuck, EndCycle) or
+	// Playing while a move is legal. It may generate the legal moves.
+	Ending() Ending
 	// Score returns the number of cards on foundations (for pairing games:
 	// the number of cards removed in pairs).
 	Score() int
@@ -166,20 +245,31 @@ type Game interface {
 
 	// NumPiles returns the number of piles; pile indices are 0 … NumPiles-1.
 	NumPiles() int
-	// PileName returns a short stable name for pile i, e.g. "talon", "F3", "L0".
+	// PileName returns pile i's short stable name, e.g. "talon", "F3", "L0".
 	PileName(i int) string
+	// PileKind returns pile i's kind.
+	PileKind(i int) PileKind
 	// Pile appends the cards of pile i, bottom first, to dst; cards the player
 	// cannot see are appended as NoCard.
 	Pile(dst []Card, i int) []Card
+	// FullPile appends the cards of pile i, bottom first, including the
+	// cards the player cannot see (validation, rendering, solvers only).
+	FullPile(dst []Card, i int) []Card
 
 	// Hash returns a 64-bit hash of the full state (including hidden cards),
-	// for cycle detection and transposition tables.
+	// for cycle detection.
 	Hash() uint64
 	// ViewHash returns a 64-bit hash of what the player can see.
 	ViewHash() uint64
 
 	// Clone returns an independent deep copy.
 	Clone() Game
+	// CopyFrom overwrites the receiver with an independent copy of src (the
+	// state src.Clone() would return) without allocating, and reports true;
+	// when src is not a state of the same game it reports false and leaves
+	// the receiver unchanged. Strategies that try moves on copies keep one
+	// buffer and refill it with CopyFrom.
+	CopyFrom(src Game) bool
 	// Determinize replaces the hidden cards by a random arrangement of the
 	// same cards drawn from r. The result depends only on the visible state
 	// and r, never on the actual order of the hidden cards.

@@ -47,23 +47,10 @@ func variantOptions(s *Spec) []Options {
 	return out
 }
 
-// fullView returns g's FullView or fails the test.
-func fullView(t testing.TB, g Game) FullView {
-	t.Helper()
-	fv, ok := g.(FullView)
-	if !ok {
-		t.Fatalf("%s: the game does not implement engine.FullView", g.ID())
-	}
-	return fv
-}
-
 // checkConservation verifies that every card of the pack is in exactly one
 // pile, and that Pile agrees with FullPile wherever a card is visible.
 func checkConservation(g Game, decks int) error {
-	fv, ok := g.(FullView)
-	if !ok {
-		return fmt.Errorf("%s: does not implement FullView", g.ID())
-	}
+	fv := g
 	var count [MaxDecks * CardsPerDeck]int
 	var full, vis []Card
 	total := 0
@@ -277,7 +264,7 @@ func randomPlayout(t testing.TB, g Game, r *Rand, maxMoves int, check bool) int 
 	t.Helper()
 	buf := make([]Move, 0, 256)
 	n := 0
-	for !g.Over() {
+	for g.Ending() == Playing {
 		if n >= maxMoves {
 			t.Fatalf("%s: game not over after %d moves\n%s", g.ID(), n, g)
 		}
@@ -343,7 +330,7 @@ func testGameContract(t *testing.T, spec *Spec, opts Options) {
 		}
 		r := NewRand(seed)
 		var buf []Move
-		for step := 0; step < 60 && !g.Over(); step++ {
+		for step := 0; step < 60 && g.Ending() == Playing; step++ {
 			c := g.Clone()
 			if c.Hash() != g.Hash() || c.ViewHash() != g.ViewHash() || c.String() != g.String() {
 				t.Fatal("clone differs")
@@ -470,7 +457,7 @@ func testMovesRuleIDs(t *testing.T, spec *Spec, opts Options) {
 		}
 		r := NewRand(seed)
 		var buf []Move
-		for n := 0; !g.Over() && n < spec.MaxMoves; n++ {
+		for n := 0; g.Ending() == Playing && n < spec.MaxMoves; n++ {
 			buf = g.LegalMoves(buf[:0])
 			for _, m := range buf {
 				if rule, ok := spec.Rule(m.Rule); !ok || rule.Kind == KindAdvice {
@@ -504,7 +491,7 @@ func benchRandom(b *testing.B, spec *Spec, opts Options) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if g == nil || g.Over() {
+		if g == nil || (g.Ending() != Playing) {
 			b.StopTimer()
 			g = games[next%len(games)].Clone()
 			next++

@@ -2,7 +2,8 @@ package engine
 
 import "fmt"
 
-// Napoleon's patience (Наполеоновский пасьянс, Pujol) = Nestor (GAMES.md §11).
+// Napoleon's patience (Наполеоновский пасьянс, Pujol) = Nestor (Cadogan
+// 1914; PySolFC game 235).
 //
 // Piles: C0–C7 the eight columns (bottom first = the top row, first dealt;
 // the last card is the exposed one of the lowest row), R0–R3 the reserve
@@ -40,20 +41,26 @@ func napoleonSpec() *Spec {
 		Title:    "Napoleon (Nestor)",
 		TitlesRU: []string{"Наполеоновский пасьянс"},
 		Book:     "Pujol",
+		Sources: []string{
+			"Pujol, «Пасьянсы», p. 6 (the corpus text, complete)",
+			"Cadogan 1914, \"Nestor\" (the same game; the reserve \"taken up one by one\")",
+			"PySolFC game 235 (Nestor): open reserve, no \"in need\" restriction",
+		},
 		Decks:    1,
 		Players:  1,
 		MaxMoves: 64,
+		Piles:    napoleonPiles(),
 		Rules: []Rule{
 			{ID: npRuleDeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "Deal six rows of eight; a card whose rank already lies in its column (even with cards between) is put under the pack and the next card dealt instead; the four cards left are the reserve.",
-				Source:  "GAMES.md §14.10 (when no remaining card fits: variant rectification-fallback)",
+				Source:  "engine convention: the book does not say what happens when no remaining card fits (variant rectification-fallback)",
 				Terms:   []string{"шесть рядов по восьми карт", "две парные карты не приходились одна под другой", "убираются со стола и кладутся под колоду", "оставшиеся четыре, составляющие резерв"}},
 			{ID: npRulePair, Kind: KindPlay, Status: StatusBook,
 				Summary: "Discard two cards of equal rank regardless of suit, only from the lowest (exposed) row, moving gradually upward.",
 				Terms:   []string{"несмотря на масть", "выбирают по две парные карты", "не иначе, как только из нижнего ряда", "переходя постепенно выше"}},
 			{ID: npRuleReserve, Kind: KindPlay, Status: StatusBook,
 				Summary: "A reserve card may be used only in case of need: when no pair can be made from the exposed column cards.",
-				Source:  "GAMES.md §14.10 (open reserve and the need rule are variants)",
+				Source:  "the book does not say whether the reserve lies open; open is the modern standard (solitairelaboratory.com, PySolFC 235), ordered is Cadogan's \"taking them up one by one\" (variant reserve)",
 				Terms:   []string{"лишь в случае нужды можно взять карту из резерва"}},
 			{ID: npRuleWin, Kind: KindPlay, Status: StatusBook,
 				Summary: "The game is won when all the cards have gone out in pairs.",
@@ -70,7 +77,7 @@ func napoleonSpec() *Spec {
 		},
 		Variants: []Variant{
 			{Name: "reserve", Values: []string{"open", "ordered"}, Default: "open",
-				Doc: "open: the four reserve cards lie face up and each is available (modern standard, GAMES.md §14.10); ordered: they lie face down and are taken up one by one (Cadogan 'taking them up one by one'), each taken card staying available."},
+				Doc: "open: the four reserve cards lie face up and each is available (the modern standard: PySolFC 235); ordered: they lie face down and are taken up one by one (Cadogan 'taking them up one by one'), each taken card staying available."},
 			{Name: "reserve-in-need", Values: []string{"on", "off"}, Default: "on",
 				Doc: "on: a reserve card is used only when no pair of exposed column cards exists (Pujol 'лишь в случае нужды'); off: any time (PySolFC Nestor)."},
 			{Name: "rectification-fallback", Values: []string{"accept", "restart"}, Default: "accept",
@@ -78,68 +85,79 @@ func napoleonSpec() *Spec {
 			{Name: "deal", Values: []string{"rectified", "plain"}, Default: "rectified",
 				Doc: "rectified: the book's deal with no two equal ranks in a column; plain: an unrectified deal (Masten's statistics compare both)."},
 		},
-		NewDeal: newNapoleon,
+		Start: startNapoleon,
 	}
+}
+
+// napoleonPiles is the layout of Napoleon's patience.
+func napoleonPiles() []PileInfo {
+	ps := make([]PileInfo, 0, npPiles)
+	for i := 0; i < npCols; i++ {
+		ps = append(ps, PileInfo{Name: fmt.Sprintf("C%d", i), Kind: PileTableau})
+	}
+	for i := 0; i < npReserve; i++ {
+		ps = append(ps, PileInfo{Name: fmt.Sprintf("R%d", i), Kind: PileReserve})
+	}
+	return append(ps, PileInfo{Name: "stock", Kind: PileStock}, PileInfo{Name: "out", Kind: PileDiscard})
+}
+
+// napoleonRules are the typed variant options of Napoleon's patience.
+type napoleonRules struct {
+	ordered bool // reserve=ordered: face down, taken up one by one
+	need    bool // reserve-in-need=on
+	accept  bool // rectification-fallback=accept
+	plain   bool // deal=plain
+}
+
+func startNapoleon(v *VariantReader) (Dealer, error) {
+	r := &napoleonRules{
+		ordered: v.Is("reserve", "ordered"),
+		need:    v.Is("reserve-in-need", "on"),
+		accept:  v.Is("rectification-fallback", "accept"),
+		plain:   v.Is("deal", "plain"),
+	}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newNapoleon(c, r, pack), nil }, nil
 }
 
 // napoleon is the state of a game of Napoleon's patience.
 type napoleon struct {
-	opts    Options
-	ordered bool
-	need    bool
-	cn      [npCols]uint8
-	col     [npCols][npRows]Card
-	res     [npReserve]Card // NoCard = empty slot
-	sn      uint8
-	stock   [npReserve]Card // ordered reserve, stock[sn-1] is taken next
-	on      uint8
-	out     [CardsPerDeck]Card
+	core
+	r   *napoleonRules
+	lay layout
 }
 
-func newNapoleon(pack []Card, opts Options) (Game, error) {
-	spec := napoleonSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &napoleon{opts: o, ordered: o["reserve"] == "ordered", need: o["reserve-in-need"] == "on"}
+func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
+	g := &napoleon{core: c, r: r}
+	g.lay.reset()
+	var col [npCols][npRows]Card
 	var reserve [npReserve]Card
-	switch {
-	case o["deal"] == "plain":
+	if r.plain {
 		for i := 0; i < npDealt; i++ {
-			g.col[i%npCols][i/npCols] = pack[i]
+			col[i%npCols][i/npCols] = pack[i]
 		}
 		copy(reserve[:], pack[npDealt:])
-	default:
+	} else {
 		var work [CardsPerDeck]Card
 		copy(work[:], pack)
 		seed := deriveSeed(pack)
-		for attempt := 0; ; attempt++ {
-			ok := rectifiedDeal(work[:], &g.col, &reserve, attempt >= npTries || o["rectification-fallback"] == "accept")
-			if ok {
-				break
-			}
+		for attempt := 0; !rectifiedDeal(work[:], &col, &reserve, attempt >= npTries || r.accept); attempt++ {
 			shuffleCards(work[:], &seed)
 		}
 	}
-	for i := range g.cn {
-		g.cn[i] = npRows
-	}
-	for i := range g.res {
-		g.res[i] = NoCard
-	}
-	if g.ordered {
-		for i, c := range reserve {
-			g.stock[npReserve-1-i] = c
+	for i := range col {
+		for _, c := range col[i] {
+			g.lay.push(i, c)
 		}
-		g.sn = npReserve
-	} else {
-		g.res = reserve
 	}
-	return g, nil
+	if r.ordered {
+		g.lay.loadPack(npStock, reserve[:]) // reserve[0] is taken first
+	} else {
+		for i, c := range reserve {
+			g.lay.push(npRes+i, c)
+		}
+	}
+	return g
 }
 
 // rectifiedDeal deals pack (top first) into 8 columns of 6 row by row: a
@@ -185,21 +203,11 @@ func rectifiedDeal(pack []Card, col *[npCols][npRows]Card, reserve *[npReserve]C
 	return true
 }
 
-func (g *napoleon) ID() string { return "napoleon" }
-
-func (g *napoleon) Options() Options { return copyOptions(g.opts) }
-
 // avail returns the available card of pile p (an exposed column card or a
 // reserve slot), or NoCard.
 func (g *napoleon) avail(p int) Card {
-	switch {
-	case p < npCols:
-		if g.cn[p] == 0 {
-			return NoCard
-		}
-		return g.col[p][g.cn[p]-1]
-	case p < npStock:
-		return g.res[p-npRes]
+	if p < npStock {
+		return g.lay.top(p)
 	}
 	return NoCard
 }
@@ -213,15 +221,14 @@ func (g *napoleon) anyPair() bool { return g.pairAmong(npStock) }
 // pairAmong reports whether two of the available cards of piles 0 … n-1
 // are of equal rank.
 func (g *napoleon) pairAmong(n int) bool {
+	var seen uint16
 	for i := 0; i < n; i++ {
-		a := g.avail(i)
-		if a == NoCard {
-			continue
-		}
-		for j := i + 1; j < n; j++ {
-			if b := g.avail(j); b != NoCard && a.Rank() == b.Rank() {
+		if a := g.avail(i); a != NoCard {
+			bit := uint16(1) << a.Rank()
+			if seen&bit != 0 {
 				return true
 			}
+			seen |= bit
 		}
 	}
 	return false
@@ -229,7 +236,7 @@ func (g *napoleon) pairAmong(n int) bool {
 
 // reserveUsable reports whether pairs with an open reserve card are allowed.
 func (g *napoleon) reserveUsable() bool {
-	return g.ordered || !g.need || !g.columnPair()
+	return g.r.ordered || !g.r.need || !g.columnPair()
 }
 
 // LegalMoves appends pairs (lower pile first) and, for the ordered reserve,
@@ -253,15 +260,16 @@ func (g *napoleon) LegalMoves(dst []Move) []Move {
 			dst = append(dst, Move{Kind: MovePair, From: uint8(i), To: uint8(j), Card: a, Card2: b, Rule: rule})
 		}
 	}
-	if g.ordered && g.sn > 0 && (!g.need || !g.anyPair()) {
+	if g.r.ordered && !g.lay.empty(npStock) && (!g.r.need || !g.anyPair()) {
 		dst = append(dst, Move{Kind: MoveReserve, From: npStock, To: uint8(npRes + g.freeSlot()), Card: NoCard, Card2: NoCard, Rule: npRuleReserve})
 	}
 	return dst
 }
 
+// freeSlot returns the first empty reserve slot, -1 if none.
 func (g *napoleon) freeSlot() int {
-	for i, c := range g.res {
-		if c == NoCard {
+	for i := 0; i < npReserve; i++ {
+		if g.lay.empty(npRes + i) {
 			return i
 		}
 	}
@@ -296,7 +304,7 @@ func (g *napoleon) Check(m Move) error {
 		if m.Rule != npRuleReserve {
 			return illegalf(m, "a pair with a reserve card is permitted by %s", npRuleReserve)
 		}
-		if !g.ordered && g.need && g.columnPair() {
+		if !g.r.ordered && g.r.need && g.columnPair() {
 			return illegalf(m, "the reserve is used only in need, and a column pair exists")
 		}
 		return nil
@@ -304,13 +312,13 @@ func (g *napoleon) Check(m Move) error {
 		if m.Rule != npRuleReserve || m.Card != NoCard || m.Card2 != NoCard || from != npStock {
 			return illegalf(m, "taking a reserve card is permitted by %s", npRuleReserve)
 		}
-		if !g.ordered || g.sn == 0 {
+		if !g.r.ordered || g.lay.empty(npStock) {
 			return illegalf(m, "no face-down reserve card to take")
 		}
 		if to != npRes+g.freeSlot() {
 			return illegalf(m, "a taken reserve card goes to the first free slot R%d", g.freeSlot())
 		}
-		if g.need && g.anyPair() {
+		if g.r.need && g.anyPair() {
 			return illegalf(m, "the reserve is used only in need, and a pair exists")
 		}
 		return nil
@@ -325,110 +333,210 @@ func (g *napoleon) Apply(m Move) error {
 	}
 	switch m.Kind {
 	case MovePair:
-		g.take(int(m.From))
-		g.take(int(m.To))
-		g.out[g.on], g.out[g.on+1] = m.Card, m.Card2
-		g.on += 2
+		g.lay.move(int(m.From), npOut)
+		g.lay.move(int(m.To), npOut)
 	case MoveReserve:
-		g.sn--
-		g.res[int(m.To)-npRes] = g.stock[g.sn]
+		g.lay.move(npStock, int(m.To))
 	}
 	return nil
 }
 
-func (g *napoleon) take(p int) {
-	if p < npCols {
-		g.cn[p]--
-		return
-	}
-	g.res[p-npRes] = NoCard
-}
-
-func (g *napoleon) Over() bool {
+// Ending: won when every card is out, stuck when no move is legal.
+func (g *napoleon) Ending() Ending {
 	var buf [64]Move
-	return g.Won() || len(g.LegalMoves(buf[:0])) == 0
+	return ending(g.Won(), false, len(g.LegalMoves(buf[:0])) > 0)
 }
 
-func (g *napoleon) Won() bool     { return g.on == CardsPerDeck }
-func (g *napoleon) Score() int    { return int(g.on) }
-func (g *napoleon) Total() int    { return CardsPerDeck }
-func (g *napoleon) Redeals() int  { return 0 }
-func (g *napoleon) NumPiles() int { return npPiles }
+func (g *napoleon) Won() bool    { return g.lay.size(npOut) == CardsPerDeck }
+func (g *napoleon) Score() int   { return g.lay.size(npOut) }
+func (g *napoleon) Total() int   { return CardsPerDeck }
+func (g *napoleon) Redeals() int { return 0 }
 
-func (g *napoleon) PileName(i int) string {
-	switch {
-	case i < npCols:
-		return fmt.Sprintf("C%d", i)
-	case i < npStock:
-		return fmt.Sprintf("R%d", i-npRes)
-	case i == npStock:
-		return "stock"
-	case i == npOut:
-		return "out"
-	}
-	return fmt.Sprintf("pile(%d)", i)
-}
-
+// Pile shows every pile but the face-down reserve of variant
+// reserve=ordered.
 func (g *napoleon) Pile(dst []Card, i int) []Card {
 	if i == npStock {
-		return appendHidden(dst, int(g.sn))
+		return appendHidden(dst, g.lay.size(npStock))
 	}
 	return g.FullPile(dst, i)
 }
 
-// FullPile implements FullView.
+// FullPile returns every card of pile i, bottom first.
 func (g *napoleon) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i < npCols:
-		return append(dst, g.col[i][:g.cn[i]]...)
-	case i < npStock:
-		if c := g.res[i-npRes]; c != NoCard {
-			dst = append(dst, c)
-		}
+	if i < 0 || i >= npPiles {
 		return dst
-	case i == npStock:
-		return append(dst, g.stock[:g.sn]...)
-	case i == npOut:
-		return append(dst, g.out[:g.on]...)
 	}
-	return dst
-}
-
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *napoleon) hashVisible() hasher {
-	h := newHasher()
-	for i := range g.col {
-		h.cards(g.col[i][:g.cn[i]])
-	}
-	h.cards(g.res[:])
-	h.b(g.on)
-	return h
+	return g.lay.appendPile(dst, i)
 }
 
 // Hash covers the columns, the reserve (both kinds) and the number of cards
-// out; which pairs went out is implied by the rest.
-func (g *napoleon) Hash() uint64 { return g.hashVisible().sumCards(g.stock[:g.sn]) }
+// out; the order in which the pairs went out does not change the position.
+func (g *napoleon) Hash() uint64 {
+	h := newHasher()
+	g.lay.hashPiles(&h, npOut, -1)
+	h.hidden(g.lay.size(npOut))
+	return h.sum()
+}
 
 // ViewHash is Hash with the face-down reserve reduced to its size.
-func (g *napoleon) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.sn)) }
+func (g *napoleon) ViewHash() uint64 {
+	h := newHasher()
+	h.b(1)
+	g.lay.hashPiles(&h, npOut, npStock)
+	h.hidden(g.lay.size(npOut))
+	return h.sum()
+}
 
 func (g *napoleon) Clone() Game {
 	c := *g
 	return &c
 }
 
+// CopyFrom makes g a copy of src when src is a Napoleon game.
+func (g *napoleon) CopyFrom(src Game) bool { return copyState(g, src) }
+
 // Determinize shuffles the face-down reserve (variant reserve=ordered).
-func (g *napoleon) Determinize(r *Rand) { determinize(g.stock[:g.sn], r) }
+func (g *napoleon) Determinize(r *Rand) { g.lay.determinize(npStock, r) }
 
 func (g *napoleon) status() string {
-	return fmt.Sprintf("out %d/%d", g.on, CardsPerDeck)
+	return fmt.Sprintf("out %d/%d", g.Score(), CardsPerDeck)
 }
 
-func (g *napoleon) String() string {
-	return renderPiles(npPiles, g.PileName, g.FullPile, g.status())
+func (g *napoleon) String() string { return renderGame(g, g.FullPile, g.status()) }
+
+func (g *napoleon) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// Search hooks (SearchHooks).
+//
+// Symmetry: pairs are made by rank regardless of suit, so two positions
+// that differ only in the suits of their cards have the same futures; and
+// the eight columns play by the same rules, as do the four open reserve
+// slots. The key therefore hashes each column as its sequence of ranks, the
+// columns in sorted order, the open reserve as a multiset of ranks and the
+// ordered reserve (variant) as its sequence of ranks.
+//
+// Dominance (SafeMove): when every card of a rank still in play lies exposed
+// at the foot of a column (two or four of them), pairing two of them is
+// safe. Any win must pair them with each other later; pairing them first
+// keeps every later move of that win legal, since it only exposes column
+// cards earlier (a column pair's legality depends only on the two cards
+// being exposed), and while they lie exposed they form a column pair, so no
+// reserve move of the win (which "in need" forbids while a column pair
+// exists) can come before them.
+//
+// Dead ends (DeadEnd): a rank with exactly two cards left can only go out as
+// that pair, so each card covering one of them must go first. When the
+// covering cards are themselves of ranks with two cards left, this is an
+// order between pairs; a cycle in it (the book's crossed pairs, napoleon/S1,
+// in their last copies) can never be resolved.
+
+// SearchKey returns the canonical key described above.
+func (g *napoleon) SearchKey() Key {
+	var cols [npCols]uint64
+	for i := range cols {
+		var w uint64
+		for c, k := g.lay.top(i), 0; c != NoCard; c, k = g.lay.below[c], k+1 {
+			w |= uint64(c.Rank()) << (4 * k) // at most 6 ranks of 4 bits
+		}
+		cols[i] = w | uint64(g.lay.size(i))<<60
+	}
+	sortWords(cols[:])
+	k := newKeyHash(0x4E50) // "NP"
+	for _, w := range cols {
+		k.word(w)
+	}
+	var res [npReserve]uint64
+	for i := range res {
+		res[i] = uint64(g.lay.top(npRes + i))
+		if c := g.lay.top(npRes + i); c != NoCard {
+			res[i] = uint64(c.Rank())
+		}
+	}
+	sortWords(res[:])
+	var stock uint64
+	for c := g.lay.top(npStock); c != NoCard; c = g.lay.below[c] {
+		stock = stock<<4 | uint64(c.Rank())
+	}
+	k.word(res[0] | res[1]<<8 | res[2]<<16 | res[3]<<24 | uint64(g.lay.size(npStock))<<32)
+	k.word(stock)
+	return k.sum()
 }
 
-func (g *napoleon) View() string {
-	return renderPiles(npPiles, g.PileName, g.Pile, g.status())
+// sortWords sorts a few words in place (insertion sort; no allocation).
+func sortWords(w []uint64) {
+	for i := 1; i < len(w); i++ {
+		for j := i; j > 0 && w[j] < w[j-1]; j-- {
+			w[j], w[j-1] = w[j-1], w[j]
+		}
+	}
+}
+
+// inPlay counts the cards of each rank still in play (not out).
+func (g *napoleon) inPlay() (n [NumRanks + 1]uint8) {
+	for p := 0; p < npOut; p++ {
+		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+			n[c.Rank()]++
+		}
+	}
+	return n
+}
+
+// SafeMove returns a column pair of a rank all of whose cards in play are
+// exposed in the columns, or -1.
+func (g *napoleon) SafeMove(legal []Move) int {
+	left := g.inPlay()
+	var exposed [NumRanks + 1]uint8
+	for i := 0; i < npCols; i++ {
+		if c := g.lay.top(i); c != NoCard {
+			exposed[c.Rank()]++
+		}
+	}
+	for i, m := range legal {
+		if m.Kind == MovePair && int(m.To) < npRes && exposed[m.Card.Rank()] == left[m.Card.Rank()] {
+			return i
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports a cycle in the order between pairs of ranks with two
+// cards left (see the search hooks above).
+func (g *napoleon) DeadEnd() bool {
+	left := g.inPlay()
+	// before[r] has bit s when a card of rank s (two left) covers a card of
+	// rank r (two left): the pair s must go out before the pair r.
+	var before [NumRanks + 1]uint16
+	for p := 0; p <= npStock; p++ {
+		if p >= npRes && p < npStock {
+			continue // an open reserve slot covers nothing
+		}
+		var above uint16 // ranks with two left lying above the current card
+		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+			r := c.Rank()
+			if left[r] == 2 {
+				before[r] |= above
+				above |= 1 << r
+			}
+		}
+	}
+	// A pair that must go out before itself, directly or through others:
+	// close the relation transitively (13 ranks, a few word operations).
+	for changed := true; changed; {
+		changed = false
+		for r := Rank(1); r <= NumRanks; r++ {
+			b := before[r]
+			for s := Rank(1); s <= NumRanks; s++ {
+				if b&(1<<s) != 0 {
+					b |= before[s]
+				}
+			}
+			if b != before[r] {
+				before[r], changed = b, true
+			}
+			if b&(1<<r) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }

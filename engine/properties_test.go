@@ -92,15 +92,15 @@ func (p *propChecker) playout(seed uint64, deep bool) {
 		fail(0, "ID() = %q", g.ID())
 	}
 	rng := fastRand(seed)
-	fv := fullView(t, g)
+	fv := g
 	var before [][]Card
 	for ply := 1; ; ply++ {
 		p.legal = g.LegalMoves(p.legal[:0])
-		if g.Won() && !g.Over() {
+		if g.Won() && g.Ending() == Playing {
 			fail(ply, "won but not over")
 		}
-		if !g.Won() && g.Over() != (len(p.legal) == 0) {
-			fail(ply, "Over() = %v with %d legal moves", g.Over(), len(p.legal))
+		if !g.Won() && (g.Ending() != Playing) != (len(p.legal) == 0) {
+			fail(ply, "Over() = %v with %d legal moves", (g.Ending() != Playing), len(p.legal))
 		}
 		for i, m := range p.legal {
 			if err := g.Check(m); err != nil {

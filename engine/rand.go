@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -74,9 +75,24 @@ func mul64(a, b uint64) (hi, lo uint64) { return bits.Mul64(a, b) }
 // is the top of the pack: the first card dealt. Deal(n, s) is a pure
 // function of n and s on every platform.
 func Deal(n int, seed uint64) []Card {
-	d := NewDeck(n)
-	NewRand(seed).Shuffle(d)
-	return d
+	return DealInto(make([]Card, 0, n*CardsPerDeck), n, seed)
+}
+
+// DealInto appends the deal of seed (see Deal) to dst and returns the
+// result; with a dst of enough capacity it allocates nothing. It panics if
+// n is not 1 or 2.
+func DealInto(dst []Card, n int, seed uint64) []Card {
+	if n < 1 || n > MaxDecks {
+		panic(fmt.Sprintf("engine: DealInto(%d decks): decks must be 1 or 2", n))
+	}
+	start := len(dst)
+	for i := 0; i < n*CardsPerDeck; i++ {
+		dst = append(dst, Card(i))
+	}
+	var r Rand
+	r.Seed(seed)
+	r.Shuffle(dst[start:])
+	return dst
 }
 
 // SplitMix64 is the SplitMix64 finaliser (Steele, Lea & Flood 2014). It is

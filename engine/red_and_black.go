@@ -94,7 +94,7 @@ func redAndBlackSpec() *Spec {
 			{Name: "redeal", Values: []string{"unshuffled", "shuffled"}, Default: "unshuffled",
 				Doc: "unshuffled: the talon is dealt again in the same order (Pujol); shuffled: it is shuffled first (Cadogan), with a shuffle derived from the deal."},
 		},
-		NewDeal: newRedAndBlack,
+		Start: legacyStart(newRedAndBlack),
 	}
 }
 
@@ -490,7 +490,7 @@ func (g *redAndBlack) Pile(dst []Card, i int) []Card {
 	return g.FullPile(dst, i)
 }
 
-// FullPile implements FullView.
+// FullPile returns every card of pile i, bottom first.
 func (g *redAndBlack) FullPile(dst []Card, i int) []Card {
 	switch {
 	case i >= rbFound && i < rbFound+8:

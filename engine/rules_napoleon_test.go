@@ -6,26 +6,48 @@ import (
 	"testing"
 )
 
-// npPosition builds a Napoleon position by hand: columns (top row first,
-// exposed card last) and the open reserve slots ("" = empty).
-func npPosition(t *testing.T, opts Options, cols [8]string, res [4]string) *napoleon {
+// npNew starts Napoleon on pack with opts.
+func npNew(t *testing.T, pack []Card, opts Options) *napoleon {
 	t.Helper()
-	gg, err := newNapoleon(NewDeck(1), opts)
+	g, err := napoleonSpec().NewDeal(pack, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := gg.(*napoleon)
-	g.cn = [8]uint8{}
+	return g.(*napoleon)
+}
+
+// npPosition builds a Napoleon position by hand: columns (top row first,
+// exposed card last), the open reserve slots ("" = empty) and the
+// face-down reserve of variant reserve=ordered (bottom first); every other
+// card has gone out.
+func npPosition(t *testing.T, opts Options, cols [8]string, res [4]string, stock ...string) *napoleon {
+	t.Helper()
+	g := npNew(t, NewDeck(1), opts)
+	g.lay.reset()
+	var used [CardsPerDeck]bool
+	put := func(p int, c Card) {
+		if used[c] {
+			t.Fatalf("card %s placed twice", c)
+		}
+		used[c] = true
+		g.lay.push(p, c)
+	}
 	for i, s := range cols {
 		for _, c := range acs(s) {
-			g.col[i][g.cn[i]] = c
-			g.cn[i]++
+			put(i, c)
 		}
 	}
 	for i, s := range res {
-		g.res[i] = NoCard
 		if s != "" {
-			g.res[i] = ac(s)
+			put(npRes+i, ac(s))
+		}
+	}
+	for _, s := range stock {
+		put(npStock, ac(s))
+	}
+	for c := Card(0); c < CardsPerDeck; c++ {
+		if !used[c] {
+			g.lay.push(npOut, c)
 		}
 	}
 	return g
@@ -39,7 +61,17 @@ func npPair(from, to int, a, b string, rule RuleID) Move {
 func columnsOf(g *napoleon) [8][]Card {
 	var out [8][]Card
 	for i := range out {
-		out[i] = g.col[i][:g.cn[i]]
+		out[i] = g.FullPile(nil, i)
+	}
+	return out
+}
+
+// reserveOf returns the open reserve slots of a Napoleon game (NoCard for
+// an empty slot).
+func reserveOf(g *napoleon) []Card {
+	out := make([]Card, npReserve)
+	for i := range out {
+		out[i] = g.lay.top(npRes + i)
 	}
 	return out
 }
@@ -50,12 +82,8 @@ func TestNapoleonDealPutsConflictsUnderThePack(t *testing.T) {
 	// Row 0 is A..8 of clubs; the 9th card (AD) would lie under AC in
 	// column 0, so it goes under the pack and 9C takes its place.
 	pack := crafted(1, "AC 2C 3C 4C 5C 6C 7C 8C AD 9C")
-	gg, err := newNapoleon(pack, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := gg.(*napoleon)
-	if g.col[0][1] != ac("9C") {
+	g := npNew(t, pack, nil)
+	if columnsOf(g)[0][1] != ac("9C") {
 		t.Fatalf("C0 = %v, want 9C dealt in place of AD", columnsOf(g)[0])
 	}
 	// AD went under the pack: it is dealt after every other card that fit,
@@ -77,7 +105,7 @@ func TestNapoleonDealPutsConflictsUnderThePack(t *testing.T) {
 	// "оставшиеся четыре, составляющие резерв": 48 dealt + 4 reserve.
 	n := 0
 	for i := 0; i < 4; i++ {
-		if g.res[i] != NoCard {
+		if reserveOf(g)[i] != NoCard {
 			n++
 		}
 	}
@@ -122,22 +150,15 @@ func TestNapoleonRectificationFallback(t *testing.T) {
 	if err := verifyPack("napoleon", pack, 1); err != nil {
 		t.Fatal(err)
 	}
-	gg, err := newNapoleon(pack, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := gg.(*napoleon)
-	if g.col[7][5] != ac("KD") {
+	g := npNew(t, pack, nil)
+	if columnsOf(g)[7][5] != ac("KD") {
 		t.Fatalf("accept: C7 = %v, want KD laid anyway", columnsOf(g)[7])
 	}
-	if !slices.Equal(g.res[:], acs("QD JD TD 9D")) {
-		t.Fatalf("reserve %v", g.res)
+	if !slices.Equal(reserveOf(g), acs("QD JD TD 9D")) {
+		t.Fatalf("reserve %v", reserveOf(g))
 	}
-	gg, err = newNapoleon(pack, Options{"rectification-fallback": "restart"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, col := range columnsOf(gg.(*napoleon)) {
+	gg := npNew(t, pack, Options{"rectification-fallback": "restart"})
+	for i, col := range columnsOf(gg) {
 		seen := map[Rank]bool{}
 		for _, c := range col {
 			if seen[c.Rank()] {
@@ -154,11 +175,7 @@ func TestNapoleonRectificationFallback(t *testing.T) {
 // The variant deal=plain deals the pack as it comes.
 func TestNapoleonPlainDeal(t *testing.T) {
 	pack := crafted(1, "AC 2C 3C 4C 5C 6C 7C 8C AD 9C")
-	gg, err := newNapoleon(pack, Options{"deal": "plain"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if g := gg.(*napoleon); g.col[0][1] != ac("AD") {
+	if g := npNew(t, pack, Options{"deal": "plain"}); columnsOf(g)[0][1] != ac("AD") {
 		t.Fatalf("C0 = %v", columnsOf(g)[0])
 	}
 }
@@ -173,11 +190,12 @@ func TestNapoleonPair(t *testing.T) {
 	wantIllegal(t, g, npPair(1, 4, "7H", "9C", npRulePair))    // not equal rank
 	wantIllegal(t, g, npPair(0, 2, "8C", "8H", npRuleReserve)) // wrong rule
 	wantIllegal(t, g, npPair(0, 0, "8C", "8C", npRulePair))
+	before := g.Score()
 	mustApply(t, g, npPair(0, 2, "8C", "8H", npRulePair))
 	// "переходя постепенно выше": 7S is now exposed.
 	wantLegal(t, g, npPair(0, 1, "7S", "7H", npRulePair))
-	if g.Score() != 2 {
-		t.Fatalf("score %d", g.Score())
+	if g.Score() != before+2 {
+		t.Fatalf("score %d, want %d", g.Score(), before+2)
 	}
 }
 
@@ -200,9 +218,7 @@ func TestNapoleonReserveInNeed(t *testing.T) {
 // Variant reserve=ordered: the reserve lies face down and is taken one by
 // one, only in need.
 func TestNapoleonOrderedReserve(t *testing.T) {
-	g := npPosition(t, Options{"reserve": "ordered"}, [8]string{"8C", "8H", "5D"}, [4]string{})
-	g.sn = 2
-	g.stock[0], g.stock[1] = ac("4S"), ac("5S")
+	g := npPosition(t, Options{"reserve": "ordered"}, [8]string{"8C", "8H", "5D"}, [4]string{}, "4S", "5S")
 	take := Move{Kind: MoveReserve, From: npStock, To: npRes, Card: NoCard, Card2: NoCard, Rule: npRuleReserve}
 	wantIllegal(t, g, take) // a pair exists
 	mustApply(t, g, npPair(0, 1, "8C", "8H", npRulePair))
@@ -212,8 +228,8 @@ func TestNapoleonOrderedReserve(t *testing.T) {
 		t.Fatalf("face-down reserve visible: %v", c)
 	}
 	mustApply(t, g, take)
-	if g.res[0] != ac("5S") {
-		t.Fatalf("took %s, want the top 5S", g.res[0])
+	if r := reserveOf(g); r[0] != ac("5S") {
+		t.Fatalf("took %s, want the top 5S", r[0])
 	}
 	wantLegal(t, g, npPair(2, npRes, "5D", "5S", npRuleReserve))
 	wantIllegal(t, g, take) // a pair exists again
@@ -222,13 +238,12 @@ func TestNapoleonOrderedReserve(t *testing.T) {
 // "Когда все карты выйдут попарно, то, значит, пасьянс вышел."
 func TestNapoleonWin(t *testing.T) {
 	g := npPosition(t, nil, [8]string{"KC", "KD"}, [4]string{})
-	g.on = 50
 	mustApply(t, g, npPair(0, 1, "KC", "KD", npRulePair))
-	if !g.Won() || !g.Over() || g.Score() != 52 {
-		t.Fatalf("won %v over %v score %d", g.Won(), g.Over(), g.Score())
+	if !g.Won() || g.Ending() != EndWon || g.Score() != 52 {
+		t.Fatalf("won %v ending %v score %d", g.Won(), g.Ending(), g.Score())
 	}
 	g = npPosition(t, nil, [8]string{"KC", "QD"}, [4]string{})
-	if g.Won() || !g.Over() {
+	if g.Won() || g.Ending() != EndStuck {
 		t.Fatal("a blocked game must be over and lost")
 	}
 }

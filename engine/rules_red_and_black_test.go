@@ -203,7 +203,7 @@ func TestRedAndBlackRedeal(t *testing.T) {
 		t.Fatalf("second pass order differs: talon %v", g.talon[:g.wn])
 	}
 	wantIllegal(t, g, m) // only one redeal
-	if !g.Over() {
+	if g.Ending() == Playing {
 		t.Error("no move left, but not over")
 	}
 	g = rbPosition(t, nil, [8]string{"KC"}, "5S", "6H", rbAces)
@@ -225,7 +225,7 @@ func TestRedAndBlackWin(t *testing.T) {
 		t.Fatal("won too early")
 	}
 	mustApply(t, g, rbMove(MoveFoundation, rbTab+0, 7, "KS'", rbRuleFoundation))
-	if !g.Won() || !g.Over() || g.Score() != 104 {
-		t.Fatalf("won %v over %v score %d", g.Won(), g.Over(), g.Score())
+	if !g.Won() || g.Ending() == Playing || g.Score() != 104 {
+		t.Fatalf("won %v over %v score %d", g.Won(), (g.Ending() != Playing), g.Score())
 	}
 }

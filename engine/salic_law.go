@@ -102,7 +102,7 @@ func salicLawSpec() *Spec {
 			{Name: "king-refill", Values: []string{"again", "once"}, Default: "again",
 				Doc: "again: a king whose filled card has been played may be filled again (GAMES.md §2 recommended reading); once: each king takes at most one filled card in the game."},
 		},
-		NewDeal: newSalicLaw,
+		Start: legacyStart(newSalicLaw),
 	}
 }
 
@@ -351,7 +351,7 @@ func (g *salicLaw) Pile(dst []Card, i int) []Card {
 	return g.FullPile(dst, i)
 }
 
-// FullPile implements FullView.
+// FullPile returns every card of pile i, bottom first.
 func (g *salicLaw) FullPile(dst []Card, i int) []Card {
 	switch {
 	case i >= slFound && i < slFound+8:

@@ -120,7 +120,7 @@ func shahSpec() *Spec {
 			{Name: "marriage-sources", Values: []string{"talon-and-outer", "talon"}, Default: "talon-and-outer",
 				Doc: "talon-and-outer: a marriage takes the card turned (the talon top) or another outer-circle card (GAMES.md §14.4); talon: only the card turned from the pack or the talon top is married onto the star."},
 		},
-		NewDeal: newShah,
+		Start: legacyStart(newShah),
 	}
 }
 
@@ -588,7 +588,7 @@ func (g *shah) Pile(dst []Card, i int) []Card {
 	return g.FullPile(dst, i)
 }
 
-// FullPile implements FullView.
+// FullPile returns every card of pile i, bottom first.
 func (g *shah) FullPile(dst []Card, i int) []Card {
 	switch {
 	case i >= 0 && i < shOuter:

@@ -248,7 +248,7 @@ func TestShahVacancy(t *testing.T) {
 func TestShahRedeal(t *testing.T) {
 	g := shPos(t, nil, shRayFill, shOnes, "5C 6C", "")
 	wantIllegal(t, g, shRedealMove)
-	if !g.Over() || g.Won() {
+	if g.Ending() == Playing || g.Won() {
 		t.Fatal("pack out, no play, no redeal: the game must be over")
 	}
 	h := shPos(t, Options{"redeals": "1"}, shRayFill, shOnes, "5C 6C", "")

@@ -95,13 +95,13 @@ func sultanSpec() *Spec {
 				Doc: "off: the talon is turned over unshuffled (Pujol, PySolFC); on: the talon is shuffled before each re-deal (Cadogan), with a generator seeded from the deal so replays agree."},
 		},
 	}
-	s.NewDeal = func(pack []Card, opts Options) (Game, error) {
+	s.Start = legacyStart(func(pack []Card, opts Options) (Game, error) {
 		o, err := s.ResolveOptions(opts)
 		if err != nil {
 			return nil, err
 		}
 		return newSultan(pack, o)
-	}
+	})
 	return s
 }
 
@@ -359,7 +359,7 @@ func (g *sultan) Pile(dst []Card, i int) []Card {
 	return lsAppend(dst, &g.below, g.piles[i], i == sulStock)
 }
 
-// FullPile implements FullView: every card of pile i, bottom first.
+// FullPile returns every card of pile i, bottom first. every card of pile i, bottom first.
 func (g *sultan) FullPile(dst []Card, i int) []Card {
 	return lsAppend(dst, &g.below, g.piles[i], false)
 }

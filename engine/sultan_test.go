@@ -187,7 +187,7 @@ func TestSultanRedeal(t *testing.T) {
 				t.Fatalf("unshuffled re-deal changed the order:\n%v\n%v", first, again)
 			}
 		}
-		if !g.Over() || g.Won() {
+		if g.Ending() == Playing || g.Won() {
 			t.Fatalf("game not lost after its passes\n%s", g)
 		}
 	}
@@ -209,7 +209,7 @@ func TestSultanWin(t *testing.T) {
 	}
 	front := append(acs("KH KD KD' KS KS' KC KC' KH' AH"), order...)
 	g := newSultanT(t, craftPack(t, front), nil)
-	for !g.Over() {
+	for g.Ending() == Playing {
 		ms := g.LegalMoves(nil)
 		m := ms[len(ms)-1]
 		for _, x := range ms {

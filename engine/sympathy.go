@@ -75,13 +75,13 @@ func sympathySpec() *Spec {
 				Terms:   []string{"если на столе остается перевороченная карта", "пасьянс не удался", "«Симпатия» не установилась между партнерами"}},
 		},
 	}
-	s.NewDeal = func(pack []Card, opts Options) (Game, error) {
+	s.Start = legacyStart(func(pack []Card, opts Options) (Game, error) {
 		o, err := s.ResolveOptions(opts)
 		if err != nil {
 			return nil, err
 		}
 		return NewSympathy(pack, o)
-	}
+	})
 	return s
 }
 
@@ -326,7 +326,7 @@ func (g *SympathyGame) Pile(dst []Card, i int) []Card {
 	return dst
 }
 
-// FullPile implements FullView: every card of pile i, bottom first.
+// FullPile returns every card of pile i, bottom first. every card of pile i, bottom first.
 func (g *SympathyGame) FullPile(dst []Card, i int) []Card {
 	return lsAppend(dst, &g.below, g.piles[i], false)
 }

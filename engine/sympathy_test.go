@@ -69,7 +69,7 @@ func TestSympathyDeal(t *testing.T) {
 			}
 		}
 	}
-	if g.Turn() != 1 || g.Over() {
+	if g.Turn() != 1 || (g.Ending() != Playing) {
 		t.Fatalf("turn %d", g.Turn())
 	}
 }
@@ -122,7 +122,7 @@ func TestSympathyPlay(t *testing.T) {
 	if g.Score() != 2 {
 		t.Fatalf("score %d", g.Score())
 	}
-	for !g.Over() {
+	for g.Ending() == Playing {
 		mustLegal(t, g, g.LegalMoves(nil)[0])
 	}
 	if !g.Won() || g.Score() != 104 {
@@ -162,7 +162,7 @@ func TestSympathyConfluent(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := NewRand(seed*31 + k)
-			for n := 0; !g.Over(); n++ {
+			for n := 0; g.Ending() == Playing; n++ {
 				ms := g.LegalMoves(nil)
 				m := ms[r.IntN(len(ms))]
 				if k == 0 { // pair first, then the first turn
@@ -209,7 +209,7 @@ func TestSympathyRandomPlayouts(t *testing.T) {
 func TestSympathyDeterminize(t *testing.T) {
 	g := newSympathyT(t, syPack(syDeckOrder(0), syDeckOrder(1)))
 	r := NewRand(3)
-	for i := 0; i < 30 && !g.Over(); i++ {
+	for i := 0; i < 30 && g.Ending() == Playing; i++ {
 		ms := g.LegalMoves(nil)
 		mustLegal(t, g, ms[r.IntN(len(ms))])
 	}

@@ -101,7 +101,7 @@ func windmillSpec() *Spec {
 			{Name: "kings", Values: []string{"first-four", "choice"}, Default: "first-four",
 				Doc: "first-four: the first four kings that appear go to the corners at once (the book, Rule II; GAMES.md §14.3); choice: a king is an ordinary available card that the player may put in an empty corner or on the centre's queen (PySolFC Windmill)."},
 		},
-		NewDeal: newWindmill,
+		Start: legacyStart(newWindmill),
 	}
 }
 
@@ -473,7 +473,7 @@ func (g *windmill) Pile(dst []Card, i int) []Card {
 	return g.FullPile(dst, i)
 }
 
-// FullPile implements FullView.
+// FullPile returns every card of pile i, bottom first.
 func (g *windmill) FullPile(dst []Card, i int) []Card {
 	switch {
 	case i >= 0 && i < wmWings:

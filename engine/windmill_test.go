@@ -195,7 +195,7 @@ func TestWindmillTransfer(t *testing.T) {
 // No redeal: with the pack out and nothing to play the game is over.
 func TestWindmillNoRedealAndWin(t *testing.T) {
 	g := wmPos(t, nil, [8]string{"9D", "9D'", "9C", "9C'", "9H", "9H'", "9S", "9S'"}, 1, wmFullCorners, "5C", "")
-	if !g.Over() || g.Won() || len(g.LegalMoves(nil)) != 0 {
+	if g.Ending() == Playing || g.Won() || len(g.LegalMoves(nil)) != 0 {
 		t.Fatal("pack out, no play: the game must be over and lost")
 	}
 	w := wmPos(t, nil, [8]string{"", "", "", "", "", "", "", "KS'"}, 51, [4]string{"KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC", "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD", "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"}, "", "")

@@ -115,13 +115,13 @@ func zodiacSpec() *Spec {
 				Doc: "on: Equator cards may be married onto the Zodiac (Cadogan EN); off: the literal reading of the garbled Russian Rule I, no marriages between Zodiac and Equator cards at all."},
 		},
 	}
-	s.NewDeal = func(pack []Card, opts Options) (Game, error) {
+	s.Start = legacyStart(func(pack []Card, opts Options) (Game, error) {
 		o, err := s.ResolveOptions(opts)
 		if err != nil {
 			return nil, err
 		}
 		return newZodiac(pack, o)
-	}
+	})
 	return s
 }
 
@@ -433,7 +433,7 @@ func (g *zodiac) Pile(dst []Card, i int) []Card {
 	return lsAppend(dst, &g.below, g.piles[i], i == zoStock)
 }
 
-// FullPile implements FullView: every card of pile i, bottom first.
+// FullPile returns every card of pile i, bottom first. every card of pile i, bottom first.
 func (g *zodiac) FullPile(dst []Card, i int) []Card {
 	return lsAppend(dst, &g.below, g.piles[i], false)
 }

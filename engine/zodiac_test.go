@@ -209,7 +209,7 @@ func TestZodiacPhase2(t *testing.T) {
 	mustLegal(t, g, zoMove(MoveFoundation, c2, zoZ(0), zoFA+int(Clubs), zoRuleII))
 	mustLegal(t, g, zoMove(MoveFoundation, kc, zoZ(1), zoFK+int(Clubs), zoRuleII))
 	mustLegal(t, g, zoMove(MoveFoundation, ks, zoE0, zoFK+int(Spades), zoRuleII)) // the Equator is a source
-	for !g.Over() {
+	for g.Ending() == Playing {
 		mustLegal(t, g, g.LegalMoves(nil)[0])
 	}
 	if !g.Won() || g.Score() != 104 {
@@ -241,7 +241,7 @@ func TestZodiacReachesPhase2(t *testing.T) {
 			t.Fatal(err)
 		}
 		n := 0
-		for !g.Over() && n < s.MaxMoves {
+		for g.Ending() == Playing && n < s.MaxMoves {
 			ms := g.LegalMoves(nil)
 			best := ms[len(ms)-1]
 			for _, m := range ms {
@@ -256,7 +256,7 @@ func TestZodiacReachesPhase2(t *testing.T) {
 			n++
 		}
 		checkCards(t, g)
-		if !g.Over() {
+		if g.Ending() == Playing {
 			t.Fatalf("seed %d: not over after %d moves", seed, n)
 		}
 		if g.(*zodiac).phase2() {

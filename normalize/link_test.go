@@ -641,7 +641,7 @@ func TestLinkMoveRules(t *testing.T) {
 			played++
 			rng := rand.New(rand.NewPCG(seed, 8))
 			var buf []engine.Move
-			for step := 0; step < 400 && !g.Over(); step++ {
+			for step := 0; step < 400 && g.Ending() == engine.Playing; step++ {
 				buf = g.LegalMoves(buf[:0])
 				if len(buf) == 0 {
 					break

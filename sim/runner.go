@@ -76,7 +76,7 @@ type batch struct {
 // runGame is a game of the run, resolved.
 type runGame struct {
 	spec     *engine.Spec
-	opts     engine.Options
+	setup    *engine.Setup
 	variant  string
 	maxMoves int
 	lo, hi   int64
@@ -288,19 +288,19 @@ func prepare(cfg *Config) ([]runGame, error) {
 			return nil, fmt.Errorf("sim: game %q listed twice", gc.Spec.ID)
 		}
 		ids[gc.Spec.ID] = true
-		opts, err := gc.Spec.ResolveOptions(gc.Options)
+		setup, err := gc.Spec.Setup(gc.Options)
 		if err != nil {
 			return nil, fmt.Errorf("sim: %w", err)
 		}
 		// Deal one game to catch a game that cannot start before any work.
-		if _, err := gc.Spec.New(DealSeed(cfg.MasterSeed, gc.Spec.ID, lo), opts); err != nil {
+		if _, err := setup.New(DealSeed(cfg.MasterSeed, gc.Spec.ID, lo)); err != nil {
 			return nil, fmt.Errorf("sim: game %s: %w", gc.Spec.ID, err)
 		}
 		mm := gc.Spec.MaxMoves
 		if mm <= 0 {
 			mm = DefaultMaxMoves
 		}
-		games[i] = runGame{spec: gc.Spec, opts: opts, variant: gc.Spec.VariantString(opts), maxMoves: mm, lo: lo, hi: hi}
+		games[i] = runGame{spec: gc.Spec, setup: setup, variant: setup.Variant(), maxMoves: mm, lo: lo, hi: hi}
 	}
 	return games, nil
 }
@@ -349,7 +349,7 @@ func (w *worker) play(ctx context.Context, b *batch) {
 		}
 		seed := DealSeed(w.cfg.MasterSeed, g.spec.ID, d)
 		traced := len(b.moves) // trace rows before this deal
-		base, err := g.spec.New(seed, g.opts)
+		base, err := g.setup.New(seed)
 		if err != nil {
 			b.err = fmt.Errorf("game %s deal %d (seed %d): %w", g.spec.ID, d, seed, err)
 			return

@@ -133,14 +133,22 @@ func toyConfig(t testing.TB, deals int64, strategies ...string) Config {
 
 // toySpec5 is a second toy game (ranks to 5) under another ID.
 func toySpec5() *engine.Spec {
-	return &engine.Spec{ID: "toy5", Decks: 1, Players: 1, MaxMoves: 300,
-		NewDeal: func(pack []engine.Card, _ engine.Options) (engine.Game, error) { return &toy5{newToy(pack, 5)}, nil }}
+	return &engine.Spec{ID: "toy5", Decks: 1, Players: 1, MaxMoves: 300, Piles: toyPiles,
+		Start: func(*engine.VariantReader) (engine.Dealer, error) {
+			return func(pack []engine.Card) (engine.Game, error) { return &toy5{newToy(pack, 5)}, nil }, nil
+		}}
 }
 
 type toy5 struct{ *toyGame }
 
 func (g *toy5) ID() string         { return "toy5" }
 func (g *toy5) Clone() engine.Game { return &toy5{g.toyGame.Clone().(*toyGame)} }
+
+// CopyFrom makes g a copy of src when src is a toy5 game.
+func (g *toy5) CopyFrom(src engine.Game) bool {
+	s, ok := src.(*toy5)
+	return ok && g.toyGame.CopyFrom(s.toyGame)
+}
 
 func runMem(t *testing.T, cfg Config, lo int64) (*memSink, *Summary) {
 	t.Helper()

@@ -7,11 +7,11 @@ import "github.com/pasyans/pasyans/engine"
 type scratch struct{ g engine.Game }
 
 // copyOf returns an independent copy of src held in the buffer: the
-// buffer's own game overwritten in place when it is an engine.Copier of
-// the same game, else a new Clone (which the buffer keeps for the next
-// call).
+// buffer's own game overwritten in place (Game.CopyFrom) when it holds a
+// state of the same game, else a new Clone (which the buffer keeps for the
+// next call).
 func (s *scratch) copyOf(src engine.Game) engine.Game {
-	if c, ok := s.g.(engine.Copier); ok && c.CopyFrom(src) {
+	if s.g != nil && s.g.CopyFrom(src) {
 		return s.g
 	}
 	s.g = src.Clone()

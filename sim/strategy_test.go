@@ -90,7 +90,7 @@ func TestHiddenInformation(t *testing.T) {
 				p1.Reset(g, 99)
 				p2.Reset(g, 99)
 				var l1, l2 []engine.Move
-				for ply := 0; ply < 150 && !g.Over(); ply++ {
+				for ply := 0; ply < 150 && g.Ending() == engine.Playing; ply++ {
 					h := g.Clone()
 					h.Determinize(engine.NewRand(deal*1000 + uint64(ply)))
 					if g.ViewHash() != h.ViewHash() {

@@ -31,9 +31,19 @@ const (
 
 var toySpec = &engine.Spec{
 	ID: "toy", Title: "Toy", Decks: 1, Players: 1, MaxMoves: 400,
-	NewDeal: func(pack []engine.Card, opts engine.Options) (engine.Game, error) {
-		return newToy(pack, 6), nil
+	Piles: toyPiles,
+	Start: func(*engine.VariantReader) (engine.Dealer, error) {
+		return func(pack []engine.Card) (engine.Game, error) { return newToy(pack, 6), nil }, nil
 	},
+}
+
+// toyPiles is the toy's layout.
+var toyPiles = []engine.PileInfo{
+	{Name: "stock", Kind: engine.PileStock}, {Name: "talon", Kind: engine.PileTalon},
+	{Name: "F0", Kind: engine.PileFoundation}, {Name: "F1", Kind: engine.PileFoundation},
+	{Name: "F2", Kind: engine.PileFoundation}, {Name: "F3", Kind: engine.PileFoundation},
+	{Name: "R0", Kind: engine.PileTableau}, {Name: "R1", Kind: engine.PileTableau},
+	{Name: "R2", Kind: engine.PileTableau}, {Name: "R3", Kind: engine.PileTableau},
 }
 
 func newToy(pack []engine.Card, maxRank engine.Rank) *toyGame {
@@ -61,8 +71,36 @@ func (g *toyGame) Redeals() int            { return g.redeals }
 func (g *toyGame) NumPiles() int           { return len(g.piles) }
 func (g *toyGame) Total() int              { return 4 * int(g.maxRank) }
 func (g *toyGame) Won() bool               { return g.Score() == g.Total() }
-func (g *toyGame) Over() bool              { return g.Won() || len(g.LegalMoves(nil)) == 0 }
-func (g *toyGame) top(i int) engine.Card   { p := g.piles[i]; return p[len(p)-1] }
+func (g *toyGame) Spec() *engine.Spec      { return toySpec }
+func (g *toyGame) PileKind(i int) engine.PileKind {
+	return toyPiles[i].Kind
+}
+
+func (g *toyGame) Ending() engine.Ending {
+	switch {
+	case g.Won():
+		return engine.EndWon
+	case len(g.LegalMoves(nil)) == 0:
+		return engine.EndStuck
+	}
+	return engine.Playing
+}
+
+func (g *toyGame) FullPile(dst []engine.Card, i int) []engine.Card { return append(dst, g.piles[i]...) }
+
+// CopyFrom makes g a copy of src when src is a toy game of the same kind.
+func (g *toyGame) CopyFrom(src engine.Game) bool {
+	s, ok := src.(*toyGame)
+	if !ok {
+		return false
+	}
+	g.maxRank, g.redeals = s.maxRank, s.redeals
+	for i, p := range s.piles {
+		g.piles[i] = append(g.piles[i][:0], p...)
+	}
+	return true
+}
+func (g *toyGame) top(i int) engine.Card { p := g.piles[i]; return p[len(p)-1] }
 func (g *toyGame) fits(c engine.Card) bool {
 	return len(g.piles[toyF0+int(c.Suit())]) == int(c.Rank())-1
 }

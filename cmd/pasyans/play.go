@@ -167,7 +167,7 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 	switch {
 	case g.Won():
 		result = "won"
-	case !g.Over():
+	case g.Ending() == engine.Playing:
 		result = "stopped at the move cap"
 	}
 	_, err = fmt.Fprintf(out, "%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)\n",

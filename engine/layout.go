@@ -1,0 +1,222 @@
+package engine
+
+// The one skeleton every game is written in: a core (the game's Spec and
+// resolved options, which give ID, Options and the pile table) and a
+// layout (the one pile store). A game's state is a value-typed struct that
+// embeds both, plus its own counters and a pointer to its immutable typed
+// rules; Clone and CopyFrom are one struct copy.
+
+// maxPiles bounds the number of piles of a layout.
+const maxPiles = 64
+
+// packCards is the number of cards of the largest pack (two decks).
+const packCards = MaxDecks * CardsPerDeck
+
+// core is embedded by every game's state: the Spec the game was set up
+// from and its resolved options (both shared and read-only).
+type core struct {
+	spec *Spec
+	opts Options
+}
+
+// newCore returns the core of a game set up by v.
+func newCore(v *VariantReader) core { return core{spec: v.spec, opts: v.opts} }
+
+// Spec returns the game's catalog entry.
+func (c *core) Spec() *Spec { return c.spec }
+
+// ID returns the game's catalog ID.
+func (c *core) ID() string { return c.spec.ID }
+
+// Options returns a copy of the resolved variant options.
+func (c *core) Options() Options { return copyOptions(c.opts) }
+
+// NumPiles returns the number of piles of the game's layout.
+func (c *core) NumPiles() int { return len(c.spec.Piles) }
+
+// PileName returns the name of pile i.
+func (c *core) PileName(i int) string { return c.spec.PileName(i) }
+
+// PileKind returns the kind of pile i.
+func (c *core) PileKind(i int) PileKind { return c.spec.PileKind(i) }
+
+// pileHead is one pile of a layout: its top card (NoCard when empty) and
+// its size.
+type pileHead struct {
+	top Card
+	n   uint8
+}
+
+// layout is the pile store of every game: each pile is a linked list over
+// the cards of the pack, below[c] being the card under card c in its pile
+// (NoCard at a pile's bottom). Every card is in at most one pile, so the
+// whole layout is a few hundred bytes of value-typed state: a copy is one
+// memmove, and moving a card is O(1). A layout must be initialised with
+// reset before use.
+type layout struct {
+	below [packCards]Card
+	piles [maxPiles]pileHead
+}
+
+// reset empties every pile.
+func (l *layout) reset() {
+	for i := range l.below {
+		l.below[i] = NoCard
+	}
+	for i := range l.piles {
+		l.piles[i] = pileHead{top: NoCard}
+	}
+}
+
+// top returns the top card of pile p, NoCard when it is empty.
+func (l *layout) top(p int) Card { return l.piles[p].top }
+
+// size returns the number of cards of pile p.
+func (l *layout) size(p int) int { return int(l.piles[p].n) }
+
+// empty reports whether pile p holds no card.
+func (l *layout) empty(p int) bool { return l.piles[p].n == 0 }
+
+// push puts c on top of pile p.
+func (l *layout) push(p int, c Card) {
+	h := &l.piles[p]
+	l.below[c] = h.top
+	h.top = c
+	h.n++
+}
+
+// pop removes and returns the top card of pile p, which must not be empty.
+func (l *layout) pop(p int) Card {
+	h := &l.piles[p]
+	c := h.top
+	h.top = l.below[c]
+	l.below[c] = NoCard
+	h.n--
+	return c
+}
+
+// move moves the top card of pile from onto pile to and returns it.
+func (l *layout) move(from, to int) Card {
+	c := l.pop(from)
+	l.push(to, c)
+	return c
+}
+
+// moveRun moves the top k cards of pile from onto pile to as a unit,
+// keeping their order (a sequence move). 1 ≤ k ≤ size(from).
+func (l *layout) moveRun(from, to, k int) {
+	f, t := &l.piles[from], &l.piles[to]
+	first := f.top // the run's top card
+	last := first  // the run's bottom card
+	for i := 1; i < k; i++ {
+		last = l.below[last]
+	}
+	f.top = l.below[last]
+	f.n -= uint8(k)
+	l.below[last] = t.top
+	t.top = first
+	t.n += uint8(k)
+}
+
+// at returns the card k places below the top of pile p (k = 0 is the top),
+// NoCard when the pile is shallower.
+func (l *layout) at(p, k int) Card {
+	if k >= int(l.piles[p].n) {
+		return NoCard
+	}
+	c := l.piles[p].top
+	for ; k > 0; k-- {
+		c = l.below[c]
+	}
+	return c
+}
+
+// appendPile appends the cards of pile p, bottom first, to dst.
+func (l *layout) appendPile(dst []Card, p int) []Card {
+	n := int(l.piles[p].n)
+	start := len(dst)
+	for i := 0; i < n; i++ {
+		dst = append(dst, NoCard)
+	}
+	c := l.piles[p].top
+	for i := start + n - 1; i >= start; i-- {
+		dst[i] = c
+		c = l.below[c]
+	}
+	return dst
+}
+
+// loadPack pushes pack onto pile p so that pack[0] ends on top (the pack
+// as dealt: index 0 is turned first).
+func (l *layout) loadPack(p int, pack []Card) {
+	for i := len(pack) - 1; i >= 0; i-- {
+		l.push(p, pack[i])
+	}
+}
+
+// drain pops every card of pile p into buf, top first, and returns them.
+func (l *layout) drain(buf *[packCards]Card, p int) []Card {
+	n := 0
+	for l.piles[p].n > 0 {
+		buf[n] = l.pop(p)
+		n++
+	}
+	return buf[:n]
+}
+
+// determinize replaces the order of the cards of pile p by a random order
+// drawn from r that depends only on which cards the pile holds.
+func (l *layout) determinize(p int, r *Rand) {
+	var buf [packCards]Card
+	cs := l.drain(&buf, p)
+	determinize(cs, r)
+	for _, c := range cs {
+		l.push(p, c)
+	}
+}
+
+// hashPiles mixes the first n piles, in order, into h: each pile's cards
+// bottom first and a separator. hidden, when ≥ 0, is a pile mixed by its
+// size only (the player's view of a face-down pile).
+func (l *layout) hashPiles(h *hasher, n, hidden int) {
+	var buf [packCards]Card
+	for p := 0; p < n; p++ {
+		if p == hidden {
+			h.hidden(l.size(p))
+			continue
+		}
+		h.cards(l.appendPile(buf[:0], p))
+	}
+}
+
+// keyHash accumulates a 128-bit search key (see SearchHooks.SearchKey) as
+// two independently seeded 64-bit mixes of the same words.
+type keyHash struct{ a, b uint64 }
+
+// newKeyHash returns a key hash seeded with the game's identity word.
+func newKeyHash(seed uint64) keyHash {
+	return keyHash{a: SplitMix64(seed ^ 0x243F6A8885A308D3), b: SplitMix64(seed ^ 0x13198A2E03707344)}
+}
+
+// word mixes one 64-bit word.
+func (k *keyHash) word(x uint64) {
+	k.a = SplitMix64(k.a ^ x)
+	k.b = SplitMix64(k.b + x*0x9E3779B97F4A7C15)
+}
+
+// sum returns the key.
+func (k keyHash) sum() Key { return Key{Hi: k.a, Lo: k.b} }
+
+// ending returns the Ending of a game: won, ended by its cycle rule, stuck
+// when no move is legal, playing otherwise.
+func ending(won, cycle, anyMove bool) Ending {
+	switch {
+	case won:
+		return EndWon
+	case cycle:
+		return EndCycle
+	case !anyMove:
+		return EndStuck
+	}
+	return Playing
+}
