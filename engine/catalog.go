@@ -97,6 +97,10 @@ type Spec struct {
 	Rules []Rule
 	// Variants lists the named options.
 	Variants []Variant
+	// Search explains the game's search hooks (SearchHooks): the symmetry
+	// of its key, its safe moves and dead ends, each with the argument from
+	// the rules that makes it sound. docs/games.md shows it.
+	Search string
 	// Start parses the resolved variant options once into the game's typed
 	// rules and returns the Dealer that starts games with them. Setup calls
 	// it; a misuse of the VariantReader (a name or value Variants does not

@@ -85,9 +85,17 @@ func napoleonSpec() *Spec {
 			{Name: "deal", Values: []string{"rectified", "plain"}, Default: "rectified",
 				Doc: "rectified: the book's deal with no two equal ranks in a column; plain: an unrectified deal (Masten's statistics compare both)."},
 		},
-		Start: startNapoleon,
+		Search: napoleonSearch,
+		Start:  startNapoleon,
 	}
 }
+
+// napoleonSearch explains the search hooks of Napoleon's patience.
+const napoleonSearch = `Symmetry: pairs are made by rank regardless of suit, so two positions that differ only in the suits of their cards have the same futures; the eight columns play by the same rules, as do the four open reserve slots. The key hashes each column as its sequence of ranks, the columns in sorted order, the open reserve as a multiset of ranks and the ordered reserve (variant) as its sequence of ranks.
+
+Safe moves: when every card of a rank still in play lies exposed at the foot of a column (two or four of them), pairing two of them is safe. Any win must pair them with each other later; pairing them first keeps every later move of that win legal, since it only exposes column cards earlier (a column pair's legality depends only on its two cards being exposed), and while they lie exposed they form a column pair, so no reserve move of the win (which "in need" forbids while a column pair exists) can come before them.
+
+Dead ends: a rank with exactly two cards left can only go out as that pair, so each card covering one of them must go first. When the covering cards are themselves of ranks with two cards left, this is an order between pairs; a cycle in it (the book's crossed pairs, napoleon/S1, in their last copies) can never be resolved.`
 
 // napoleonPiles is the layout of Napoleon's patience.
 func napoleonPiles() []PileInfo {
@@ -406,29 +414,7 @@ func (g *napoleon) String() string { return renderGame(g, g.FullPile, g.status()
 
 func (g *napoleon) View() string { return renderGame(g, g.Pile, g.status()) }
 
-// Search hooks (SearchHooks).
-//
-// Symmetry: pairs are made by rank regardless of suit, so two positions
-// that differ only in the suits of their cards have the same futures; and
-// the eight columns play by the same rules, as do the four open reserve
-// slots. The key therefore hashes each column as its sequence of ranks, the
-// columns in sorted order, the open reserve as a multiset of ranks and the
-// ordered reserve (variant) as its sequence of ranks.
-//
-// Dominance (SafeMove): when every card of a rank still in play lies exposed
-// at the foot of a column (two or four of them), pairing two of them is
-// safe. Any win must pair them with each other later; pairing them first
-// keeps every later move of that win legal, since it only exposes column
-// cards earlier (a column pair's legality depends only on the two cards
-// being exposed), and while they lie exposed they form a column pair, so no
-// reserve move of the win (which "in need" forbids while a column pair
-// exists) can come before them.
-//
-// Dead ends (DeadEnd): a rank with exactly two cards left can only go out as
-// that pair, so each card covering one of them must go first. When the
-// covering cards are themselves of ranks with two cards left, this is an
-// order between pairs; a cycle in it (the book's crossed pairs, napoleon/S1,
-// in their last copies) can never be resolved.
+// Search hooks (SearchHooks): see napoleonSearch.
 
 // SearchKey returns the canonical key described above.
 func (g *napoleon) SearchKey() Key {
