@@ -116,3 +116,40 @@ func (m Metadata) pairs(dataset string) [][2]string {
 	}
 	return kv
 }
+
+// VersionString returns the version line of the pasyans binary: the module
+// version, the VCS revision ("+dirty" when modified) and time, and the Go
+// version, from the build info.
+func VersionString() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified, when string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+dirty"
+			}
+		case "vcs.time":
+			when = s.Value
+		}
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		v += " rev " + rev + modified
+		if when != "" {
+			v += " (" + when + ")"
+		}
+	}
+	return v + " " + bi.GoVersion
+}

@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+
+	"github.com/pasyans/pasyans/reports"
 )
 
 const rootLong = `pasyans digitizes 19th-century Russian patience (solitaire) books and plays their games in bulk.
@@ -13,12 +15,12 @@ const rootLong = `pasyans digitizes 19th-century Russian patience (solitaire) bo
   Play:  engine (every game by the book) → tournament (strategies over millions of paired deals) → export/report (Parquet, Arrow, HTML).
 "pasyans run" does all of it on the built-in corpus.`
 
-func newRootCmd() *cobra.Command {
+func newRootCmd(ios *ioStreams) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "pasyans",
 		Short:         "Digitize old Russian patience books and play their games in bulk",
 		Long:          rootLong,
-		Version:       versionString(),
+		Version:       reports.VersionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
@@ -31,16 +33,16 @@ func newRootCmd() *cobra.Command {
 	})
 	root.SetVersionTemplate("pasyans {{.Version}}\n")
 	root.AddCommand(
-		newCorpusCmd(),
-		newNormalizeCmd(),
-		newLinkCmd(),
-		newGamesCmd(),
-		newPlayCmd(),
-		newReplayCmd(),
-		newTournamentCmd(),
-		newExportCmd(),
-		newReportCmd(),
-		newRunCmd(),
+		newCmdCorpus(ios),
+		newCmdNormalize(ios),
+		newCmdLink(ios),
+		newCmdGames(ios),
+		newCmdPlay(ios),
+		newCmdReplay(ios),
+		newCmdTournament(ios),
+		newCmdExport(ios),
+		newCmdReport(ios),
+		newCmdRun(ios),
 	)
 	return root
 }
@@ -50,6 +52,14 @@ type usageError struct{ err error }
 
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
+
+// usage marks err as a usage error (nil stays nil).
+func usage(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &usageError{err: err}
+}
 
 // usagef returns a usage error with a formatted message.
 func usagef(format string, a ...any) error {
@@ -70,42 +80,37 @@ func isCobraUsageError(err error) bool {
 	return false
 }
 
-// oneLine folds a message onto a single line.
+// Limits of an error line: a word (a flag value, a path) longer than
+// maxWord bytes is cut to its first cutWord bytes, and the whole line to
+// maxLine bytes, so that a 100 KB flag value is not echoed in full.
+const (
+	maxWord = 200
+	cutWord = 80
+	maxLine = 1000
+)
+
+// oneLine folds a message onto a single line of bounded length.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	words := strings.Fields(s)
+	for i, w := range words {
+		if len(w) > maxWord {
+			words[i] = clip(w, cutWord) + fmt.Sprintf("…(%d bytes)", len(w))
+		}
+	}
+	line := strings.Join(words, " ")
+	if len(line) > maxLine {
+		line = clip(line, maxLine) + "…"
+	}
+	return line
 }
 
-// versionString returns the module version and VCS revision from build info.
-func versionString() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown version)"
+// clip cuts s to at most n bytes at a UTF-8 boundary.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	v := bi.Main.Version
-	if v == "" {
-		v = "(devel)"
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
 	}
-	var rev, modified, when string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+dirty"
-			}
-		case "vcs.time":
-			when = s.Value
-		}
-	}
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		v += " rev " + rev + modified
-		if when != "" {
-			v += " (" + when + ")"
-		}
-	}
-	return v + " " + bi.GoVersion
+	return s[:n]
 }
