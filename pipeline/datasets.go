@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/pasyans/pasyans/reports"
 )
@@ -132,6 +133,14 @@ func exportResults(ctx context.Context, o ExportOptions, need func(string) bool,
 			return written, err
 		}
 	}
+	warn, err := FolderWarning(ctx, o.Results)
+	if err != nil {
+		return written, err
+	}
+	if warn != "" {
+		obs.Note(warn)
+		meta.Incomplete = true
+	}
 	if need("summary") {
 		obs.Note(fmt.Sprintf("summarizing %s", o.Results))
 		s, err := reports.Summarize(ctx, o.Results)
@@ -144,4 +153,25 @@ func exportResults(ctx context.Context, o ExportOptions, need func(string) bool,
 		}
 	}
 	return written, nil
+}
+
+// FolderWarning checks whether the results folder dir holds one complete
+// run (reports.Status: every shard present and complete, one identity) and
+// returns "" if it does, else a one-line warning naming the first
+// problems.
+func FolderWarning(ctx context.Context, dir string) (string, error) {
+	v, err := reports.Status(ctx, dir)
+	if err != nil {
+		return "", err
+	}
+	if v.Complete {
+		return "", nil
+	}
+	const shown = 3
+	ps := v.Problems
+	more := ""
+	if len(ps) > shown {
+		ps, more = ps[:shown], fmt.Sprintf("; and %d more (pasyans report --verify lists them)", len(v.Problems)-shown)
+	}
+	return fmt.Sprintf("warning: %s is not one complete run: %s%s", dir, strings.Join(ps, "; "), more), nil
 }

@@ -1,9 +1,10 @@
 package pipeline
 
 // Stage is one step of a Run, reported to the Observer: "[Index/Count]
-// Name Detail" on the command line.
+// Name Detail" on the command line. A Tournament reports its shard as a
+// Stage with Index 0.
 type Stage struct {
-	// Index counts from 1 to Count.
+	// Index counts from 1 to Count (0: not a step of a Run).
 	Index, Count int
 	// Name is the stage's name (corpus, normalize, link, tournament,
 	// datasets, report).

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -59,10 +58,12 @@ type RunResult struct {
 	Files          []string
 }
 
-// RunOutputs are the files and folders a Run writes under Out (besides the
-// shard manifest); they are what Force removes.
+// RunOutputs are the files and folders a Run writes under Out besides its
+// results folder (results, moves, the manifest and the run file): they are
+// what Force removes too, and what a Run without Resume refuses to
+// overwrite.
 var RunOutputs = []string{
-	"results", "moves", "solver", "arrow",
+	"solver", "arrow",
 	"corpus_blocks.parquet", "corpus_tokens.parquet", "rules.parquet", "summary.parquet", "paired.parquet",
 	"report.md", "report.html",
 }
@@ -75,6 +76,8 @@ type runner struct {
 	corpus *Corpus
 	cd     *reports.CorpusData
 	meta   reports.Metadata
+	id     reports.RunIdentity
+	folder *reports.RunFolder // Out, held for the whole run
 	res    RunResult
 }
 
@@ -88,13 +91,24 @@ func Run(ctx context.Context, o RunOptions) (*RunResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.meta = Metadata(id, 0, o.Command)
+	r.id, r.meta = id, Metadata(id, 0, o.Command)
+	defer r.closeFolder()
 	for _, step := range []func(context.Context) error{r.readCorpus, r.linkCorpus, r.play, r.writeDatasets, r.writeReport} {
 		if err := step(ctx); err != nil {
 			return nil, err
 		}
 	}
-	return &r.res, nil
+	return &r.res, r.closeFolder()
+}
+
+// closeFolder releases the output folder (once).
+func (r *runner) closeFolder() error {
+	if r.folder == nil {
+		return nil
+	}
+	err := r.folder.Close()
+	r.folder = nil
+	return err
 }
 
 // stage reports a stage.
@@ -108,7 +122,7 @@ func (r *runner) readCorpus(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := prepareOut(r.o.Out, r.o.Force); err != nil {
+	if r.folder, err = openFolder(r.o.Out, r.id, 0, r.o.Resume, r.o.Force, r.o.Command, RunOutputs, r.obs); err != nil {
 		return err
 	}
 	r.corpus = &Corpus{Documents: docs}
@@ -154,7 +168,7 @@ func (r *runner) play(ctx context.Context) error {
 		names[i] = s.Name()
 	}
 	r.stage(4, "tournament", "%d games × %s × %d deals (seed %d)", len(r.o.Games), strings.Join(names, ", "), r.o.Deals, r.o.Seed)
-	if _, err := Tournament(ctx, r.tournament(r.o.Out, r.o.Strategies, r.o.Deals)); err != nil {
+	if _, err := playShard(ctx, r.tournament(r.o.Out, r.o.Strategies, r.o.Deals), r.id); err != nil {
 		return r.interrupted(err)
 	}
 	if r.o.Solver == nil {
@@ -181,7 +195,7 @@ func (r *runner) solverDir() string { return filepath.Join(r.o.Out, "solver") }
 // interrupted notes an interrupted tournament stage and wraps its error.
 func (r *runner) interrupted(err error) error {
 	if errors.Is(err, context.Canceled) {
-		r.obs.Note(fmt.Sprintf("interrupted; the finished rows are valid files in %s", r.o.Out))
+		r.obs.Note(fmt.Sprintf("interrupted; the finished rows are valid files in %s — run the same command with --resume to continue", r.o.Out))
 	}
 	return fmt.Errorf("tournament: %w", err)
 }
@@ -274,44 +288,4 @@ func relPaths(dir string, paths []string) []string {
 		out[i] = p
 	}
 	return out
-}
-
-// prepareOut makes sure dir can take a run: it is created if missing; an
-// earlier run's outputs in it are removed with force and refused without.
-func prepareOut(dir string, force bool) error {
-	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-		return fmt.Errorf("--out %s: not a directory", dir)
-	}
-	var found []string
-	for _, name := range RunOutputs {
-		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-			found = append(found, name)
-		}
-	}
-	manifests, _ := filepath.Glob(filepath.Join(dir, "_manifest-*.json"))
-	for _, m := range manifests {
-		found = append(found, filepath.Base(m))
-	}
-	if len(found) > 0 && !force {
-		return fmt.Errorf("--out %s: holds the outputs of an earlier run (%s); use --force to replace them", dir, strings.Join(found, ", "))
-	}
-	for _, name := range found {
-		if err := os.RemoveAll(filepath.Join(dir, name)); err != nil {
-			return fmt.Errorf("--out %s: removing an earlier run: %w", dir, err)
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("--out %s: %w", dir, unwrapPath(err))
-	}
-	return nil
-}
-
-// unwrapPath drops the path of an *fs.PathError, which the message names
-// already.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -44,9 +44,13 @@ func NewTextObserver(w io.Writer, name string, quiet bool, every time.Duration) 
 	return p
 }
 
-// Stage prints "[i/n] name detail".
+// Stage prints "[i/n] name detail" ("name: detail" for Index 0).
 func (p *TextObserver) Stage(s Stage) {
-	if !p.quiet {
+	switch {
+	case p.quiet:
+	case s.Index == 0:
+		fmt.Fprintf(p.w, "%s: %s\n", s.Name, s.Detail)
+	default:
 		fmt.Fprintf(p.w, "[%d/%d] %-10s %s\n", s.Index, s.Count, s.Name, s.Detail)
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/reports"
@@ -93,22 +96,62 @@ type TournamentResult struct {
 }
 
 // Tournament plays one shard of a tournament into the results folder
-// o.Out through a reports.ResultsWriter and closes it. When ctx is
-// cancelled it stops, leaves every finished row in valid files and returns
-// ctx's error with the partial result; the same options with Resume
-// continue the run.
+// o.Out and closes it. The folder is opened under the rules of
+// reports.OpenRunFolder (one run per folder, identity checked, --resume and
+// --force, a lock per shard). When ctx is cancelled it stops, leaves every
+// finished row in valid files and returns ctx's error with the partial
+// result; the same options with Resume continue the run.
 func Tournament(ctx context.Context, o TournamentOptions) (*TournamentResult, error) {
-	obs := observer(o.Observer)
 	id, err := o.Identity()
 	if err != nil {
 		return nil, err
 	}
+	folder, err := openFolder(o.Out, id, o.shard().Index, o.Resume, o.Force, o.Command, nil, observer(o.Observer))
+	if err != nil {
+		return nil, err
+	}
+	if s := o.shard(); s.Count > 1 {
+		lo, hi := sim.ShardRange(o.Deals, s.Index, s.Count)
+		observer(o.Observer).Stage(Stage{Name: "tournament", Detail: fmt.Sprintf("shard %d of %d (%s): deals %d … %d", s.Index, s.Count, s.Source, lo, hi-1)})
+	}
+	res, err := playShard(ctx, o, id)
+	if cerr := folder.Close(); cerr != nil && err == nil {
+		err = cerr
+	}
+	return res, err
+}
+
+// openFolder opens a results folder for one shard of the run id and passes
+// its notes to obs.
+func openFolder(dir string, id reports.RunIdentity, index int, resume, force bool, command string, outputs []string, obs Observer) (*reports.RunFolder, error) {
+	if command == "" {
+		command = reports.DefaultMetadata().Command
+	}
+	version, _ := reports.BuildInfo()
+	f, err := reports.OpenRunFolder(dir, reports.FolderOptions{
+		Identity: id, ShardIndex: index, Resume: resume, Force: force, Outputs: outputs, Command: command, Version: version,
+	})
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range f.Notes {
+		obs.Note(n)
+	}
+	if f.Extended {
+		obs.Note(fmt.Sprintf("%s: the run grows to %d deals per game", dir, id.Deals))
+	}
+	return f, nil
+}
+
+// playShard plays the shard into a folder already opened for it.
+func playShard(ctx context.Context, o TournamentOptions, id reports.RunIdentity) (*TournamentResult, error) {
+	obs := observer(o.Observer)
 	shard := o.shard()
 	lo, hi := sim.ShardRange(o.Deals, shard.Index, shard.Count)
 	res := &TournamentResult{Identity: id, Shard: shard, Start: lo, End: hi}
 	w, err := reports.NewResultsWriter(o.Out, reports.ResultsOptions{
 		ShardIndex: shard.Index, ShardCount: shard.Count, ShardStart: lo, ShardEnd: hi,
-		Trace: o.Trace, Resume: o.Resume, Meta: Metadata(id, shard.Index, o.Command),
+		Trace: o.Trace, Resume: o.Resume, Meta: Metadata(id, shard.Index, o.Command), Identity: &id,
 	})
 	if err != nil {
 		return nil, err
@@ -154,4 +197,19 @@ func rootCause(err error) error {
 		}
 		err = u
 	}
+}
+
+// ResumeNote says, for a resumed run, from which deal of each game this
+// invocation played ("" for a run that did not resume): the summary counts
+// only those deals.
+func (r *TournamentResult) ResumeNote() string {
+	m := r.Summary.ResumedFrom
+	if len(m) == 0 {
+		return ""
+	}
+	keys := slices.Sorted(maps.Keys(m))
+	for i, k := range keys {
+		keys[i] = fmt.Sprintf("%s@%d", k, m[k])
+	}
+	return fmt.Sprintf("Resumed run: the table counts the deals played now (from %s); run \"pasyans report\" on the folder for the whole run.", strings.Join(keys, ", "))
 }

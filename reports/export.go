@@ -50,10 +50,11 @@ func kvValue(kv [][2]string, key string) string {
 func ext(format string) string { return "." + format }
 
 // ExportTable writes rows as dir/<dataset>.<format> and returns the path.
+// KeyComplete is "true" unless meta.Incomplete.
 func ExportTable[T any](dir, dataset, format string, rows []T, meta Metadata) (string, error) {
 	path := filepath.Join(dir, dataset+ext(format))
 	meta = meta.withDefaults()
-	kv := append(meta.pairs(dataset), [2]string{KeyRows, strconv.Itoa(len(rows))}, [2]string{KeyComplete, "true"})
+	kv := append(meta.pairs(dataset), [2]string{KeyRows, strconv.Itoa(len(rows))}, [2]string{KeyComplete, strconv.FormatBool(!meta.Incomplete)})
 	w, err := createTable[T](path, format, kv, 0, new(zstdCodec))
 	if err != nil {
 		return "", err

@@ -120,32 +120,47 @@ func (id RunIdentity) Extra(index int) map[string]string {
 	}
 }
 
-// Diff lists how id (what a command was asked to do) differs from folder
-// (what a results folder holds), one item per difference, each naming the
-// command-line flag that sets the value: "--seed 2 vs the folder's 1". It
-// is empty when the identities are equal.
-func (id RunIdentity) Diff(folder RunIdentity) []string {
-	var out []string
+// Difference is one way two identities differ: the command-line flag
+// that sets the value, and the two values.
+type Difference struct {
+	Flag, Got, Want string
+}
+
+// Differences lists how id differs from other, field by field; it is
+// empty when the identities are equal.
+func (id RunIdentity) Differences(other RunIdentity) []Difference {
+	var out []Difference
 	add := func(flag, got, want string) {
 		if got != want {
-			out = append(out, fmt.Sprintf("%s %s vs the folder's %s", flag, orDefault(got), orDefault(want)))
+			out = append(out, Difference{Flag: flag, Got: orDefault(got), Want: orDefault(want)})
 		}
 	}
-	add("--seed", strconv.FormatUint(id.MasterSeed, 10), strconv.FormatUint(folder.MasterSeed, 10))
-	add("--games", id.GameList(), folder.GameList())
-	if id.GameList() == folder.GameList() {
-		add("--variant", id.VariantList(), folder.VariantList())
+	add("--seed", strconv.FormatUint(id.MasterSeed, 10), strconv.FormatUint(other.MasterSeed, 10))
+	add("--games", id.GameList(), other.GameList())
+	if id.GameList() == other.GameList() {
+		add("--variant", id.VariantList(), other.VariantList())
 	}
-	add("--strategies", id.StrategyList(), folder.StrategyList())
-	if id.StrategyList() == folder.StrategyList() {
-		add("--param", id.ParamList(), folder.ParamList())
+	add("--strategies", id.StrategyList(), other.StrategyList())
+	if id.StrategyList() == other.StrategyList() {
+		add("--param", id.ParamList(), other.ParamList())
 	}
-	add("--deals", strconv.FormatInt(id.Deals, 10), strconv.FormatInt(folder.Deals, 10))
-	add("--shard-count", strconv.Itoa(id.ShardCount), strconv.Itoa(folder.ShardCount))
-	add("--trace", strconv.FormatBool(id.Trace), strconv.FormatBool(folder.Trace))
-	add("--timing", strconv.FormatBool(id.Timing), strconv.FormatBool(folder.Timing))
-	add("engine version", id.Engine, folder.Engine)
-	add("rule catalog", shortHash(id.Catalog), shortHash(folder.Catalog))
+	add("--deals", strconv.FormatInt(id.Deals, 10), strconv.FormatInt(other.Deals, 10))
+	add("--shard-count", strconv.Itoa(id.ShardCount), strconv.Itoa(other.ShardCount))
+	add("--trace", strconv.FormatBool(id.Trace), strconv.FormatBool(other.Trace))
+	add("--timing", strconv.FormatBool(id.Timing), strconv.FormatBool(other.Timing))
+	add("engine version", id.Engine, other.Engine)
+	add("rule catalog", shortHash(id.Catalog), shortHash(other.Catalog))
+	return out
+}
+
+// Diff renders how id (what a command was asked to do) differs from folder
+// (what a results folder holds), one item per difference naming its flag:
+// "--seed 2 vs the folder's 1". It is empty when the identities are equal.
+func (id RunIdentity) Diff(folder RunIdentity) []string {
+	var out []string
+	for _, d := range id.Differences(folder) {
+		out = append(out, fmt.Sprintf("%s %s vs the folder's %s", d.Flag, d.Got, d.Want))
+	}
 	return out
 }
 

@@ -51,6 +51,9 @@ type Metadata struct {
 	Created time.Time
 	// Extra holds further entries, written as KeyExtraPrefix+key.
 	Extra map[string]string
+	// Incomplete marks tables computed from a results folder that is not
+	// one complete run: ExportTable then writes KeyComplete "false".
+	Incomplete bool
 }
 
 // BuildInfo returns the module version and VCS revision of the running

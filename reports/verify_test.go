@@ -58,7 +58,11 @@ func TestVerify(t *testing.T) {
 	}
 }
 
-func TestManifestKeepsFilesOfEarlierRuns(t *testing.T) {
+// TestManifestDoesNotAdoptOtherRuns writes two runs into one folder through
+// the writer alone (the commands refuse it, see OpenRunFolder): the second
+// manifest lists only its own files, and Verify reports the first run's as
+// not listed.
+func TestManifestDoesNotAdoptOtherRuns(t *testing.T) {
 	dir := t.TempDir()
 	for _, g := range []string{"shah", "zodiac"} {
 		w, err := NewResultsWriter(dir, ResultsOptions{ShardEnd: 20})
@@ -76,7 +80,7 @@ func TestManifestKeepsFilesOfEarlierRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !v.Complete || v.Files != 4 || v.Rows != 80 {
+	if v.Complete || v.Files != 2 || v.Rows != 40 || len(v.Problems) != 2 || !strings.Contains(v.Problems[0], "game=shah/strategy=greedy/part-00000-of-00001.parquet: not listed") {
 		t.Fatalf("two runs into one folder: %+v", v)
 	}
 }

@@ -61,6 +61,10 @@ func reportRun(ctx context.Context, ios *ioStreams, o *reportOptions) error {
 			return fmt.Errorf("%s: not a complete run: %s", o.dir, strings.Join(v.Problems, "; "))
 		}
 		fmt.Fprintf(ios.errOut, "report: verified %d shard(s): %d files, %d rows (results and moves)\n", v.Shards, v.Files, v.Rows)
+	} else if warn, err := pipeline.FolderWarning(ctx, o.dir); err != nil {
+		return err
+	} else if warn != "" {
+		fmt.Fprintf(ios.errOut, "report: %s\n", warn)
 	}
 	s, err := reports.Summarize(ctx, o.dir)
 	if err != nil {

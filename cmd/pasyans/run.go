@@ -26,7 +26,8 @@ const runLong = `Run does the whole job on the built-in corpus (or on --corpus f
 Everything goes under --out. Rows do not depend on --workers, and the per-deal
 time is not recorded, so two runs with the same flags write identical datasets
 apart from their creation time. An existing pasyans output folder is replaced
-only with --force.`
+only with --force; an interrupted run is continued with --resume and the same
+flags (see docs/tournaments.md for the rules of a results folder).`
 
 // newCmdRun builds "pasyans run".
 func newCmdRun(ios *ioStreams) *cobra.Command {
@@ -56,7 +57,9 @@ func newCmdRun(ios *ioStreams) *cobra.Command {
 	f.StringArrayVar(&o.CorpusPaths, "corpus", nil, "text `FILE` to use instead of the built-in corpus (repeatable)")
 	f.BoolVar(&o.Arrow, "arrow", false, "also write every dataset as Arrow IPC under DIR/arrow")
 	f.BoolVar(&o.Force, "force", false, "replace the outputs of an earlier run in DIR")
+	f.BoolVar(&o.Resume, "resume", false, "continue the interrupted run in DIR (the same flags; more --deals extend it)")
 	f.BoolVar(&o.Trace, "trace", false, "also record every move (moves dataset; rule usage in the report)")
+	cmd.MarkFlagsMutuallyExclusive("resume", "force")
 	return cmd
 }
 

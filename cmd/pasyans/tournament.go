@@ -4,14 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pasyans/pasyans/pipeline"
-	"github.com/pasyans/pasyans/sim"
 )
 
 const tournamentLong = `Tournament plays strategies against the games over paired deals and writes
@@ -33,9 +30,15 @@ SLURM_ARRAY_TASK_COUNT or MIN/MAX), AWS Batch arrays
 (CLOUD_RUN_TASK_INDEX/CLOUD_RUN_TASK_COUNT). K shards written to one --out
 together hold exactly the rows of one unsharded run. See deploy/.
 
-Ctrl-C or SIGTERM stops cleanly: finished rows are written and every file is
-valid; run the same command with --resume to continue. --timing=false leaves
-cpu_ns at 0 so that the rows are reproducible byte for byte.
+A results folder holds one run: its identity (seed, games and variants,
+strategies and parameters, deals, shard count, engine) is recorded in
+DIR/_run.json. Writing another run into it is refused unless --force, which
+removes the old run's files first; a shard that already has files needs
+--resume (continue) or --force. A lock file per shard makes a second writer
+fail at once. Ctrl-C or SIGTERM stops cleanly: finished rows are written and
+every file is valid; the same command with --resume continues (a different
+flag is refused, naming the difference). --timing=false leaves cpu_ns at 0
+so that the rows are reproducible byte for byte. See docs/tournaments.md.
 
 Strategies: ` + "random, greedy, book, lookahead (depth, samples), solver (nodes, time)."
 
@@ -71,10 +74,12 @@ func newCmdTournament(ios *ioStreams) *cobra.Command {
 	tf.register(f, 1000, "deals per game in the whole run (all shards together)", "random,greedy,book", true)
 	sf.register(f)
 	f.StringVar(&o.Out, "out", "", "output `DIR` of the results dataset (required)")
-	f.BoolVar(&o.Resume, "resume", false, "continue an interrupted run in the same --out")
+	f.BoolVar(&o.Resume, "resume", false, "continue the run in --out (exactly that run; more --deals extend an unsharded run)")
+	f.BoolVar(&o.Force, "force", false, "replace the run in --out (its files are removed first)")
 	f.BoolVar(&o.Trace, "trace", false, "also write one row per move (moves dataset)")
 	f.BoolVar(&o.Timing, "timing", true, "record the time per deal (cpu_ns); false makes rows reproducible byte for byte")
 	f.DurationVar(&o.progressEvery, "progress-interval", 10*time.Second, "interval of the progress log lines when stderr is not a terminal")
+	cmd.MarkFlagsMutuallyExclusive("resume", "force")
 	return cmd
 }
 
@@ -98,10 +103,6 @@ func (o *tournamentOptions) parse(cmd *cobra.Command, tf *tourFlags, sf *shardFl
 func tournamentRun(ctx context.Context, ios *ioStreams, o *tournamentOptions) error {
 	prog := pipeline.NewTextObserver(ios.errOut, "tournament", o.quiet, o.progressEvery)
 	o.Observer = prog
-	if !o.quiet && o.Shard.Count > 1 {
-		lo, hi := sim.ShardRange(o.Deals, o.Shard.Index, o.Shard.Count)
-		prog.Note(fmt.Sprintf("shard %d of %d (%s): deals %d … %d", o.Shard.Index, o.Shard.Count, o.Shard.Source, lo, hi-1))
-	}
 	res, err := pipeline.Tournament(ctx, o.TournamentOptions)
 	if err != nil {
 		if errors.Is(err, context.Canceled) && ctx.Err() != nil {
@@ -109,22 +110,8 @@ func tournamentRun(ctx context.Context, ios *ioStreams, o *tournamentOptions) er
 		}
 		return err
 	}
-	if len(res.Summary.ResumedFrom) > 0 {
-		fmt.Fprintf(ios.out, "Resumed run: the table counts the deals played now (from %s); run \"pasyans report %s\" for the whole run.\n\n",
-			resumeNote(res.Summary.ResumedFrom), o.Out)
+	if note := res.ResumeNote(); note != "" {
+		fmt.Fprintf(ios.out, "%s\n\n", note)
 	}
 	return res.Summary.WriteTable(ios.out)
-}
-
-// resumeNote renders the resume points as "game@deal, …".
-func resumeNote(m map[string]int64) string {
-	var keys []string
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	for i, k := range keys {
-		keys[i] = fmt.Sprintf("%s@%d", k, m[k])
-	}
-	return strings.Join(keys, ", ")
 }
