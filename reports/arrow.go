@@ -194,6 +194,9 @@ func (f *arrowFile[T]) flush() error {
 	rec := f.b.NewRecord()
 	defer rec.Release()
 	if err := f.w.Write(rec); err != nil {
+		if f.a.werr != nil {
+			return f.a.werr
+		}
 		return fmt.Errorf("arrow %s: %w", f.a.final, err)
 	}
 	return nil
@@ -209,6 +212,9 @@ func (f *arrowFile[T]) Commit() error {
 	}
 	if err := f.w.Close(); err != nil {
 		f.a.Abort()
+		if f.a.werr != nil {
+			return f.a.werr
+		}
 		return fmt.Errorf("arrow %s: %w", f.a.final, err)
 	}
 	return f.a.Commit()

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -64,6 +65,9 @@ func parseExport(what string, o *pipeline.ExportOptions) error {
 	}
 	if o.Out == "" {
 		return usagef("--out is required")
+	}
+	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() {
+		return usagef("--out %s: not a directory", o.Out)
 	}
 	if o.Results == "" && (slices.Contains(o.What, "results") || slices.Contains(o.What, "summary")) {
 		return usagef("--what results and summary need --results DIR (a tournament folder)")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,6 +43,9 @@ every shard present, every file unchanged, every run complete; it fails otherwis
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.dir = args[0]
+			if fi, err := os.Stat(o.html); o.html != "" && err == nil && fi.IsDir() {
+				return usagef("--html %s: is a directory, want a file", o.html)
+			}
 			return reportRun(cmd.Context(), ios, o)
 		},
 	}
