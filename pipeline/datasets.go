@@ -80,6 +80,9 @@ type ExportOptions struct {
 	// Out is the output folder; Results the tournament folder that results
 	// and summary come from ("" to skip them with "all").
 	Out, Results string
+	// ArrowCompression is the body compression of Arrow files
+	// (reports.ArrowZstd, ArrowLZ4, ArrowNone; "" for zstd).
+	ArrowCompression string
 	// Observer, if set, receives a note per step.
 	Observer Observer
 }
@@ -91,6 +94,7 @@ func Export(ctx context.Context, o ExportOptions) ([]string, error) {
 	all := slices.Contains(o.What, "all")
 	need := func(g string) bool { return all || slices.Contains(o.What, g) }
 	meta := reports.DefaultMetadata()
+	meta.ArrowCompression = o.ArrowCompression
 	var written []string
 	if need("corpus") || need("rules") {
 		obs.Note("normalizing and linking the corpus")
@@ -126,6 +130,7 @@ func Export(ctx context.Context, o ExportOptions) ([]string, error) {
 func exportResults(ctx context.Context, o ExportOptions, need func(string) bool, written []string) ([]string, error) {
 	obs := observer(o.Observer)
 	meta := reports.DefaultMetadata()
+	meta.ArrowCompression = o.ArrowCompression
 	if need("results") {
 		obs.Note(fmt.Sprintf("copying results from %s", o.Results))
 		ps, err := reports.ExportResults(ctx, o.Results, o.Out, o.Format, meta)

@@ -35,8 +35,11 @@ type RunOptions struct {
 	Seed    uint64
 	Workers int
 	Trace   bool
-	// Arrow also writes every dataset as Arrow IPC under Out/arrow.
-	Arrow bool
+	// Arrow also writes every dataset as Arrow IPC under Out/arrow, with
+	// bodies compressed as ArrowCompression (reports.ArrowZstd, ArrowLZ4,
+	// ArrowNone; "" for zstd).
+	Arrow            bool
+	ArrowCompression string
 	// Force replaces the outputs of an earlier run in Out; Resume continues
 	// an interrupted run.
 	Force, Resume bool
@@ -92,6 +95,7 @@ func Run(ctx context.Context, o RunOptions) (*RunResult, error) {
 		return nil, err
 	}
 	r.id, r.meta = id, Metadata(id, 0, o.Command)
+	r.meta.ArrowCompression = o.ArrowCompression
 	defer r.closeFolder()
 	for _, step := range []func(context.Context) error{r.readCorpus, r.linkCorpus, r.play, r.writeDatasets, r.writeReport} {
 		if err := step(ctx); err != nil {

@@ -35,6 +35,10 @@ const (
 	KeyDealMax       = "pasyans.deal_max"       // largest deal_index in the file ("" if empty)
 	KeyComplete      = "pasyans.complete"       // "true" when the file holds the whole deal range, else "false"
 	KeyExtraPrefix   = "pasyans.extra."         // prefix of Metadata.Extra keys
+
+	// KeyArrowCompression is the body compression of an Arrow IPC file
+	// (zstd, lz4 or none); Arrow files only.
+	KeyArrowCompression = "pasyans.arrow_compression"
 )
 
 // Metadata is the provenance written into every dataset file.
@@ -54,7 +58,23 @@ type Metadata struct {
 	// Incomplete marks tables computed from a results folder that is not
 	// one complete run: ExportTable then writes KeyComplete "false".
 	Incomplete bool
+	// ArrowCompression is the compression of the record batch bodies of
+	// Arrow IPC files (ArrowZstd, ArrowLZ4 or ArrowNone; "" means
+	// ArrowZstd), recorded as KeyArrowCompression. Parquet files are
+	// always zstd-compressed.
+	ArrowCompression string
 }
+
+// Compressions of Arrow IPC bodies (Metadata.ArrowCompression). Which
+// readers decode which is in docs/datasets.md.
+const (
+	ArrowZstd = "zstd"
+	ArrowLZ4  = "lz4"
+	ArrowNone = "none"
+)
+
+// ArrowCompressions lists the accepted Metadata.ArrowCompression values.
+var ArrowCompressions = []string{ArrowZstd, ArrowLZ4, ArrowNone}
 
 // BuildInfo returns the module version and VCS revision of the running
 // binary from runtime/debug.ReadBuildInfo ("(devel)" and "" when unknown).

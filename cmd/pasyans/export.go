@@ -47,6 +47,7 @@ The file names written are printed on stdout.`,
 	f.StringVar(&o.Format, "format", reports.FormatParquet, "file format: parquet|arrow")
 	f.StringVar(&o.Out, "out", "", "output folder (required)")
 	f.StringVar(&o.Results, "results", "", "tournament results folder (for results and summary)")
+	arrowCompressionFlag(f, &o.ArrowCompression)
 	return cmd
 }
 
@@ -62,6 +63,9 @@ func parseExport(what string, o *pipeline.ExportOptions) error {
 	}
 	if o.Format != reports.FormatParquet && o.Format != reports.FormatArrow {
 		return usagef("--format %q: want parquet or arrow", o.Format)
+	}
+	if err := checkArrowCompression(o.ArrowCompression); err != nil {
+		return err
 	}
 	if o.Out == "" {
 		return usagef("--out is required")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/pasyans/pasyans/pipeline"
+	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/sim"
 )
 
@@ -100,4 +102,17 @@ func (f *shardFlags) resolve(cmd *cobra.Command) (sim.Shard, error) {
 		return sim.Shard{}, usagef("--shard-index %d --shard-count %d: want 0 ≤ index < count", f.index, count)
 	}
 	return sim.Shard{Index: f.index, Count: count, Source: "flags"}, nil
+}
+
+// arrowCompressionFlag adds --arrow-compression.
+func arrowCompressionFlag(fs *pflag.FlagSet, v *string) {
+	fs.StringVar(v, "arrow-compression", reports.ArrowZstd, "compression of the Arrow IPC files: zstd|lz4|none (docs/datasets.md: which readers decode which)")
+}
+
+// checkArrowCompression checks the value of --arrow-compression.
+func checkArrowCompression(v string) error {
+	if !slices.Contains(reports.ArrowCompressions, v) {
+		return usagef("--arrow-compression %q: want zstd, lz4 or none", v)
+	}
+	return nil
 }

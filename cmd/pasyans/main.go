@@ -18,6 +18,8 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+
+	"github.com/pasyans/pasyans/pipeline"
 )
 
 // Exit codes.
@@ -81,7 +83,7 @@ func exitCode(ctx context.Context, name string, err error, stderr io.Writer) int
 	if err == nil {
 		return exitOK
 	}
-	msg := oneLine(err.Error())
+	msg := pipeline.OneLine(err.Error())
 	if name != "" {
 		msg = strings.TrimPrefix(msg, name+": ") // a message that names the command already
 	}

@@ -56,6 +56,7 @@ func newCmdRun(ios *ioStreams) *cobra.Command {
 	f.StringVar(&solverNodes, "solver-nodes", "20000", "node limit of the solver per deal")
 	f.StringArrayVar(&o.CorpusPaths, "corpus", nil, "text `FILE` to use instead of the built-in corpus (repeatable)")
 	f.BoolVar(&o.Arrow, "arrow", false, "also write every dataset as Arrow IPC under DIR/arrow")
+	arrowCompressionFlag(f, &o.ArrowCompression)
 	f.BoolVar(&o.Force, "force", false, "replace the outputs of an earlier run in DIR")
 	f.BoolVar(&o.Resume, "resume", false, "continue the interrupted run in DIR (the same flags; more --deals extend it)")
 	f.BoolVar(&o.Trace, "trace", false, "also record every move (moves dataset; rule usage in the report)")
@@ -75,6 +76,9 @@ func parseRun(cmd *cobra.Command, tf *tourFlags, solverNodes string, o *pipeline
 		}
 	}
 	o.Deals, o.Seed, o.Workers = tf.deals, tf.seed, tf.workers
+	if err := checkArrowCompression(o.ArrowCompression); err != nil {
+		return err
+	}
 	if !cmd.Flags().Changed("solver-deals") {
 		o.SolverDeals = min(o.SolverDeals, o.Deals)
 	}
