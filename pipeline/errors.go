@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -39,4 +40,23 @@ func clip(s string, n int) string {
 		n--
 	}
 	return s[:n]
+}
+
+// sameCause reports whether two errors come from the same underlying
+// failure (a full disk fails the write and then the close), so that it is
+// reported once.
+func sameCause(a, b error) bool {
+	ua, ub := rootCause(a), rootCause(b)
+	return ua == ub || ua.Error() == ub.Error()
+}
+
+// rootCause follows the chain of wrapped errors to its end.
+func rootCause(err error) error {
+	for {
+		u := errors.Unwrap(err)
+		if u == nil {
+			return err
+		}
+		err = u
+	}
 }

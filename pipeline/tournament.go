@@ -181,24 +181,6 @@ func playShard(ctx context.Context, o TournamentOptions, id reports.RunIdentity)
 	return res, nil
 }
 
-// sameCause reports whether two errors come from the same underlying
-// failure (a full disk fails the write and then the close), so that it is
-// reported once.
-func sameCause(a, b error) bool {
-	ua, ub := rootCause(a), rootCause(b)
-	return ua == ub || ua.Error() == ub.Error()
-}
-
-func rootCause(err error) error {
-	for {
-		u := errors.Unwrap(err)
-		if u == nil {
-			return err
-		}
-		err = u
-	}
-}
-
 // ResumeNote says, for a resumed run, from which deal of each game this
 // invocation played ("" for a run that did not resume): the summary counts
 // only those deals.
