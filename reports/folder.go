@@ -143,7 +143,7 @@ func (f *RunFolder) claim(o FolderOptions) error {
 	}
 	if !o.Resume && (has || f.hasOutputs(o.Outputs)) {
 		if !o.Force {
-			return fmt.Errorf("--out %s: holds this run already (%s): use --resume to continue it or --force to replace it", f.Dir, f.shardName(o))
+			return fmt.Errorf("--out %s: holds %s already: use --resume to continue it or --force to replace it", f.Dir, f.shardName(o))
 		}
 		return removeShard(f.Dir, o.ShardIndex, max(o.Identity.ShardCount, 1), o.Outputs)
 	}
@@ -153,9 +153,9 @@ func (f *RunFolder) claim(o FolderOptions) error {
 // shardName names the shard in messages.
 func (f *RunFolder) shardName(o FolderOptions) string {
 	if o.Identity.ShardCount <= 1 {
-		return "one shard"
+		return "this run"
 	}
-	return fmt.Sprintf("shard %d of %d", o.ShardIndex, o.Identity.ShardCount)
+	return fmt.Sprintf("shard %d of %d of this run", o.ShardIndex, o.Identity.ShardCount)
 }
 
 // claimUnidentified takes a folder without a run file: empty (or holding
