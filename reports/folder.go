@@ -171,7 +171,13 @@ func (f *RunFolder) claimUnidentified(o FolderOptions) error {
 			return err
 		}
 	}
-	return writeRunFile(f.Dir, o)
+	// Two shards (or two runs) may start into an empty folder at once: the
+	// first run file wins, and the others are checked against it.
+	err := writeRunFileExclusive(f.Dir, o)
+	if errors.Is(err, fs.ErrExist) {
+		return f.claim(o)
+	}
+	return err
 }
 
 // claimOther takes a folder holding another run: refused, except with
@@ -229,14 +235,40 @@ func (f *RunFolder) hasOutputs(outputs []string) bool {
 	return false
 }
 
-// writeRunFile records o's identity in dir.
+// writeRunFile records o's identity in dir, replacing any run file.
 func writeRunFile(dir string, o FolderOptions) error {
+	return writeRunFileAt(filepath.Join(dir, RunFileName), o)
+}
+
+// writeRunFileAt writes the run file of o to path atomically.
+func writeRunFileAt(path string, o FolderOptions) error {
 	rf := RunFile{Identity: o.Identity, RunID: o.Identity.Hash(), Version: o.Version, Command: o.Command, Created: time.Now().UTC()}
 	data, err := json.MarshalIndent(rf, "", "  ")
 	if err != nil {
 		return fmt.Errorf("run file: %w", err)
 	}
-	return writeAtomic(filepath.Join(dir, RunFileName), append(data, '\n'))
+	return writeAtomic(path, append(data, '\n'))
+}
+
+// writeRunFileExclusive records o's identity in dir unless a run file is
+// there already (fs.ErrExist).
+func writeRunFileExclusive(dir string, o FolderOptions) error {
+	tmp, err := os.CreateTemp(dir, "."+RunFileName+".*.tmp")
+	if err != nil {
+		return fileError(dir, "create", err)
+	}
+	tmp.Close()
+	defer os.Remove(tmp.Name())
+	if err := writeRunFileAt(tmp.Name(), o); err != nil {
+		return err
+	}
+	if err := os.Link(tmp.Name(), filepath.Join(dir, RunFileName)); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return fs.ErrExist
+		}
+		return fileError(filepath.Join(dir, RunFileName), "create", err)
+	}
+	return nil
 }
 
 // shardHasFiles reports whether shard index of count has a manifest or
