@@ -130,6 +130,12 @@ func Export(ctx context.Context, o ExportOptions) ([]string, error) {
 func exportResults(ctx context.Context, o ExportOptions, need func(string) bool, written []string) ([]string, error) {
 	obs := observer(o.Observer)
 	meta := reports.DefaultMetadata()
+	if rf, ok, err := reports.ReadRunFile(o.Results); err != nil {
+		return written, err
+	} else if ok {
+		meta = Metadata(rf.Identity, 0, "") // the provenance of the run exported
+		meta.Extra["shard"] = "merged"
+	}
 	meta.ArrowCompression = o.ArrowCompression
 	if need("results") {
 		obs.Note(fmt.Sprintf("copying results from %s", o.Results))
