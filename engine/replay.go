@@ -46,6 +46,9 @@ type LogMove struct {
 	Rule  RuleID `json:"rule"`
 }
 
+// maxLogLine is the longest line a game log may have.
+const maxLogLine = 1 << 20
+
 // LogOutcome is the last line of a game log.
 type LogOutcome struct {
 	Type    string `json:"type"`
@@ -53,6 +56,11 @@ type LogOutcome struct {
 	Score   int    `json:"score"`
 	Moves   int    `json:"moves"`
 	Redeals int    `json:"redeals"`
+}
+
+// String renders the outcome as "won=false score=34 moves=17 redeals=0".
+func (o LogOutcome) String() string {
+	return fmt.Sprintf("won=%t score=%d moves=%d redeals=%d", o.Won, o.Score, o.Moves, o.Redeals)
 }
 
 // LogWriter writes a game log as JSON lines: NewLogWriter writes the header,
@@ -165,7 +173,7 @@ type ReplayResult struct {
 // returns a *ReplayError for the first line that fails.
 func Replay(r io.Reader) (*ReplayResult, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	sc.Buffer(make([]byte, 0, 64*1024), maxLogLine)
 	line := 0
 	fail := func(ply int, format string, a ...any) error {
 		return &ReplayError{Line: line, Ply: ply, Err: fmt.Errorf(format, a...)}
@@ -266,7 +274,7 @@ func Replay(r io.Reader) (*ReplayResult, error) {
 			}
 			want := LogOutcome{Type: LogTypeOutcome, Won: g.Won(), Score: g.Score(), Moves: res.Moves, Redeals: g.Redeals()}
 			if o != want {
-				return nil, fail(0, "outcome %+v does not match the replayed game %+v", o, want)
+				return nil, fail(0, "outcome %s does not match the replayed game's %s", o, want)
 			}
 			done = true
 		default:
@@ -274,6 +282,9 @@ func Replay(r io.Reader) (*ReplayResult, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, &ReplayError{Line: line + 1, Err: fmt.Errorf("longer than %d bytes: not a game log", maxLogLine)}
+		}
 		return nil, fmt.Errorf("read log: %w", err)
 	}
 	if line == 0 {

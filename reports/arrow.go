@@ -140,8 +140,8 @@ func appendValue(b array.Builder, v reflect.Value) {
 	}
 }
 
-// arrowFile writes rows of T to an Arrow IPC file (zstd-compressed record
-// batches) atomically.
+// arrowFile writes rows of T to an Arrow IPC file (record batches
+// compressed with zstd, lz4 or not at all) atomically.
 type arrowFile[T any] struct {
 	a    *AtomicFile
 	w    *ipc.FileWriter
@@ -150,8 +150,22 @@ type arrowFile[T any] struct {
 	rows int64
 }
 
-// createArrow starts an Arrow IPC file at final whose schema metadata is kv.
-func createArrow[T any](final string, kv [][2]string) (*arrowFile[T], error) {
+// createArrow starts an Arrow IPC file at final whose schema metadata is kv
+// (plus KeyArrowCompression), with bodies compressed as compression
+// (ArrowZstd, ArrowLZ4, ArrowNone; "" for ArrowZstd).
+func createArrow[T any](final string, kv [][2]string, compression string) (*arrowFile[T], error) {
+	opts := []ipc.Option{ipc.WithAllocator(memory.DefaultAllocator)}
+	switch compression {
+	case ArrowZstd, "":
+		compression = ArrowZstd
+		opts = append(opts, ipc.WithZstd())
+	case ArrowLZ4:
+		opts = append(opts, ipc.WithLZ4())
+	case ArrowNone:
+	default:
+		return nil, fmt.Errorf("arrow %s: compression %q: want zstd, lz4 or none", final, compression)
+	}
+	kv = append(kv[:len(kv):len(kv)], [2]string{KeyArrowCompression, compression})
 	t := reflect.TypeFor[T]()
 	schema, err := arrowSchemaOf(t, kv)
 	if err != nil {
@@ -162,7 +176,7 @@ func createArrow[T any](final string, kv [][2]string) (*arrowFile[T], error) {
 	if err != nil {
 		return nil, err
 	}
-	w, err := ipc.NewFileWriter(a, ipc.WithSchema(schema), ipc.WithZstd(), ipc.WithAllocator(memory.DefaultAllocator))
+	w, err := ipc.NewFileWriter(a, append(opts, ipc.WithSchema(schema))...)
 	if err != nil {
 		a.Abort()
 		return nil, fmt.Errorf("arrow %s: %w", final, err)
@@ -194,6 +208,9 @@ func (f *arrowFile[T]) flush() error {
 	rec := f.b.NewRecord()
 	defer rec.Release()
 	if err := f.w.Write(rec); err != nil {
+		if f.a.werr != nil {
+			return f.a.werr
+		}
 		return fmt.Errorf("arrow %s: %w", f.a.final, err)
 	}
 	return nil
@@ -209,6 +226,9 @@ func (f *arrowFile[T]) Commit() error {
 	}
 	if err := f.w.Close(); err != nil {
 		f.a.Abort()
+		if f.a.werr != nil {
+			return f.a.werr
+		}
 		return fmt.Errorf("arrow %s: %w", f.a.final, err)
 	}
 	return f.a.Commit()

@@ -118,6 +118,13 @@ func BuildCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*en
 	if err != nil {
 		return nil, fmt.Errorf("corpus datasets: %w", err)
 	}
+	return NewCorpusData(docs, n, cat, links), nil
+}
+
+// NewCorpusData makes the three datasets from documents already linked:
+// links are those of normalize.LinkCorpusWith over docs with play rules
+// included.
+func NewCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*engine.Spec, links []normalize.Link) *CorpusData {
 	byBlock := map[corpus.Ref][]normalize.Link{}
 	for _, l := range links {
 		if l.Linked() {
@@ -133,7 +140,7 @@ func BuildCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*en
 		out.Tokens = append(out.Tokens, tokens...)
 	}
 	out.Rules = RuleRows(cat, links)
-	return out, nil
+	return out
 }
 
 // documentRows makes the block and token rows of one document.

@@ -21,5 +21,10 @@
 // (ExportTable, ExportResults) carry the same schema.
 //
 // Report renders a Summary as Markdown tables and as one self-contained HTML
-// page with inline SVG charts.
+// page with inline SVG charts; the text and JSON listings of the corpus, its
+// links and the rule catalog (listing.go, catalog.go) are rendered here too.
+//
+// A results folder is one run: RunIdentity is what makes its rows, recorded
+// in every shard manifest and written by the pipeline into every file's
+// provenance (Metadata.Extra).
 package reports

@@ -27,12 +27,12 @@ type tableWriter[T any] interface {
 }
 
 // createTable starts a file of the given format with the metadata kv.
-func createTable[T any](path, format string, kv [][2]string, rowGroupRows int64, codec *zstdCodec) (tableWriter[T], error) {
+func createTable[T any](path, format string, kv [][2]string, rowGroupRows int64, codec *zstdCodec, arrowCompression string) (tableWriter[T], error) {
 	switch format {
 	case FormatParquet:
 		return createParquet[T](path, kv, Metadata{Version: kvValue(kv, KeyVersion), Revision: kvValue(kv, KeyRevision)}, rowGroupRows, codec)
 	case FormatArrow:
-		return createArrow[T](path, kv)
+		return createArrow[T](path, kv, arrowCompression)
 	}
 	return nil, fmt.Errorf("unknown format %q (want parquet or arrow)", format)
 }
@@ -50,11 +50,12 @@ func kvValue(kv [][2]string, key string) string {
 func ext(format string) string { return "." + format }
 
 // ExportTable writes rows as dir/<dataset>.<format> and returns the path.
+// KeyComplete is "true" unless meta.Incomplete.
 func ExportTable[T any](dir, dataset, format string, rows []T, meta Metadata) (string, error) {
 	path := filepath.Join(dir, dataset+ext(format))
 	meta = meta.withDefaults()
-	kv := append(meta.pairs(dataset), [2]string{KeyRows, strconv.Itoa(len(rows))}, [2]string{KeyComplete, "true"})
-	w, err := createTable[T](path, format, kv, 0, new(zstdCodec))
+	kv := append(meta.pairs(dataset), [2]string{KeyRows, strconv.Itoa(len(rows))}, [2]string{KeyComplete, strconv.FormatBool(!meta.Incomplete)})
+	w, err := createTable[T](path, format, kv, 0, new(zstdCodec), meta.ArrowCompression)
 	if err != nil {
 		return "", err
 	}
@@ -220,7 +221,7 @@ func mergeParts[T any](ctx context.Context, path, dataset, format string, parts 
 		[2]string{KeyDealMin, optInt(dmin)}, [2]string{KeyDealMax, optInt(dmax)},
 		[2]string{KeyComplete, strconv.FormatBool(complete && rows > 0)},
 	)
-	w, err := createTable[T](path, format, kv, 0, codec)
+	w, err := createTable[T](path, format, kv, 0, codec, meta.ArrowCompression)
 	if err != nil {
 		return err
 	}

@@ -35,6 +35,10 @@ const (
 	KeyDealMax       = "pasyans.deal_max"       // largest deal_index in the file ("" if empty)
 	KeyComplete      = "pasyans.complete"       // "true" when the file holds the whole deal range, else "false"
 	KeyExtraPrefix   = "pasyans.extra."         // prefix of Metadata.Extra keys
+
+	// KeyArrowCompression is the body compression of an Arrow IPC file
+	// (zstd, lz4 or none); Arrow files only.
+	KeyArrowCompression = "pasyans.arrow_compression"
 )
 
 // Metadata is the provenance written into every dataset file.
@@ -51,7 +55,26 @@ type Metadata struct {
 	Created time.Time
 	// Extra holds further entries, written as KeyExtraPrefix+key.
 	Extra map[string]string
+	// Incomplete marks tables computed from a results folder that is not
+	// one complete run: ExportTable then writes KeyComplete "false".
+	Incomplete bool
+	// ArrowCompression is the compression of the record batch bodies of
+	// Arrow IPC files (ArrowZstd, ArrowLZ4 or ArrowNone; "" means
+	// ArrowZstd), recorded as KeyArrowCompression. Parquet files are
+	// always zstd-compressed.
+	ArrowCompression string
 }
+
+// Compressions of Arrow IPC bodies (Metadata.ArrowCompression). Which
+// readers decode which is in docs/datasets.md.
+const (
+	ArrowZstd = "zstd"
+	ArrowLZ4  = "lz4"
+	ArrowNone = "none"
+)
+
+// ArrowCompressions lists the accepted Metadata.ArrowCompression values.
+var ArrowCompressions = []string{ArrowZstd, ArrowLZ4, ArrowNone}
 
 // BuildInfo returns the module version and VCS revision of the running
 // binary from runtime/debug.ReadBuildInfo ("(devel)" and "" when unknown).
@@ -115,4 +138,41 @@ func (m Metadata) pairs(dataset string) [][2]string {
 		kv = append(kv, [2]string{KeyExtraPrefix + k, m.Extra[k]})
 	}
 	return kv
+}
+
+// VersionString returns the version line of the pasyans binary: the module
+// version, the VCS revision ("+dirty" when modified) and time, and the Go
+// version, from the build info.
+func VersionString() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown version)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified, when string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = "+dirty"
+			}
+		case "vcs.time":
+			when = s.Value
+		}
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		v += " rev " + rev + modified
+		if when != "" {
+			v += " (" + when + ")"
+		}
+	}
+	return v + " " + bi.GoVersion
 }

@@ -46,13 +46,17 @@ type AtomicFile struct {
 	f     *os.File
 	h     hash.Hash
 	n     int64
+	werr  error // the first write error, which explains later ones
 }
 
 // CreateAtomic creates the directory of final and a temporary file beside it.
 func CreateAtomic(final string) (*AtomicFile, error) {
-	dir, base := filepath.Split(final)
-	if dir == "" {
-		dir = "."
+	dir, base := filepath.Dir(final), filepath.Base(final)
+	if fi, err := os.Stat(final); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory", final)
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		return nil, fmt.Errorf("%s: not a directory", dir)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fileError(dir, "create", err)
@@ -75,7 +79,14 @@ func (a *AtomicFile) Write(p []byte) (int, error) {
 	a.h.Write(p[:n])
 	a.n += int64(n)
 	if err != nil {
-		return n, fileError(a.tmp, "write", err)
+		if a.werr == nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // name the final file, not the temporary one
+			}
+			a.werr = fmt.Errorf("%s: write: %w", a.final, err)
+		}
+		return n, a.werr
 	}
 	return n, nil
 }
@@ -182,6 +193,9 @@ func createParquet[T any](final string, kv [][2]string, meta Metadata, rowGroupR
 // Write appends rows.
 func (p *parquetFile[T]) Write(rows []T) error {
 	if _, err := p.w.Write(rows); err != nil {
+		if p.a.werr != nil {
+			return p.a.werr // a full disk: say it once, naming the file
+		}
 		return fmt.Errorf("write %s: %w", p.a.final, err)
 	}
 	p.rows += int64(len(rows))
@@ -195,6 +209,9 @@ func (p *parquetFile[T]) SetMeta(key, value string) { p.w.SetKeyValueMetadata(ke
 func (p *parquetFile[T]) Commit() error {
 	if err := p.w.Close(); err != nil {
 		p.a.Abort()
+		if p.a.werr != nil {
+			return p.a.werr // a full disk: say it once, naming the file
+		}
 		return fmt.Errorf("close %s: %w", p.a.final, err)
 	}
 	return p.a.Commit()

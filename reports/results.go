@@ -47,6 +47,11 @@ type ResultsOptions struct {
 	RowGroupRows int64
 	// Meta is the provenance written into every file.
 	Meta Metadata
+	// Identity, if set, is the run's identity, recorded in the manifest
+	// (see Verify). It also makes the deal range known even when it is
+	// empty (more shards than deals): such a shard is complete with no
+	// files.
+	Identity *RunIdentity
 }
 
 // partKey names one partition.
@@ -115,7 +120,9 @@ var _ sim.Sink = (*ResultsWriter)(nil)
 // NewResultsWriter returns a writer of one shard's results under dir. It
 // removes temporary files left by an interrupted writer of the same shard.
 // With opt.Resume it records this shard's existing part files, so that
-// ResumePoint and KeepBefore can continue them.
+// ResumePoint and KeepBefore can continue them. The manifest Close writes
+// lists the files this writer wrote: a folder must hold one run (see
+// OpenRunFolder), and files of another run are not adopted.
 func NewResultsWriter(dir string, opt ResultsOptions) (*ResultsWriter, error) {
 	if opt.ShardCount == 0 {
 		opt.ShardCount = 1
@@ -520,6 +527,7 @@ type Manifest struct {
 	Command       string          `json:"command"`
 	MasterSeed    uint64          `json:"master_seed"`
 	CatalogHash   string          `json:"catalog_hash"`
+	Identity      *RunIdentity    `json:"identity,omitempty"`
 	Created       time.Time       `json:"created"`
 	Closed        time.Time       `json:"closed"`
 	Complete      bool            `json:"complete"`
@@ -574,7 +582,7 @@ func (w *ResultsWriter) Close() error {
 		ShardIndex: w.opt.ShardIndex, ShardCount: w.opt.ShardCount,
 		DealStart: w.opt.ShardStart, DealEnd: w.opt.ShardEnd,
 		Version: w.meta.Version, Revision: w.meta.Revision, Command: w.meta.Command,
-		MasterSeed: w.meta.MasterSeed, CatalogHash: w.meta.CatalogHash,
+		MasterSeed: w.meta.MasterSeed, CatalogHash: w.meta.CatalogHash, Identity: w.opt.Identity,
 		Created: w.meta.Created, Complete: true,
 	}
 	complete := make(map[partKey]bool)
@@ -597,12 +605,6 @@ func (w *ResultsWriter) Close() error {
 		}
 		man.Files = append(man.Files, e)
 	}
-	// Files of this shard that this run left alone (an earlier run into the
-	// same folder, e.g. other games): listed too, so that the manifest
-	// describes every file of the shard in the folder.
-	if err := w.addUntouched(&man); err != nil && firstErr == nil {
-		firstErr = err
-	}
 	if firstErr != nil {
 		return firstErr
 	}
@@ -611,7 +613,9 @@ func (w *ResultsWriter) Close() error {
 		man.Complete = man.Complete && e.Complete
 	}
 	if len(man.Files) == 0 {
-		man.Complete = false
+		// No rows: complete only when the shard's deal range is known to
+		// be empty.
+		man.Complete = w.opt.Identity != nil && w.opt.ShardEnd <= w.opt.ShardStart
 	}
 	man.Closed = time.Now().UTC()
 	data, err := json.MarshalIndent(man, "", "  ")
@@ -648,46 +652,6 @@ func commitPart[T any](w *ResultsWriter, f *parquetFile[T], dataset string, k pa
 	}
 	e.Bytes, e.SHA256 = a.n, a.Sum()
 	return e, nil
-}
-
-// addUntouched adds to man the final part files of this shard that this
-// writer did not write, reusing the previous manifest's entry of a file
-// whose size is unchanged.
-func (w *ResultsWriter) addUntouched(man *Manifest) error {
-	old := map[string]ManifestEntry{}
-	if data, err := os.ReadFile(filepath.Join(w.dir, ManifestName(w.opt.ShardIndex, w.opt.ShardCount))); err == nil {
-		var m Manifest
-		if json.Unmarshal(data, &m) == nil {
-			for _, e := range m.Files {
-				old[e.Path] = e
-			}
-		}
-	}
-	for _, ds := range []string{DatasetResults, DatasetMoves} {
-		files, err := w.shardFiles(ds)
-		if err != nil {
-			return err
-		}
-		for _, f := range files {
-			k := partKey{f.Game, f.Strategy}
-			if isTempName(filepath.Base(f.Path)) || (ds == DatasetResults && w.results[k] != nil) || (ds == DatasetMoves && w.moves[k] != nil) {
-				continue
-			}
-			rel, _ := filepath.Rel(w.dir, f.Path)
-			if e, ok := old[filepath.ToSlash(rel)]; ok {
-				if st, err := os.Stat(f.Path); err == nil && st.Size() == e.Bytes {
-					man.Files = append(man.Files, e)
-					continue
-				}
-			}
-			e, err := describeExisting(w.dir, ds, k, f.Path)
-			if err != nil {
-				return err
-			}
-			man.Files = append(man.Files, e)
-		}
-	}
-	return nil
 }
 
 // describeExisting makes the manifest entry of a part file left from an

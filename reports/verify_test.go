@@ -2,6 +2,7 @@ package reports
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -58,7 +59,11 @@ func TestVerify(t *testing.T) {
 	}
 }
 
-func TestManifestKeepsFilesOfEarlierRuns(t *testing.T) {
+// TestManifestDoesNotAdoptOtherRuns writes two runs into one folder through
+// the writer alone (the commands refuse it, see OpenRunFolder): the second
+// manifest lists only its own files, and Verify reports the first run's as
+// not listed.
+func TestManifestDoesNotAdoptOtherRuns(t *testing.T) {
 	dir := t.TempDir()
 	for _, g := range []string{"shah", "zodiac"} {
 		w, err := NewResultsWriter(dir, ResultsOptions{ShardEnd: 20})
@@ -76,7 +81,7 @@ func TestManifestKeepsFilesOfEarlierRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !v.Complete || v.Files != 4 || v.Rows != 80 {
+	if v.Complete || v.Files != 2 || v.Rows != 40 || len(v.Problems) != 2 || !strings.Contains(v.Problems[0], "game=shah/strategy=greedy/part-00000-of-00001.parquet: not listed") {
 		t.Fatalf("two runs into one folder: %+v", v)
 	}
 }
@@ -122,5 +127,48 @@ func TestExportedResultsVerify(t *testing.T) {
 	md, _ := FileMetadata(filepath.Join(out, "results/game=shah/strategy=book/part-00000-of-00001.parquet"))
 	if md[KeyComplete] != "true" || md[KeyDealRange] != "0-30" || md[KeyShardCount] != "1" {
 		t.Errorf("merged metadata %v", md)
+	}
+}
+
+// TestVerifyManifestPathOutside rejects a manifest that lists a file
+// outside the folder, and a file whose run differs from its manifest's.
+func TestVerifyManifestPathOutside(t *testing.T) {
+	dir := t.TempDir()
+	id := RunIdentity{MasterSeed: 1, Deals: 10, ShardCount: 1, Games: []GameIdentity{{ID: "shah"}}, Strategies: []StrategyIdentity{{Name: "greedy", Params: "{}"}}}
+	other := id
+	other.MasterSeed = 2
+	w, err := NewResultsWriter(dir, ResultsOptions{ShardEnd: 10, Identity: &id, Meta: Metadata{MasterSeed: 1, Extra: other.Extra(0)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteResults(synthRows([]string{"shah"}, []string{"greedy"}, 0, 10)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	mpath := filepath.Join(dir, ManifestName(0, 1))
+	data, _ := os.ReadFile(mpath)
+	var man Manifest
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	e := man.Files[0]
+	e.Path = "../../etc/passwd"
+	man.Files = append(man.Files, e)
+	data, _ = json.Marshal(man)
+	os.WriteFile(mpath, data, 0o644)
+	v, err := Verify(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(v.Problems, "\n")
+	for _, want := range []string{`lists "../../etc/passwd", a path outside the folder`, "mixed variants or parameters"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("problems lack %q:\n%s", want, all)
+		}
+	}
+	if v.Complete {
+		t.Error("complete despite problems")
 	}
 }

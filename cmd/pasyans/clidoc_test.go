@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -39,7 +40,7 @@ func TestCLIReference(t *testing.T) {
 			walk(sub)
 		}
 	}
-	root := newRootCmd()
+	root := newRootCmd(&ioStreams{in: strings.NewReader(""), out: io.Discard, errOut: io.Discard})
 	root.InitDefaultCompletionCmd()
 	walk(root)
 	if os.Getenv("UPDATE_CLI_DOCS") != "" {

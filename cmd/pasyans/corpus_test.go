@@ -102,7 +102,7 @@ func TestCorpusShow(t *testing.T) {
 }
 
 // TestCorpusBadInput: bad files give exit code 1 and one line
-// "pasyans: <file>: <problem>" on stderr; usage errors give 2.
+// "pasyans: <command>: <file>: <problem>" on stderr; usage errors give 2.
 func TestCorpusBadInput(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, data []byte) string {
@@ -132,11 +132,15 @@ func TestCorpusBadInput(t *testing.T) {
 	}
 	for _, c := range cases {
 		code, out, errOut := runCorpusCLI(t, c.args...)
+		want := "pasyans: corpus: " + c.want
+		if c.args[1] == "show" {
+			want = "pasyans: corpus show: " + c.want
+		}
 		if code != exitFailure {
 			t.Errorf("%v: exit %d, want 1", c.args, code)
 		}
-		if !strings.HasPrefix(errOut, "pasyans: "+c.want) || strings.Count(errOut, "\n") != 1 || out != "" {
-			t.Errorf("%v: stderr %q stdout %q, want one line starting %q", c.args, errOut, out, "pasyans: "+c.want)
+		if !strings.HasPrefix(errOut, want) || strings.Count(errOut, "\n") != 1 || out != "" {
+			t.Errorf("%v: stderr %q stdout %q, want one line starting %q", c.args, errOut, out, want)
 		}
 	}
 	for _, args := range [][]string{{"corpus", "show"}, {"corpus", "show", "a", "b"}, {"corpus", "--bogus"}} {

@@ -27,7 +27,7 @@ func TestExitCodeClassification(t *testing.T) {
 		{context.Canceled, exitInterrupted},
 	} {
 		var stderr bytes.Buffer
-		if got := exitCode(context.Background(), c.err, &stderr); got != c.want {
+		if got := exitCode(context.Background(), "tournament", c.err, &stderr); got != c.want {
 			t.Errorf("%q: exit %d, want %d", c.err, got, c.want)
 		}
 		if !strings.HasPrefix(stderr.String(), "pasyans: ") || strings.Count(stderr.String(), "\n") != 1 {

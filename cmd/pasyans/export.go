@@ -1,22 +1,22 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
-	"github.com/pasyans/pasyans/corpus"
-	"github.com/pasyans/pasyans/engine"
-	"github.com/pasyans/pasyans/normalize"
-	"github.com/pasyans/pasyans/reports"
 	"github.com/spf13/cobra"
+
+	"github.com/pasyans/pasyans/pipeline"
+	"github.com/pasyans/pasyans/reports"
 )
 
-// exportWhat lists the dataset groups "export --what" accepts.
-var exportWhat = []string{"corpus", "rules", "results", "summary", "all"}
-
-func newExportCmd() *cobra.Command {
-	var what, format, out, results string
+// newCmdExport builds "pasyans export".
+func newCmdExport(ios *ioStreams) *cobra.Command {
+	var what string
+	o := &pipeline.ExportOptions{}
 	cmd := &cobra.Command{
 		Use:   "export",
 		Short: "Write datasets (corpus, rules, results, summary) as Parquet or Arrow",
@@ -36,117 +36,55 @@ The file names written are printed on stdout.`,
   pasyans export --what corpus,rules --format arrow --out arrow`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			groups, err := parseWhat(what)
-			if err != nil {
+			if err := parseExport(what, o); err != nil {
 				return err
 			}
-			if format != reports.FormatParquet && format != reports.FormatArrow {
-				return usagef("--format %q: want parquet or arrow", format)
-			}
-			if out == "" {
-				return usagef("--out is required")
-			}
-			all := slices.Contains(groups, "all")
-			need := func(g string) bool { return all || slices.Contains(groups, g) }
-			if results == "" && (slices.Contains(groups, "results") || slices.Contains(groups, "summary")) {
-				return usagef("--what results and summary need --results DIR (a tournament folder)")
-			}
-			meta := reports.DefaultMetadata()
-			meta.CatalogHash = engine.CatalogHash()
-			stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
-			printed := func(paths ...string) {
-				for _, p := range paths {
-					fmt.Fprintln(stdout, p)
-				}
-			}
-			if need("corpus") || need("rules") {
-				fmt.Fprintln(stderr, "export: normalizing and linking the corpus")
-				cd, err := buildCorpusData()
-				if err != nil {
-					return err
-				}
-				if need("corpus") {
-					p1, err := reports.ExportTable(out, reports.DatasetCorpusBlocks, format, cd.Blocks, meta)
-					if err != nil {
-						return err
-					}
-					p2, err := reports.ExportTable(out, reports.DatasetCorpusTokens, format, cd.Tokens, meta)
-					if err != nil {
-						return err
-					}
-					printed(p1, p2)
-				}
-				if need("rules") {
-					p, err := reports.ExportTable(out, reports.DatasetRules, format, cd.Rules, meta)
-					if err != nil {
-						return err
-					}
-					printed(p)
-				}
-			}
-			if results == "" {
-				if all {
-					fmt.Fprintln(stderr, "export: no --results folder: results and summary skipped")
-				}
-				return nil
-			}
-			if need("results") {
-				fmt.Fprintf(stderr, "export: copying results from %s\n", results)
-				paths, err := reports.ExportResults(cmd.Context(), results, out, format, meta)
-				if err != nil {
-					return err
-				}
-				printed(paths...)
-			}
-			if need("summary") {
-				fmt.Fprintf(stderr, "export: summarizing %s\n", results)
-				s, err := reports.Summarize(cmd.Context(), results)
-				if err != nil {
-					return err
-				}
-				p1, err := reports.ExportTable(out, reports.DatasetSummary, format, s.Rows, meta)
-				if err != nil {
-					return err
-				}
-				p2, err := reports.ExportTable(out, reports.DatasetPaired, format, s.Pairs, meta)
-				if err != nil {
-					return err
-				}
-				printed(p1, p2)
-			}
-			return nil
+			return exportRun(cmd.Context(), ios, o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&what, "what", "all", "datasets to write: "+strings.Join(exportWhat, "|")+" (comma-separated)")
-	f.StringVar(&format, "format", reports.FormatParquet, "file format: parquet|arrow")
-	f.StringVar(&out, "out", "", "output folder (required)")
-	f.StringVar(&results, "results", "", "tournament results folder (for results and summary)")
+	f.StringVar(&what, "what", "all", "datasets to write: "+strings.Join(pipeline.ExportGroups, "|")+" (comma-separated)")
+	f.StringVar(&o.Format, "format", reports.FormatParquet, "file format: parquet|arrow")
+	f.StringVar(&o.Out, "out", "", "output folder (required)")
+	f.StringVar(&o.Results, "results", "", "tournament results folder (for results and summary)")
+	arrowCompressionFlag(f, &o.ArrowCompression)
 	return cmd
 }
 
-// parseWhat splits and checks the --what list.
-func parseWhat(s string) ([]string, error) {
-	var out []string
-	for _, w := range strings.Split(s, ",") {
+// parseExport checks the flags of "pasyans export".
+func parseExport(what string, o *pipeline.ExportOptions) error {
+	o.What = nil
+	for _, w := range strings.Split(what, ",") {
 		w = strings.TrimSpace(w)
-		if !slices.Contains(exportWhat, w) {
-			return nil, usagef("--what %q: want one of %s", w, strings.Join(exportWhat, ", "))
+		if !slices.Contains(pipeline.ExportGroups, w) {
+			return usagef("--what %q: want one of %s", w, strings.Join(pipeline.ExportGroups, ", "))
 		}
-		out = append(out, w)
+		o.What = append(o.What, w)
 	}
-	return out, nil
+	if o.Format != reports.FormatParquet && o.Format != reports.FormatArrow {
+		return usagef("--format %q: want parquet or arrow", o.Format)
+	}
+	if err := checkArrowCompression(o.ArrowCompression); err != nil {
+		return err
+	}
+	if o.Out == "" {
+		return usagef("--out is required")
+	}
+	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() {
+		return usagef("--out %s: not a directory", o.Out)
+	}
+	if o.Results == "" && (slices.Contains(o.What, "results") || slices.Contains(o.What, "summary")) {
+		return usagef("--what results and summary need --results DIR (a tournament folder)")
+	}
+	return nil
 }
 
-// buildCorpusData normalizes and links the built-in corpus.
-func buildCorpusData() (*reports.CorpusData, error) {
-	docs, err := corpus.Embedded()
-	if err != nil {
-		return nil, fmt.Errorf("corpus: %w", err)
+// exportRun writes the datasets and prints their paths.
+func exportRun(ctx context.Context, ios *ioStreams, o *pipeline.ExportOptions) error {
+	o.Observer = pipeline.NewTextObserver(ios.errOut, "export", false, 0)
+	paths, err := pipeline.Export(ctx, *o)
+	for _, p := range paths {
+		fmt.Fprintln(ios.out, p)
 	}
-	n, err := normalize.New()
-	if err != nil {
-		return nil, err
-	}
-	return reports.BuildCorpusData(docs, n, engine.Catalog())
+	return err
 }

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/pasyans/pasyans/reports"
 )
 
 // TestGamesShowLinkedText checks that "games show" prints each rule with its
@@ -24,7 +26,7 @@ func TestGamesShowLinkedText(t *testing.T) {
 		}
 	}
 	code, out, _ = runPlayCLI(t, "games", "show", "--json", "british-constitution")
-	var g gameJSON
+	var g reports.GameJSON
 	if code != 0 || json.Unmarshal([]byte(out), &g) != nil {
 		t.Fatalf("games show --json: exit %d", code)
 	}

@@ -1,15 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
-	"io"
-	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/normalize"
+	"github.com/pasyans/pasyans/pipeline"
+	"github.com/pasyans/pasyans/reports"
 )
 
 const linkLong = `Link every numbered rule and every piece of strategy advice of the corpus to the
@@ -36,7 +35,8 @@ type linkOptions struct {
 	width    int
 }
 
-func newLinkCmd() *cobra.Command {
+// newCmdLink builds "pasyans link".
+func newCmdLink(ios *ioStreams) *cobra.Command {
 	var o linkOptions
 	cmd := &cobra.Command{
 		Use:   "link [FILE...]",
@@ -47,9 +47,9 @@ func newLinkCmd() *cobra.Command {
   pasyans link --json --coverage scan.txt`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.width < 20 {
-				return usagef("--width must be at least 20, got %d", o.width)
+				return usagef("--width %d: want at least 20", o.width)
 			}
-			return runLink(cmd, args, o)
+			return linkRun(cmd.Context(), ios, args, o)
 		},
 	}
 	f := cmd.Flags()
@@ -61,26 +61,19 @@ func newLinkCmd() *cobra.Command {
 	return cmd
 }
 
-// runLink loads the documents, links them and prints the result.
-func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
-	docs, err := loadDocuments(args)
+// linkRun loads the documents, links them and prints the result.
+func linkRun(ctx context.Context, ios *ioStreams, args []string, o linkOptions) error {
+	docs, err := pipeline.Documents(args)
 	if err != nil {
 		return err
 	}
-	if err := cmd.Context().Err(); err != nil {
-		return err
-	}
-	n, err := normalize.New()
+	c, err := pipeline.LinkCorpus(ctx, docs, pipeline.LinkOptions{Play: o.play})
 	if err != nil {
 		return err
 	}
-	cat := engine.Catalog()
-	links, err := normalize.LinkCorpusWith(docs, n, cat, normalize.LinkOptions{Play: o.play})
-	if err != nil {
-		return err
-	}
-	rep := normalize.Coverage(links, cat)
-	out := cmd.OutOrStdout()
+	links := c.Links
+	rep := c.Coverage()
+	out := ios.out
 	if o.json {
 		v := struct {
 			Links    []normalize.Link         `json:"links"`
@@ -91,11 +84,11 @@ func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
 		}
 		return rep.Err()
 	}
-	if err := printLinks(out, links, o); err != nil {
+	if err := reports.WriteLinks(out, links, o.all, o.width); err != nil {
 		return err
 	}
 	if o.coverage {
-		if err := printCoverage(out, rep); err != nil {
+		if err := reports.WriteCoverage(out, rep); err != nil {
 			return err
 		}
 	}
@@ -107,68 +100,7 @@ func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
 			unlinked++
 		}
 	}
-	fmt.Fprintf(cmd.ErrOrStderr(), "%d links in %d documents; %d passages unlinked; %d catalog rules and advice without corpus text\n",
+	fmt.Fprintf(ios.errOut, "%d links in %d documents; %d passages unlinked; %d catalog rules and advice without corpus text\n",
 		linked, len(docs), unlinked, len(rep.Missing))
 	return rep.Err()
-}
-
-// printLinks prints the link table.
-func printLinks(w io.Writer, links []normalize.Link, o linkOptions) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "GAME\tRULE\tDOC\tSPAN\tSCORE\tMETHOD\tTEXT")
-	for _, l := range links {
-		if !l.Linked() && !o.all {
-			continue
-		}
-		rule, game := l.RuleID, l.Game
-		if rule == "" {
-			rule = "-"
-			if l.Candidate != "" {
-				rule = "(" + l.Candidate + ")"
-			}
-		}
-		if game == "" {
-			game = "-"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d:%d-%d:%d\t%.3f\t%s\t%s\n", game, rule, l.Doc,
-			l.Span.StartLine, l.Span.StartCol, l.Span.EndLine, l.Span.EndCol, l.Score, l.Method, cutText(l.Modern, o.width))
-	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("writing table: %w", err)
-	}
-	return nil
-}
-
-// printCoverage prints the catalog entries without corpus text and the
-// corpus rules without an engine rule.
-func printCoverage(w io.Writer, rep normalize.CoverageReport) error {
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Catalog rules and advice without corpus text:")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RULE\tKIND\tSTATUS\tSOURCE")
-	for _, m := range rep.Missing {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", m.ID, m.Kind, m.Status, cutText(m.Source, 90))
-	}
-	if err := tw.Flush(); err != nil {
-		return fmt.Errorf("writing table: %w", err)
-	}
-	if len(rep.Orphans) > 0 {
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Corpus rules without an engine rule:")
-		for _, l := range rep.Orphans {
-			fmt.Fprintf(w, "  %s  %s %d:%d  %s\n", l.Candidate, l.Doc, l.Span.StartLine, l.Span.StartCol, cutText(l.Modern, 70))
-		}
-	}
-	return nil
-}
-
-// cutText folds white space and cuts s to at most n runes, marking a cut
-// with "…".
-func cutText(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

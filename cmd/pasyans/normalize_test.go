@@ -20,12 +20,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 		code := run(args, &out, &errb)
 		return out.String(), errb.String(), code
 	}
-	root := newRootCmd()
-	root.SetIn(strings.NewReader(stdin))
-	root.SetArgs(args)
-	root.SetOut(&out)
-	root.SetErr(&errb)
-	code := exitCode(t.Context(), root.ExecuteContext(t.Context()), &errb)
+	code := runIO(args, strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -76,7 +71,7 @@ func TestNormalizeStdin(t *testing.T) {
 		t.Errorf("exit %d, out %q, stderr %q", code, out, stderr)
 	}
 	_, stderr, code = runCLI(t, "ка\xffрта\n", "normalize", "-")
-	if code != 1 || !strings.Contains(stderr, "pasyans: stdin: invalid UTF-8") || strings.Count(stderr, "\n") != 1 {
+	if code != 1 || !strings.Contains(stderr, "pasyans: normalize: stdin: invalid UTF-8") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("invalid input: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // writeJSON prints v to w as indented JSON followed by a newline, for the
@@ -17,10 +16,4 @@ func writeJSON(w io.Writer, v any) error {
 		return fmt.Errorf("writing JSON: %w", err)
 	}
 	return nil
-}
-
-// flatText shows a possibly multi-line text on one line, marking the line
-// breaks with ⏎.
-func flatText(s string) string {
-	return strings.ReplaceAll(s, "\n", " ⏎ ")
 }

@@ -1,30 +1,33 @@
 package main
 
 import (
-	"bufio"
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/pipeline"
 	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/sim"
-	"github.com/spf13/cobra"
 )
 
-// playOptions are the flags of "pasyans play".
+// playOptions are the parsed flags of "pasyans play".
 type playOptions struct {
-	seed     uint64
-	variants []string
-	params   []string
-	strategy string
-	show     bool
-	log      string
+	pipeline.PlayOptions
+	show bool
+	log  string
 }
 
-func newPlayCmd() *cobra.Command {
-	var o playOptions
+// newCmdPlay builds "pasyans play".
+func newCmdPlay(ios *ioStreams) *cobra.Command {
+	o := &playOptions{}
+	var variants, params []string
+	var strategy string
 	cmd := &cobra.Command{
 		Use:   "play GAME --seed N",
 		Short: "Play one deal",
@@ -36,141 +39,87 @@ the game as JSON lines (header, one line per move with its rule ID, outcome) tha
   pasyans play red-and-black --seed 3 --variant moves=sequence --log game.jsonl`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runPlay(cmd, args[0], o)
+			if err := o.parse(args[0], variants, strategy, params); err != nil {
+				return err
+			}
+			return playRun(cmd.Context(), ios, o)
 		},
 	}
 	f := cmd.Flags()
-	f.Uint64Var(&o.seed, "seed", 0, "deal seed (required)")
-	f.StringArrayVar(&o.variants, "variant", nil, "variant option k=v (repeatable; see pasyans games show GAME)")
-	f.StringVar(&o.strategy, "strategy", "random", "strategy: "+strings.Join(sim.StrategyNames(), ", "))
-	f.StringArrayVar(&o.params, "param", nil, "strategy parameter k=v (repeatable)")
+	f.Uint64Var(&o.Seed, "seed", 0, "deal seed (required)")
+	f.StringArrayVar(&variants, "variant", nil, "variant option k=v (repeatable; see pasyans games show GAME)")
+	f.StringVar(&strategy, "strategy", "random", "strategy: "+strings.Join(sim.StrategyNames(), ", "))
+	f.StringArrayVar(&params, "param", nil, "strategy parameter k=v (repeatable)")
 	f.BoolVar(&o.show, "show", false, "print the layout after each move")
 	f.StringVar(&o.log, "log", "", "write the game log (JSON lines) to this file")
 	_ = cmd.MarkFlagRequired("seed")
 	return cmd
 }
 
-// keyValues parses the repeated k=v flags of "pasyans play"; a key given
-// twice is an error.
-func keyValues(flag string, items []string) (map[string]string, error) {
-	out := map[string]string{}
-	for _, it := range items {
-		k, v, ok := strings.Cut(it, "=")
-		k = strings.TrimSpace(k)
-		if !ok || k == "" {
-			return nil, usagef("play: %s %q: want k=v", flag, it)
-		}
-		if _, dup := out[k]; dup {
-			return nil, usagef("play: %s: %s given twice", flag, k)
-		}
-		out[k] = strings.TrimSpace(v)
-	}
-	return out, nil
-}
-
-func runPlay(cmd *cobra.Command, game string, o playOptions) error {
+// parse resolves the game, its variant and the strategy.
+func (o *playOptions) parse(game string, variants []string, strategy string, params []string) error {
 	spec, err := engine.Lookup(game)
 	if err != nil {
-		return usagef("play: %v", err)
+		return usagef("%v", err)
 	}
-	vars, err := keyValues("--variant", o.variants)
+	vars, err := pipeline.ParseKeyValues("--variant", variants)
 	if err != nil {
-		return err
+		return usage(err)
 	}
-	opts, err := spec.ResolveOptions(engine.Options(vars))
+	if _, err := spec.ResolveOptions(engine.Options(vars)); err != nil {
+		return usagef("--variant: %v", err)
+	}
+	ps, err := pipeline.ParseKeyValues("--param", params)
 	if err != nil {
-		return usagef("play: --variant: %v", err)
+		return usage(err)
 	}
-	params, err := keyValues("--param", o.params)
-	if err != nil {
-		return err
+	if o.Strategy, err = sim.NewStrategy(strategy, ps); err != nil {
+		return usagef("--strategy: %v", err)
 	}
-	strat, err := sim.NewStrategy(o.strategy, params)
-	if err != nil {
-		return usagef("play: %v", err)
-	}
-	g, err := spec.New(o.seed, opts)
-	if err != nil {
-		return fmt.Errorf("play: %w", err)
-	}
-	out := cmd.OutOrStdout()
+	o.Spec, o.Options = spec, engine.Options(vars)
+	return nil
+}
 
-	var lw *engine.LogWriter
+// playRun plays the deal, writing the board and the log, and prints the
+// outcome.
+func playRun(ctx context.Context, ios *ioStreams, o *playOptions) error {
+	if o.show {
+		o.Board = ios.out
+	}
 	var logFile *reports.AtomicFile
-	var logBuf *bufio.Writer
 	if o.log != "" {
 		// The log goes into an existing folder: unlike dataset folders, a
 		// mistyped log path must not create directories.
 		if fi, err := os.Stat(filepath.Dir(o.log)); err != nil || !fi.IsDir() {
-			return fmt.Errorf("%s: no such directory", filepath.Dir(o.log))
+			return fmt.Errorf("--log %s: no such directory", filepath.Dir(o.log))
 		}
+		var err error
 		if logFile, err = reports.CreateAtomic(o.log); err != nil {
-			return fmt.Errorf("play: %w", err)
+			return err
 		}
 		defer logFile.Abort() // a no-op once committed
-		logBuf = bufio.NewWriter(logFile)
-		if lw, err = engine.NewLogWriter(logBuf, spec, opts, o.seed, strat.Name()); err != nil {
-			return fmt.Errorf("play: %s: %w", o.log, err)
-		}
+		o.Log = logFile
 	}
-
-	player := strat.NewPlayer()
-	player.Reset(g, sim.StrategySeed(o.seed, strat.Name())) // as the tournament seeds it
-	if o.show {
-		fmt.Fprintf(out, "%s seed %d %s\n%s\n", spec.ID, o.seed, spec.VariantString(opts), g.View())
+	res, err := pipeline.Play(ctx, o.PlayOptions)
+	if err != nil {
+		return err
 	}
-	ctx := cmd.Context()
-	buf := make([]engine.Move, 0, 256)
-	moves := 0
-	for moves < spec.MaxMoves {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("play: stopped after %d moves: %w", moves, err)
-		}
-		legal := g.LegalMoves(buf[:0])
-		if len(legal) == 0 {
-			break
-		}
-		i, advice := player.Choose(g, legal)
-		if i < 0 || i >= len(legal) {
-			return fmt.Errorf("play: strategy %s chose move %d of %d", strat.Name(), i, len(legal))
-		}
-		m := legal[i]
-		if err := g.Apply(m); err != nil {
-			return fmt.Errorf("play: move %d: %w", moves+1, err)
-		}
-		moves++
-		if lw != nil {
-			if err := lw.Move(g, m); err != nil {
-				return fmt.Errorf("play: %s: %w", o.log, err)
-			}
-		}
-		if o.show {
-			note := ""
-			if advice != "" {
-				note = " (advice " + string(advice) + ")"
-			}
-			fmt.Fprintf(out, "%d. %s%s\n%s\n", moves, m.Describe(g), note, g.View())
-		}
-	}
-	if lw != nil {
-		if err := lw.Outcome(g); err != nil {
-			return fmt.Errorf("play: %s: %w", o.log, err)
-		}
-		if err := logBuf.Flush(); err != nil {
-			return fmt.Errorf("play: %s: %w", o.log, err)
-		}
+	if logFile != nil {
 		if err := logFile.Commit(); err != nil {
-			return fmt.Errorf("play: %w", err)
+			return err
 		}
 	}
-	result := "lost"
-	switch {
-	case g.Won():
-		result = "won"
-	case g.Ending() == engine.Playing:
-		result = "stopped at the move cap"
+	return printPlayed(ios.out, o, res)
+}
+
+// printPlayed prints the outcome line of a played deal.
+func printPlayed(w io.Writer, o *playOptions, res *pipeline.PlayResult) error {
+	note := ""
+	if res.MoveCapHit {
+		note = ", stopped at the move cap"
 	}
-	_, err = fmt.Fprintf(out, "%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)\n",
-		spec.ID, o.seed, result, g.Score(), g.Total(), moves, g.Redeals())
+	g := res.Game
+	_, err := fmt.Fprintf(w, "%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)%s\n",
+		o.Spec.ID, o.Seed, res.Outcome, g.Score(), g.Total(), res.Moves, g.Redeals(), note)
 	return err
 }

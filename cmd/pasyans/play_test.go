@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/reports"
 )
 
 // runPlayCLI runs the CLI and returns the exit code, stdout and stderr.
@@ -127,7 +128,7 @@ func TestGamesCommand(t *testing.T) {
 		}
 	}
 	code, out, _ = runPlayCLI(t, "games", "--json")
-	var doc catalogJSONDoc
+	var doc reports.CatalogDoc
 	if code != 0 || json.Unmarshal([]byte(out), &doc) != nil || len(doc.Games) != 11 || doc.Catalog == "" {
 		t.Fatalf("games --json: exit %d, %d games", code, len(doc.Games))
 	}
@@ -143,7 +144,7 @@ func TestGamesCommand(t *testing.T) {
 func TestPrintGameExtra(t *testing.T) {
 	var b bytes.Buffer
 	spec := catalogSpec(t, "napoleon")
-	if err := printGame(&b, spec, func(id engine.RuleID) string {
+	if err := reports.WriteGame(&b, spec, func(id engine.RuleID) string {
 		if id == "napoleon/deal" {
 			return "Кладут шесть рядов по восьми карт"
 		}

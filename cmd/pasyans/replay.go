@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/pasyans/pasyans/engine"
 	"github.com/spf13/cobra"
+
+	"github.com/pasyans/pasyans/engine"
 )
 
-func newReplayCmd() *cobra.Command {
+// newCmdReplay builds "pasyans replay".
+func newCmdReplay(ios *ioStreams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "replay FILE.jsonl",
 		Short: "Re-check a game log",
@@ -20,18 +22,18 @@ outcome line. Any tampering exits 1 naming the first bad line.`,
 			path := args[0]
 			f, err := os.Open(path)
 			if err != nil {
-				return fmt.Errorf("replay: %w", err)
+				return err
 			}
 			defer f.Close()
 			res, err := engine.Replay(f)
 			if err != nil {
-				return fmt.Errorf("replay: %s: %w", path, err)
+				return fmt.Errorf("%s: %w", path, err)
 			}
 			result := "lost"
 			if res.Won {
 				result = "won"
 			}
-			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s: ok: %s seed %d%s, %d moves re-checked, %s, score %d/%d, %d redeal(s)\n",
+			_, err = fmt.Fprintf(ios.out, "%s: ok: %s seed %d%s, %d moves re-checked, %s, score %d/%d, %d redeal(s)\n",
 				path, res.Header.Game, res.Header.Seed, variantNote(res.Header.Variant), res.Moves, result,
 				res.Score, res.Game.Total(), res.Redeals)
 			return err

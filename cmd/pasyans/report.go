@@ -1,18 +1,27 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
-	"github.com/pasyans/pasyans/engine"
-	"github.com/pasyans/pasyans/reports"
 	"github.com/spf13/cobra"
+
+	"github.com/pasyans/pasyans/pipeline"
+	"github.com/pasyans/pasyans/reports"
 )
 
-func newReportCmd() *cobra.Command {
-	var htmlPath string
-	var verify bool
+// reportOptions are the parsed flags of "pasyans report".
+type reportOptions struct {
+	dir, html string
+	verify    bool
+}
+
+// newCmdReport builds "pasyans report".
+func newCmdReport(ios *ioStreams) *cobra.Command {
+	o := &reportOptions{}
 	cmd := &cobra.Command{
 		Use:   "report DIR",
 		Short: "Summarize a results folder as Markdown tables and an HTML page",
@@ -33,51 +42,54 @@ every shard present, every file unchanged, every run complete; it fails otherwis
   pasyans report run1 --html run1/report.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if verify {
-				v, err := reports.Verify(cmd.Context(), args[0])
-				if err != nil {
-					return err
-				}
-				if !v.Complete {
-					return fmt.Errorf("%s: not a complete run: %s", args[0], strings.Join(v.Problems, "; "))
-				}
-				fmt.Fprintf(cmd.ErrOrStderr(), "report: verified %d shard(s): %d files, %d rows (results and moves)\n", v.Shards, v.Files, v.Rows)
+			o.dir = args[0]
+			if fi, err := os.Stat(o.html); o.html != "" && err == nil && fi.IsDir() {
+				return usagef("--html %s: is a directory, want a file", o.html)
 			}
-			s, err := reports.Summarize(cmd.Context(), args[0])
-			if err != nil {
-				return err
-			}
-			if err := reports.WriteMarkdown(cmd.OutOrStdout(), s); err != nil {
-				return err
-			}
-			if htmlPath == "" {
-				return nil
-			}
-			rules, err := reportRules()
-			if err != nil {
-				fmt.Fprintf(cmd.ErrOrStderr(), "report: rule texts from the catalog only: %v\n", err)
-			}
-			err = reports.WriteFileAtomic(htmlPath, func(w io.Writer) error {
-				return reports.WriteHTML(w, s, reports.HTMLOptions{Rules: rules})
-			})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "report: wrote %s\n", htmlPath)
-			return nil
+			return reportRun(cmd.Context(), ios, o)
 		},
 	}
-	cmd.Flags().StringVar(&htmlPath, "html", "", "also write the report as a self-contained HTML page to `FILE`")
-	cmd.Flags().BoolVar(&verify, "verify", false, "first check DIR against its shard manifests (all shards present, files unchanged, runs complete)")
+	cmd.Flags().StringVar(&o.html, "html", "", "also write the report as a self-contained HTML page to `FILE`")
+	cmd.Flags().BoolVar(&o.verify, "verify", false, "first check DIR against its shard manifests (all shards present, files unchanged, runs complete)")
 	return cmd
 }
 
-// reportRules returns the rules dataset with the linked modern texts, or the
-// catalog alone (and the error) when the corpus cannot be linked.
-func reportRules() ([]reports.RuleRow, error) {
-	cd, err := buildCorpusData()
-	if err != nil {
-		return reports.RuleRows(engine.Catalog(), nil), err
+// reportRun prints the report of a results folder (and writes its HTML).
+func reportRun(ctx context.Context, ios *ioStreams, o *reportOptions) error {
+	if o.verify {
+		v, err := reports.Verify(ctx, o.dir)
+		if err != nil {
+			return err
+		}
+		if !v.Complete {
+			return fmt.Errorf("%s: not a complete run: %s", o.dir, strings.Join(v.Problems, "; "))
+		}
+		fmt.Fprintf(ios.errOut, "report: verified %d shard(s): %d files, %d rows (results and moves)\n", v.Shards, v.Files, v.Rows)
+	} else if warn, err := pipeline.FolderWarning(ctx, o.dir); err != nil {
+		return err
+	} else if warn != "" {
+		fmt.Fprintf(ios.errOut, "report: %s\n", warn)
 	}
-	return cd.Rules, nil
+	s, err := reports.Summarize(ctx, o.dir)
+	if err != nil {
+		return err
+	}
+	if err := reports.WriteMarkdown(ios.out, s); err != nil {
+		return err
+	}
+	if o.html == "" {
+		return nil
+	}
+	rules, err := pipeline.RuleRows(ctx)
+	if err != nil {
+		fmt.Fprintf(ios.errOut, "report: rule texts from the catalog only: %v\n", err)
+	}
+	err = reports.WriteFileAtomic(o.html, func(w io.Writer) error {
+		return reports.WriteHTML(w, s, reports.HTMLOptions{Rules: rules})
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(ios.errOut, "report: wrote %s\n", o.html)
+	return nil
 }

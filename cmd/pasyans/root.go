@@ -2,10 +2,11 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/pasyans/pasyans/reports"
 )
 
 const rootLong = `pasyans digitizes 19th-century Russian patience (solitaire) books and plays their games in bulk.
@@ -13,12 +14,12 @@ const rootLong = `pasyans digitizes 19th-century Russian patience (solitaire) bo
   Play:  engine (every game by the book) → tournament (strategies over millions of paired deals) → export/report (Parquet, Arrow, HTML).
 "pasyans run" does all of it on the built-in corpus.`
 
-func newRootCmd() *cobra.Command {
+func newRootCmd(ios *ioStreams) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "pasyans",
 		Short:         "Digitize old Russian patience books and play their games in bulk",
 		Long:          rootLong,
-		Version:       versionString(),
+		Version:       reports.VersionString(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
@@ -31,16 +32,16 @@ func newRootCmd() *cobra.Command {
 	})
 	root.SetVersionTemplate("pasyans {{.Version}}\n")
 	root.AddCommand(
-		newCorpusCmd(),
-		newNormalizeCmd(),
-		newLinkCmd(),
-		newGamesCmd(),
-		newPlayCmd(),
-		newReplayCmd(),
-		newTournamentCmd(),
-		newExportCmd(),
-		newReportCmd(),
-		newRunCmd(),
+		newCmdCorpus(ios),
+		newCmdNormalize(ios),
+		newCmdLink(ios),
+		newCmdGames(ios),
+		newCmdPlay(ios),
+		newCmdReplay(ios),
+		newCmdTournament(ios),
+		newCmdExport(ios),
+		newCmdReport(ios),
+		newCmdRun(ios),
 	)
 	return root
 }
@@ -50,6 +51,14 @@ type usageError struct{ err error }
 
 func (e *usageError) Error() string { return e.err.Error() }
 func (e *usageError) Unwrap() error { return e.err }
+
+// usage marks err as a usage error (nil stays nil).
+func usage(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &usageError{err: err}
+}
 
 // usagef returns a usage error with a formatted message.
 func usagef(format string, a ...any) error {
@@ -68,44 +77,4 @@ func isCobraUsageError(err error) bool {
 		}
 	}
 	return false
-}
-
-// oneLine folds a message onto a single line.
-func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// versionString returns the module version and VCS revision from build info.
-func versionString() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "(unknown version)"
-	}
-	v := bi.Main.Version
-	if v == "" {
-		v = "(devel)"
-	}
-	var rev, modified, when string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			if s.Value == "true" {
-				modified = "+dirty"
-			}
-		case "vcs.time":
-			when = s.Value
-		}
-	}
-	if rev != "" {
-		if len(rev) > 12 {
-			rev = rev[:12]
-		}
-		v += " rev " + rev + modified
-		if when != "" {
-			v += " (" + when + ")"
-		}
-	}
-	return v + " " + bi.GoVersion
 }

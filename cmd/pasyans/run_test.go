@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +15,7 @@ import (
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/pipeline"
 	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/sim"
 )
@@ -216,4 +218,40 @@ func snapshot(t *testing.T, dir string) map[string]string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestRunResume interrupts "pasyans run" in its tournament and resumes it:
+// the datasets equal those of an uninterrupted run; other flags are
+// refused.
+func TestRunResume(t *testing.T) {
+	args := []string{"--deals", "300", "--solver-deals", "5", "--games", "napoleon,salic-law", "--strategies", "random,greedy"}
+	want := filepath.Join(t.TempDir(), "want")
+	runSample(t, want, args...)
+
+	out := filepath.Join(t.TempDir(), "out")
+	specs, _ := pipeline.ParseGames("napoleon,salic-law")
+	games, _ := pipeline.GameConfigs(specs, nil)
+	strats, _ := pipeline.ParseStrategies("random,greedy", nil)
+	solver, _ := sim.NewStrategy("solver", map[string]string{"nodes": "2000"})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	_, err := pipeline.Run(ctx, pipeline.RunOptions{Out: out, Games: games, Strategies: strats, Deals: 300, Seed: 1,
+		Solver: solver, SolverDeals: 5, Workers: 2, Observer: stopAfter{n: 100, cancel: cancel}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	code, _, errs := runPlayCLI(t, append([]string{"run", "--out", out, "--quiet", "--resume", "--seed", "2"}, args...)...)
+	if code != exitFailure || !strings.Contains(errs, "--seed 2 vs the folder's 1") {
+		t.Fatalf("run --resume with another seed: exit %d, %q", code, errs)
+	}
+	runSample(t, out, append(args, "--resume")...)
+	a, b := snapshot(t, want), snapshot(t, out)
+	if len(a) != len(b) {
+		t.Fatalf("%d files, resumed %d", len(a), len(b))
+	}
+	for name, x := range a {
+		if b[name] != x {
+			t.Errorf("%s differs between an uninterrupted and a resumed run", name)
+		}
+	}
 }

@@ -123,8 +123,8 @@ func TestTournamentResume(t *testing.T) {
 		} else {
 			time.AfterFunc(after, cancel)
 		}
-		root := newRootCmd()
 		var stdout, stderr bytes.Buffer
+		root := newRootCmd(&ioStreams{in: strings.NewReader(""), out: &stdout, errOut: &stderr})
 		root.SetArgs(tourArgs(out, "--deals", "400"))
 		root.SetOut(&stdout)
 		root.SetErr(&stderr)

@@ -1,0 +1,207 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pasyans/pasyans/corpus"
+	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/normalize"
+	"github.com/pasyans/pasyans/reports"
+)
+
+// Documents returns the built-in corpus when paths is empty; otherwise the
+// named documents (built-in names or file paths, see corpus.Open), with the
+// passages they share marked as duplicates.
+func Documents(paths []string) ([]*corpus.Document, error) {
+	if len(paths) == 0 {
+		return corpus.Embedded()
+	}
+	docs := make([]*corpus.Document, 0, len(paths))
+	for _, p := range paths {
+		d, err := corpus.Open(p)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, d)
+	}
+	if len(docs) > 1 {
+		corpus.LinkDuplicates(docs)
+	}
+	return docs, nil
+}
+
+// DocumentOpener returns the names to process and a function that opens one
+// of them like corpus.Open. With no names it stands for the whole built-in
+// corpus, which is then read and segmented once rather than once per
+// document.
+func DocumentOpener(names []string) (func(string) (*corpus.Document, error), []string, error) {
+	if len(names) > 0 {
+		return corpus.Open, names, nil
+	}
+	docs, err := corpus.Embedded()
+	if err != nil {
+		return nil, nil, err
+	}
+	byName := make(map[string]*corpus.Document, len(docs))
+	for _, d := range docs {
+		byName[d.Name] = d
+		names = append(names, d.Name)
+	}
+	return func(name string) (*corpus.Document, error) {
+		if d, ok := byName[name]; ok {
+			return d, nil
+		}
+		return corpus.Open(name)
+	}, names, nil
+}
+
+// Corpus is a set of documents normalized and linked to the rule catalog:
+// the corpus → normalize → link part of the pipeline.
+type Corpus struct {
+	// Documents are the segmented documents.
+	Documents []*corpus.Document
+	// Normalizer is the normalizer the links were made with.
+	Normalizer *normalize.Normalizer
+	// Catalog is the engine's rule catalog the passages are linked to.
+	Catalog []*engine.Spec
+	// Links are every linked and unlinked passage (numbered rules, advice
+	// and, with LinkOptions.Play, play rules), in document order.
+	Links []normalize.Link
+	// Play says whether play rules were linked too.
+	Play bool
+}
+
+// LinkOptions configure LinkCorpus.
+type LinkOptions struct {
+	// Play also links paragraphs to the catalog's play rules (deal,
+	// vacancies, redeals …). The datasets and "games show" link them; the
+	// link command only on request.
+	Play bool
+}
+
+// LinkCorpus normalizes the documents and links their rule and advice
+// passages to the engine's rule catalog.
+func LinkCorpus(ctx context.Context, docs []*corpus.Document, o LinkOptions) (*Corpus, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	n, err := normalize.New()
+	if err != nil {
+		return nil, fmt.Errorf("normalizer: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	cat := engine.Catalog()
+	links, err := normalize.LinkCorpusWith(docs, n, cat, normalize.LinkOptions{Play: o.Play})
+	if err != nil {
+		return nil, fmt.Errorf("link: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &Corpus{Documents: docs, Normalizer: n, Catalog: cat, Links: links, Play: o.Play}, nil
+}
+
+// LoadCorpus reads the documents of paths (the built-in corpus when empty)
+// and links them with play rules included, as the datasets need.
+func LoadCorpus(ctx context.Context, paths []string) (*Corpus, error) {
+	docs, err := Documents(paths)
+	if err != nil {
+		return nil, err
+	}
+	return LinkCorpus(ctx, docs, LinkOptions{Play: true})
+}
+
+// Datasets returns the corpus_blocks, corpus_tokens and rules datasets. The
+// corpus must have been linked with play rules.
+func (c *Corpus) Datasets() *reports.CorpusData {
+	return reports.NewCorpusData(c.Documents, c.Normalizer, c.Catalog, c.Links)
+}
+
+// Passages returns the linked passages of one game, in document order: the
+// book's text of its numbered rules, advice and (if linked) play rules.
+func (c *Corpus) Passages(game string) []normalize.Link {
+	var out []normalize.Link
+	for _, l := range c.Links {
+		if l.Linked() && engine.RuleID(l.RuleID).Game() == game {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// RulePassages returns the passages linked to one rule or advice ID.
+func (c *Corpus) RulePassages(id engine.RuleID) []normalize.Link {
+	var out []normalize.Link
+	for _, l := range c.Links {
+		if l.Linked() && engine.RuleID(l.RuleID) == id {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Coverage returns the catalog entries without corpus text and the corpus
+// rules without a catalog entry.
+func (c *Corpus) Coverage() normalize.CoverageReport {
+	return normalize.Coverage(c.Links, c.Catalog)
+}
+
+// CorpusStats counts what the corpus stages found, for progress lines.
+type CorpusStats struct {
+	Documents, Blocks, Games int
+	// Tokens, Changed and Unresolved count the tokens, those changed to
+	// modern spelling and those left as they are (unresolved OCR).
+	Tokens, Changed, Unresolved int
+	// Linked counts the linked blocks; WithText the catalog rules and
+	// advice that have corpus text, of Rules.
+	Linked, WithText, Rules int
+}
+
+// Stats counts the documents, tokens and links of the corpus and its
+// datasets cd.
+func (c *Corpus) Stats(cd *reports.CorpusData) CorpusStats {
+	s := CorpusStats{Documents: len(c.Documents), Tokens: len(cd.Tokens), Rules: len(cd.Rules)}
+	games := map[string]bool{}
+	for _, d := range c.Documents {
+		s.Blocks += len(d.Blocks)
+		for _, g := range d.Games() {
+			games[g] = true
+		}
+	}
+	s.Games = len(games)
+	for _, t := range cd.Tokens {
+		if t.Changed {
+			s.Changed++
+		}
+		for _, r := range t.Rules {
+			if r == normalize.RuleUnresolved {
+				s.Unresolved++
+			}
+		}
+	}
+	for _, b := range cd.Blocks {
+		if b.RuleID != "" {
+			s.Linked++
+		}
+	}
+	for _, r := range cd.Rules {
+		if r.TextModern != "" {
+			s.WithText++
+		}
+	}
+	return s
+}
+
+// RuleRows returns the rules dataset of the built-in corpus: the catalog
+// with each rule's linked passage. When the corpus cannot be linked it
+// returns the catalog alone and the error.
+func RuleRows(ctx context.Context) ([]reports.RuleRow, error) {
+	c, err := LoadCorpus(ctx, nil)
+	if err != nil {
+		return reports.RuleRows(engine.Catalog(), nil), err
+	}
+	return c.Datasets().Rules, nil
+}
