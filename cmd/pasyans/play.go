@@ -2,13 +2,16 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/reports"
+	"github.com/pasyans/pasyans/reports/viewer"
 	"github.com/pasyans/pasyans/sim"
 	"github.com/spf13/cobra"
 )
@@ -21,6 +24,7 @@ type playOptions struct {
 	strategy string
 	show     bool
 	log      string
+	html     string
 }
 
 func newPlayCmd() *cobra.Command {
@@ -31,9 +35,11 @@ func newPlayCmd() *cobra.Command {
 		Long: `play plays one deal of GAME (the deal of --seed, engine.Deal) with a strategy and prints
 the outcome. --show prints the layout (as the player sees it) after each move; --log writes
 the game as JSON lines (header, one line per move with its rule ID, outcome) that
-"pasyans replay" re-checks.`,
+"pasyans replay" re-checks; --html writes a page that shows the deal as the book lays it out and
+steps through the moves, each with its rule ID and the book's passage for the rule.`,
 		Example: `  pasyans play napoleon --seed 7 --show
-  pasyans play red-and-black --seed 3 --variant moves=sequence --log game.jsonl`,
+  pasyans play red-and-black --seed 3 --variant moves=sequence --log game.jsonl
+  pasyans play zodiac --seed 5 --strategy greedy --html zodiac.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPlay(cmd, args[0], o)
@@ -46,6 +52,7 @@ the game as JSON lines (header, one line per move with its rule ID, outcome) tha
 	f.StringArrayVar(&o.params, "param", nil, "strategy parameter k=v (repeatable)")
 	f.BoolVar(&o.show, "show", false, "print the layout after each move")
 	f.StringVar(&o.log, "log", "", "write the game log (JSON lines) to this file")
+	f.StringVar(&o.html, "html", "", "write a self-contained HTML viewer of the game to this `FILE`")
 	_ = cmd.MarkFlagRequired("seed")
 	return cmd
 }
@@ -94,6 +101,12 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 		return fmt.Errorf("play: %w", err)
 	}
 	out := cmd.OutOrStdout()
+	if o.html != "" {
+		if err := existingDir("play", o.html); err != nil {
+			return err
+		}
+	}
+	var played []viewer.Move // the moves for --html
 
 	var lw *engine.LogWriter
 	var logFile *reports.AtomicFile
@@ -139,6 +152,9 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 			return fmt.Errorf("play: move %d: %w", moves+1, err)
 		}
 		moves++
+		if o.html != "" {
+			played = append(played, viewer.Move{Move: m, Advice: advice})
+		}
 		if lw != nil {
 			if err := lw.Move(g, m); err != nil {
 				return fmt.Errorf("play: %s: %w", o.log, err)
@@ -163,6 +179,12 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 			return fmt.Errorf("play: %w", err)
 		}
 	}
+	if o.html != "" {
+		in := viewer.Input{Game: spec.ID, Options: opts, Seed: o.seed, Strategy: strat.Name(), Moves: played}
+		if err := writeViewer(ctx, "play", o.html, in); err != nil {
+			return err
+		}
+	}
 	result := "lost"
 	switch {
 	case g.Won():
@@ -173,4 +195,29 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 	_, err = fmt.Fprintf(out, "%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)\n",
 		spec.ID, o.seed, result, g.Score(), g.Total(), moves, g.Redeals())
 	return err
+}
+
+// existingDir checks that the folder of an output file exists: a mistyped
+// path must not create directories.
+func existingDir(command, path string) error {
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("%s: %s: no such directory", command, dir)
+	}
+	return nil
+}
+
+// writeViewer writes the deal viewer of a played or replayed game to path
+// (atomically), with the rule passages of the built-in corpus.
+func writeViewer(ctx context.Context, command, path string, in viewer.Input) error {
+	passages, err := reports.RulePassages(ctx)
+	if err != nil {
+		return fmt.Errorf("%s: --html: %w", command, err)
+	}
+	in.Passages = passages
+	err = reports.WriteFileAtomic(path, func(w io.Writer) error { return viewer.Write(w, in) })
+	if err != nil {
+		return fmt.Errorf("%s: %s: %w", command, path, err)
+	}
+	return nil
 }
