@@ -41,7 +41,9 @@ const runLong = `Run does the whole job on the built-in corpus (or on --corpus f
                 and the full-information solver on the first --solver-deals deals
   5. datasets   corpus_blocks, corpus_tokens, rules, results, summary, paired
                 as Parquet (and Arrow IPC with --arrow)
-  6. report     report.md and a self-contained report.html with the charts
+  6. report     report.md and a self-contained report.html with the charts, and beside it
+                viewers/: for each game one won and one lost deal of the best strategy,
+                replayed move by move in the book's layout with each move's rule passage
 
 Everything goes under --out. Rows do not depend on --workers, and the per-deal
 time is not recorded, so two runs with the same flags write identical datasets
@@ -53,7 +55,7 @@ only with --force.`
 var runOutputs = []string{
 	"results", "moves", "solver", "arrow",
 	"corpus_blocks.parquet", "corpus_tokens.parquet", "rules.parquet", "summary.parquet", "paired.parquet",
-	"report.md", "report.html",
+	"report.md", "report.html", reports.ViewerDir,
 }
 
 func newRunCmd() *cobra.Command {
@@ -297,13 +299,20 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 	if err := reports.WriteFileAtomic(mdPath, func(w io.Writer) error { return reports.WriteMarkdown(w, sum) }); err != nil {
 		return err
 	}
+	viewers, err := reports.WriteDealViewers(ctx, reports.DealViewerOptions{
+		Dir: o.out, ResultsDir: o.out, Summary: sum, Passages: reports.PassagesFromLinks(cd.Links),
+	})
+	if err != nil {
+		return err
+	}
 	title := "pasyans: the games of the corpus, played"
 	if err := reports.WriteFileAtomic(htmlPath, func(w io.Writer) error {
-		return reports.WriteHTML(w, sum, reports.HTMLOptions{Title: title, Rules: cd.Rules})
+		return reports.WriteHTML(w, sum, reports.HTMLOptions{Title: title, Rules: cd.Rules, Viewers: viewers})
 	}); err != nil {
 		return err
 	}
-	stage(6, "report", "%s and %s (%s in all)", mdPath, htmlPath, time.Since(began).Round(100*time.Millisecond))
+	stage(6, "report", "%s and %s, %d deal viewers in %s (%s in all)", mdPath, htmlPath, len(viewers),
+		filepath.Join(o.out, reports.ViewerDir), time.Since(began).Round(100*time.Millisecond))
 
 	fmt.Fprintln(stdout)
 	if err := reports.WriteMarkdown(stdout, sum); err != nil {
