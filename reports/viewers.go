@@ -125,24 +125,48 @@ type DealViewerOptions struct {
 // row's outcome and move count is an error. It returns the files written,
 // in game order, won before lost.
 func WriteDealViewers(ctx context.Context, opt DealViewerOptions) ([]DealViewer, error) {
-	type key struct{ game, strategy, variant string }
-	type picks struct {
-		won, lost, unknown *sim.Result
+	parts, err := ListParts(datasetDir(opt.ResultsDir, DatasetResults))
+	if err != nil {
+		return nil, fmt.Errorf("deal viewers: %w", err)
 	}
-	found := map[key]*picks{}
+	type key struct{ game, strategy string }
+	have := map[key]bool{}
+	for _, p := range parts {
+		have[key{p.Game, p.Strategy}] = true
+	}
+	// The best strategy of each game, then only its part files are read.
+	games := summaryGames(opt.Summary)
+	best := map[string]SummaryRow{}
+	for _, r := range opt.Summary.Rows {
+		if b, ok := best[r.Game]; have[key{r.Game, r.Strategy}] && (!ok || r.WinRate > b.WinRate) {
+			best[r.Game] = r
+		}
+	}
+	var chosen []PartFile
+	for _, p := range parts {
+		if b, ok := best[p.Game]; ok && b.Strategy == p.Strategy {
+			chosen = append(chosen, p)
+		}
+	}
+	type picks struct{ won, lost, unknown *sim.Result }
+	found := map[string]*picks{}
 	earlier := func(old *sim.Result, r sim.Result) *sim.Result {
 		if old == nil || r.DealIndex < old.DealIndex {
 			return &r
 		}
 		return old
 	}
-	err := ReadResults(ctx, opt.ResultsDir, func(rows []sim.Result) error {
+	err = readPartitioned(ctx, chosen, DatasetResults, func(r *sim.Result, game, strategy string) {
+		r.Game, r.Strategy = game, strategy
+	}, func(rows []sim.Result) error {
 		for _, r := range rows {
-			k := key{r.Game, r.Strategy, r.Variant}
-			p := found[k]
+			if r.Variant != best[r.Game].Variant {
+				continue
+			}
+			p := found[r.Game]
 			if p == nil {
 				p = &picks{}
-				found[k] = p
+				found[r.Game] = p
 			}
 			switch r.Outcome {
 			case sim.Won:
@@ -159,20 +183,11 @@ func WriteDealViewers(ctx context.Context, opt DealViewerOptions) ([]DealViewer,
 		return nil, fmt.Errorf("deal viewers: %w", err)
 	}
 	var out []DealViewer
-	for _, game := range summaryGames(opt.Summary) {
-		var best *SummaryRow
-		for i, r := range opt.Summary.Rows {
-			if r.Game != game || found[key{r.Game, r.Strategy, r.Variant}] == nil {
-				continue
-			}
-			if best == nil || r.WinRate > best.WinRate {
-				best = &opt.Summary.Rows[i]
-			}
-		}
-		if best == nil {
+	for _, game := range games {
+		p := found[game]
+		if p == nil {
 			continue
 		}
-		p := found[key{best.Game, best.Strategy, best.Variant}]
 		lost := p.lost
 		if lost == nil {
 			lost = p.unknown
