@@ -21,5 +21,8 @@
 // (ExportTable, ExportResults) carry the same schema.
 //
 // Report renders a Summary as Markdown tables and as one self-contained HTML
-// page with inline SVG charts.
+// page with inline SVG charts. WriteDealViewers writes beside it, for each
+// game, a viewer (package reports/viewer) of one won and one lost deal of the
+// best strategy, with the book's passages from RulePassages or
+// PassagesFromLinks; the report links them.
 package reports
