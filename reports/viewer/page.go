@@ -182,10 +182,9 @@ function ruleBlock(id, role) {
   sec.appendChild(h);
   if (r.summary) sec.appendChild(text('p', 'summary', r.summary));
   if (r.passages.length === 0) {
-    let s = 'No passage in the book for this rule';
-    if (r.status === 'lost') s += ': the scan lost it';
-    else if (r.status === 'convention') s += ': the engine follows a convention';
-    s += '.';
+    let s = 'No passage of the book is linked to this rule.';
+    if (r.status === 'lost') s = 'No passage in the book for this rule: the scan lost it.';
+    else if (r.status === 'convention') s = 'No passage in the book for this rule: the book is silent or unclear, and the engine follows a convention.';
     if (r.source) s += ' Source: ' + r.source + '.';
     sec.appendChild(text('p', 'no-passage', s));
     return sec;
