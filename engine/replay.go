@@ -159,9 +159,12 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 
 // ReplayResult is what a successful replay found.
 type ReplayResult struct {
-	Header  LogHeader
-	Game    Game // the final state
-	Moves   int
+	Header LogHeader
+	Game   Game // the final state
+	Moves  int
+	// Played lists the log's moves in order (len(Played) == Moves), so
+	// that a renderer can step through them.
+	Played  []Move
 	Won     bool
 	Score   int
 	Redeals int
@@ -267,6 +270,7 @@ func Replay(r io.Reader) (*ReplayResult, error) {
 				return nil, fail(ply, "%v", err)
 			}
 			res.Moves = ply
+			res.Played = append(res.Played, m)
 		case LogTypeOutcome:
 			var o LogOutcome
 			if err := strictUnmarshal(raw, &o); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -44,6 +45,9 @@ func TestReplayRoundTrip(t *testing.T) {
 				}
 				if res.Moves != len(moves) || res.Header.Seed != seed || res.Header.Game != spec.ID {
 					t.Fatalf("%s seed %d: replay result %+v", spec.ID, seed, res)
+				}
+				if !slices.Equal(res.Played, moves) {
+					t.Fatalf("%s seed %d: Played has %d moves, not the %d played", spec.ID, seed, len(res.Played), len(moves))
 				}
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/reports"
+	"github.com/pasyans/pasyans/reports/viewer"
 )
 
 // Documents returns the built-in corpus when paths is empty; otherwise the
@@ -204,4 +205,10 @@ func RuleRows(ctx context.Context) ([]reports.RuleRow, error) {
 		return reports.RuleRows(engine.Catalog(), nil), err
 	}
 	return c.Datasets().Rules, nil
+}
+
+// ViewerPassages returns every rule's passages for the deal viewers
+// (reports/viewer), the best first.
+func (c *Corpus) ViewerPassages() map[engine.RuleID][]viewer.Passage {
+	return reports.PassagesFromLinks(c.Links)
 }

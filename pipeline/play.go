@@ -7,6 +7,8 @@ import (
 	"io"
 
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/reports"
+	"github.com/pasyans/pasyans/reports/viewer"
 	"github.com/pasyans/pasyans/sim"
 )
 
@@ -24,8 +26,16 @@ type PlayOptions struct {
 	// re-checks); Board, if set, the layout after each move.
 	Log, Board io.Writer
 	// Trace, if set, is called for every move too, with the state before
-	// the move (for viewers).
+	// the move.
 	Trace sim.Tracer
+	// Viewer, if set, receives the deal viewer (reports/viewer): the deal in
+	// the book's layout, move by move, with the book's passage of each
+	// move's rule from the built-in corpus.
+	Viewer io.Writer
+	// LogFile and ViewerFile, if set, name files that receive the log and
+	// the viewer when Log and Viewer are nil; they are written atomically
+	// and only when the deal was played through.
+	LogFile, ViewerFile string
 }
 
 // PlayResult is the outcome of a played deal.
@@ -33,6 +43,9 @@ type PlayResult struct {
 	sim.DealResult
 	// Game is the final state.
 	Game engine.Game
+	// Spec and Seed are the game and the deal played.
+	Spec *engine.Spec
+	Seed uint64
 }
 
 // Play plays one deal with the tournament's play loop (sim.Playout) and
@@ -42,6 +55,11 @@ func Play(ctx context.Context, o PlayOptions) (*PlayResult, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	files, err := o.createFiles()
+	if err != nil {
+		return nil, err
+	}
+	defer files.abort()
 	opts, err := o.Spec.ResolveOptions(o.Options)
 	if err != nil {
 		return nil, fmt.Errorf("--variant: %w", err)
@@ -55,6 +73,16 @@ func Play(ctx context.Context, o PlayOptions) (*PlayResult, error) {
 		return nil, err
 	}
 	t.Next = o.Trace
+	var played []viewer.Move
+	if o.Viewer != nil {
+		next := t.Next
+		t.Next = func(ply int32, g engine.Game, m engine.Move, advice engine.RuleID) {
+			played = append(played, viewer.Move{Move: m, Advice: advice})
+			if next != nil {
+				next(ply, g, m, advice)
+			}
+		}
+	}
 	if o.Board != nil {
 		fmt.Fprintf(t.board, "%s seed %d %s\n%s\n", o.Spec.ID, o.Seed, o.Spec.VariantString(opts), g.View())
 	}
@@ -66,7 +94,78 @@ func Play(ctx context.Context, o PlayOptions) (*PlayResult, error) {
 	if err := t.Finish(g); err != nil {
 		return nil, err
 	}
-	return &PlayResult{DealResult: d, Game: g}, nil
+	if o.Viewer != nil {
+		in := viewer.Input{Game: o.Spec.ID, Options: opts, Seed: o.Seed, Strategy: o.Strategy.Name(), Moves: played}
+		if err := WriteViewer(ctx, o.Viewer, in); err != nil {
+			return nil, err
+		}
+	}
+	if err := files.commit(); err != nil {
+		return nil, err
+	}
+	return &PlayResult{DealResult: d, Game: g, Spec: o.Spec, Seed: o.Seed}, nil
+}
+
+// outputFiles are the atomic files a Play writes.
+type outputFiles []*reports.AtomicFile
+
+// createFiles creates the files of LogFile and ViewerFile and makes them the
+// Log and Viewer writers.
+func (o *PlayOptions) createFiles() (outputFiles, error) {
+	var files outputFiles
+	for _, f := range []struct {
+		flag, path string
+		w          *io.Writer
+	}{{"--log", o.LogFile, &o.Log}, {"--html", o.ViewerFile, &o.Viewer}} {
+		if f.path == "" || *f.w != nil {
+			continue
+		}
+		af, err := CreateOutput(f.flag, f.path)
+		if err != nil {
+			files.abort()
+			return nil, err
+		}
+		files = append(files, af)
+		*f.w = af
+	}
+	return files, nil
+}
+
+func (fs outputFiles) abort() {
+	for _, f := range fs {
+		f.Abort() // a no-op once committed
+	}
+}
+
+func (fs outputFiles) commit() error {
+	for _, f := range fs {
+		if err := f.Commit(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Line is the one-line outcome "pasyans play" prints.
+func (r *PlayResult) Line() string {
+	note := ""
+	if r.MoveCapHit {
+		note = ", stopped at the move cap"
+	}
+	g := r.Game
+	return fmt.Sprintf("%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)%s",
+		r.Spec.ID, r.Seed, r.Outcome, g.Score(), g.Total(), r.Moves, g.Redeals(), note)
+}
+
+// WriteViewer writes the deal viewer of in to w, with the rule passages of
+// the built-in corpus.
+func WriteViewer(ctx context.Context, w io.Writer, in viewer.Input) error {
+	c, err := LoadCorpus(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("--html: %w", err)
+	}
+	in.Passages = c.ViewerPassages()
+	return viewer.Write(w, in)
 }
 
 // PlayTracer is a sim.Tracer that writes a played deal as a game log

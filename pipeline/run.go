@@ -68,7 +68,7 @@ type RunResult struct {
 var RunOutputs = []string{
 	"solver", "arrow",
 	"corpus_blocks.parquet", "corpus_tokens.parquet", "rules.parquet", "summary.parquet", "paired.parquet",
-	"report.md", "report.html",
+	"report.md", "report.html", reports.ViewerDir,
 }
 
 // runner is one Run in progress.
@@ -272,13 +272,20 @@ func (r *runner) writeReport(ctx context.Context) error {
 	if err := reports.WriteFileAtomic(r.res.Markdown, func(w io.Writer) error { return reports.WriteMarkdown(w, sum) }); err != nil {
 		return err
 	}
-	err := reports.WriteFileAtomic(r.res.HTML, func(w io.Writer) error {
-		return reports.WriteHTML(w, sum, reports.HTMLOptions{Title: "pasyans: the games of the corpus, played", Rules: r.cd.Rules})
+	viewers, err := reports.WriteDealViewers(ctx, reports.DealViewerOptions{
+		Dir: r.o.Out, ResultsDir: r.o.Out, Summary: sum, Passages: r.corpus.ViewerPassages(),
 	})
 	if err != nil {
 		return err
 	}
-	r.stage(6, "report", "%s and %s (%s in all)", r.res.Markdown, r.res.HTML, time.Since(r.began).Round(100*time.Millisecond))
+	err = reports.WriteFileAtomic(r.res.HTML, func(w io.Writer) error {
+		return reports.WriteHTML(w, sum, reports.HTMLOptions{Title: "pasyans: the games of the corpus, played", Rules: r.cd.Rules, Viewers: viewers})
+	})
+	if err != nil {
+		return err
+	}
+	r.stage(6, "report", "%s and %s, %d deal viewers in %s (%s in all)", r.res.Markdown, r.res.HTML, len(viewers),
+		filepath.Join(r.o.Out, reports.ViewerDir), time.Since(r.began).Round(100*time.Millisecond))
 	return nil
 }
 

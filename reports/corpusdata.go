@@ -1,7 +1,6 @@
 package reports
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -107,6 +106,9 @@ type CorpusData struct {
 	Blocks []BlockRow
 	Tokens []TokenRow
 	Rules  []RuleRow
+	// Links are the linker's results the datasets were made from
+	// (PassagesFromLinks turns them into the deal viewers' passages).
+	Links []normalize.Link
 }
 
 // BuildCorpusData normalizes and links the documents against the catalog
@@ -132,7 +134,7 @@ func NewCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*engi
 			byBlock[r] = append(byBlock[r], l)
 		}
 	}
-	out := &CorpusData{}
+	out := &CorpusData{Links: links}
 	for _, d := range docs {
 		res := n.Document(d.Name, d.Text)
 		blocks, tokens := documentRows(d, res, byBlock)
@@ -209,15 +211,6 @@ func RuleRows(cat []*engine.Spec, links []normalize.Link) []RuleRow {
 			byRule[l.RuleID] = append(byRule[l.RuleID], l)
 		}
 	}
-	methodRank := func(m string) int {
-		switch m {
-		case normalize.MethodNumbered:
-			return 0
-		case normalize.MethodHeading:
-			return 1
-		}
-		return 2
-	}
 	var out []RuleRow
 	for _, s := range cat {
 		for _, r := range s.Rules {
@@ -226,9 +219,7 @@ func RuleRows(cat []*engine.Spec, links []normalize.Link) []RuleRow {
 				Summary: r.Summary, Source: r.Source, Terms: r.Terms,
 			}
 			ls := slices.Clone(byRule[string(r.ID)])
-			slices.SortStableFunc(ls, func(a, b normalize.Link) int {
-				return cmp.Or(cmp.Compare(methodRank(a.Method), methodRank(b.Method)), cmp.Compare(b.Score, a.Score))
-			})
+			sortLinks(ls)
 			seen := map[string]bool{}
 			for _, l := range ls {
 				ref := fmt.Sprintf("%s#%d", l.Doc, l.Block)

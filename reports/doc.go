@@ -21,7 +21,10 @@
 // (ExportTable, ExportResults) carry the same schema.
 //
 // Report renders a Summary as Markdown tables and as one self-contained HTML
-// page with inline SVG charts; the text and JSON listings of the corpus, its
+// page with inline SVG charts; WriteDealViewers writes beside it, for each
+// game, a viewer (package reports/viewer) of one won and one lost deal of
+// the best strategy, with the book's passages (PassagesFromLinks), and the
+// report links them. The text and JSON listings of the corpus, its
 // links and the rule catalog (listing.go, catalog.go) are rendered here too.
 //
 // A results folder is one run: RunIdentity is what makes its rows, recorded

@@ -68,6 +68,9 @@ type HTMLOptions struct {
 	// shows each game's rules with their modern Russian text (or the
 	// catalog summary when no passage is linked).
 	Rules []RuleRow
+	// Viewers are the deal viewer files written beside the report
+	// (WriteDealViewers); the page links to them from each game.
+	Viewers []DealViewer
 }
 
 // WriteHTML writes the report as one self-contained HTML page: inline CSS
@@ -102,6 +105,7 @@ func WriteHTML(w io.Writer, s *Summary, opt HTMLOptions) error {
 	fmt.Fprintln(bw, "</div>")
 	writeSummaryTable(bw, s)
 	fmt.Fprintln(bw, "</section>")
+	writeViewerLinks(bw, games, opt.Viewers)
 
 	fmt.Fprintln(bw, `<section id="moves"><h2>Distribution of moves per deal</h2>`)
 	fmt.Fprintln(bw, `<p class="note">Share of deals by number of moves played (binned; the axis spans the 1st to the 99th percentile).</p>`)
@@ -497,4 +501,37 @@ func writeRulesSection(w io.Writer, games []string, rules []RuleRow) {
 		fmt.Fprintln(w, "</tbody></table>")
 	}
 	fmt.Fprintln(w, "</section>")
+}
+
+// writeViewerLinks lists, per game, the deal viewers written beside the
+// report: one won and one lost deal of the game's best strategy.
+func writeViewerLinks(w io.Writer, games []string, viewers []DealViewer) {
+	if len(viewers) == 0 {
+		return
+	}
+	e := html.EscapeString
+	fmt.Fprintln(w, `<section id="deals"><h2>Watch a deal</h2>`)
+	fmt.Fprintln(w, `<p class="note">For each game, one won and one lost deal of the strategy with the highest win rate, replayed move by move in the layout of the book, with each move's rule and the book's passage for it.</p>`)
+	fmt.Fprintln(w, `<table class="deals"><thead><tr><th>game</th><th>strategy</th><th>won deal</th><th>lost deal</th></tr></thead><tbody>`)
+	for _, g := range games {
+		var strategy string
+		cells := map[bool]string{true: "—", false: "—"}
+		for _, v := range viewers {
+			if v.Game != g {
+				continue
+			}
+			strategy = v.Strategy
+			note := "" // a deal stopped undecided stands in for a lost one
+			if v.Outcome != "won" && v.Outcome != "lost" {
+				note = ", " + v.Outcome
+			}
+			cells[v.Outcome == "won"] = fmt.Sprintf(`<a class="deal" href="%s">deal %d (seed %d), %d moves%s</a>`,
+				e(v.Path), v.DealIndex, v.DealSeed, v.Moves, e(note))
+		}
+		if strategy == "" {
+			continue
+		}
+		fmt.Fprintf(w, "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n", e(g), e(strategy), cells[true], cells[false])
+	}
+	fmt.Fprintln(w, "</tbody></table></section>")
 }

@@ -3,16 +3,12 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/pipeline"
-	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/sim"
 )
 
@@ -20,7 +16,6 @@ import (
 type playOptions struct {
 	pipeline.PlayOptions
 	show bool
-	log  string
 }
 
 // newCmdPlay builds "pasyans play".
@@ -34,9 +29,11 @@ func newCmdPlay(ios *ioStreams) *cobra.Command {
 		Long: `play plays one deal of GAME (the deal of --seed, engine.Deal) with a strategy and prints
 the outcome. --show prints the layout (as the player sees it) after each move; --log writes
 the game as JSON lines (header, one line per move with its rule ID, outcome) that
-"pasyans replay" re-checks.`,
+"pasyans replay" re-checks; --html writes a page that shows the deal as the book lays it out and
+steps through the moves, each with its rule ID and the book's passage for the rule.`,
 		Example: `  pasyans play napoleon --seed 7 --show
-  pasyans play red-and-black --seed 3 --variant moves=sequence --log game.jsonl`,
+  pasyans play red-and-black --seed 3 --variant moves=sequence --log game.jsonl
+  pasyans play zodiac --seed 5 --strategy greedy --html zodiac.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := o.parse(args[0], variants, strategy, params); err != nil {
@@ -51,7 +48,8 @@ the game as JSON lines (header, one line per move with its rule ID, outcome) tha
 	f.StringVar(&strategy, "strategy", "random", "strategy: "+strings.Join(sim.StrategyNames(), ", "))
 	f.StringArrayVar(&params, "param", nil, "strategy parameter k=v (repeatable)")
 	f.BoolVar(&o.show, "show", false, "print the layout after each move")
-	f.StringVar(&o.log, "log", "", "write the game log (JSON lines) to this file")
+	f.StringVar(&o.LogFile, "log", "", "write the game log (JSON lines) to this file")
+	f.StringVar(&o.ViewerFile, "html", "", "write a self-contained HTML viewer of the game to this `FILE`")
 	_ = cmd.MarkFlagRequired("seed")
 	return cmd
 }
@@ -86,40 +84,10 @@ func playRun(ctx context.Context, ios *ioStreams, o *playOptions) error {
 	if o.show {
 		o.Board = ios.out
 	}
-	var logFile *reports.AtomicFile
-	if o.log != "" {
-		// The log goes into an existing folder: unlike dataset folders, a
-		// mistyped log path must not create directories.
-		if fi, err := os.Stat(filepath.Dir(o.log)); err != nil || !fi.IsDir() {
-			return fmt.Errorf("--log %s: no such directory", filepath.Dir(o.log))
-		}
-		var err error
-		if logFile, err = reports.CreateAtomic(o.log); err != nil {
-			return err
-		}
-		defer logFile.Abort() // a no-op once committed
-		o.Log = logFile
-	}
 	res, err := pipeline.Play(ctx, o.PlayOptions)
 	if err != nil {
 		return err
 	}
-	if logFile != nil {
-		if err := logFile.Commit(); err != nil {
-			return err
-		}
-	}
-	return printPlayed(ios.out, o, res)
-}
-
-// printPlayed prints the outcome line of a played deal.
-func printPlayed(w io.Writer, o *playOptions, res *pipeline.PlayResult) error {
-	note := ""
-	if res.MoveCapHit {
-		note = ", stopped at the move cap"
-	}
-	g := res.Game
-	_, err := fmt.Fprintf(w, "%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)%s\n",
-		o.Spec.ID, o.Seed, res.Outcome, g.Score(), g.Total(), res.Moves, g.Redeals(), note)
+	_, err = fmt.Fprintln(ios.out, res.Line())
 	return err
 }

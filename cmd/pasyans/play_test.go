@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -164,4 +165,85 @@ func catalogSpec(t *testing.T, id string) *engine.Spec {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestPlayReplayHTML writes the viewer of a played deal with play --html and
+// of its log with replay --html: the same moves and rules; a bad folder or a
+// tampered log writes no page.
+func TestPlayReplayHTML(t *testing.T) {
+	dir := t.TempDir()
+	log, played, replayed := filepath.Join(dir, "g.jsonl"), filepath.Join(dir, "play.html"), filepath.Join(dir, "replay.html")
+	code, _, errs := runPlayCLI(t, "play", "windmill", "--seed", "4", "--strategy", "book", "--log", log, "--html", played)
+	if code != 0 {
+		t.Fatalf("play --html: exit %d: %s", code, errs)
+	}
+	code, _, errs = runPlayCLI(t, "replay", log, "--html", replayed)
+	if code != 0 {
+		t.Fatalf("replay --html: exit %d: %s", code, errs)
+	}
+	type page struct {
+		Game     string `json:"game"`
+		Seed     uint64 `json:"seed"`
+		Strategy string `json:"strategy"`
+		Moves    []struct {
+			Rule string `json:"r"`
+			Text string `json:"d"`
+		} `json:"moves"`
+		Rules map[string]struct {
+			Passages []struct{ Modern string } `json:"passages"`
+		} `json:"rules"`
+	}
+	read := func(path string) page {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rest, ok := strings.Cut(string(b), `<script type="application/json" id="deal-data">`)
+		data, _, ok2 := strings.Cut(rest, "</script>")
+		if !ok || !ok2 {
+			t.Fatalf("%s: no deal data", path)
+		}
+		var p page
+		if err := json.Unmarshal([]byte(data), &p); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		return p
+	}
+	a, b := read(played), read(replayed)
+	if a.Game != "windmill" || a.Seed != 4 || a.Strategy != "book" || b.Strategy != "book" || len(a.Moves) == 0 {
+		t.Fatalf("play page: %s seed %d strategy %q, %d moves; replay page strategy %q", a.Game, a.Seed, a.Strategy, len(a.Moves), b.Strategy)
+	}
+	if fmt.Sprint(a.Moves) != fmt.Sprint(b.Moves) {
+		t.Fatal("play --html and replay --html show different moves")
+	}
+	passages := 0
+	for _, r := range a.Rules {
+		passages += len(r.Passages)
+	}
+	if passages == 0 {
+		t.Error("the page carries no passage of the book")
+	}
+
+	// A missing folder: usage of the file system, exit 1, nothing written.
+	code, _, errs = runPlayCLI(t, "play", "napoleon", "--seed", "1", "--html", filepath.Join(dir, "no", "x.html"))
+	if code != 1 || !strings.Contains(errs, "pasyans: play: ") || !strings.Contains(errs, "no such directory") {
+		t.Errorf("play --html into a missing folder: exit %d, %q", code, errs)
+	}
+	// A tampered log: replay fails before writing the page.
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.jsonl")
+	if err := os.WriteFile(bad, []byte(strings.Replace(string(data), `"ply":2`, `"ply":3`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "bad.html")
+	code, _, errs = runPlayCLI(t, "replay", bad, "--html", out)
+	if _, err := os.Stat(out); code != 1 || err == nil {
+		t.Errorf("replay --html of a tampered log: exit %d (%s), page written: %v", code, errs, err == nil)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".*tmp*")); len(m) > 0 {
+		t.Errorf("temporary files left: %v", m)
+	}
 }

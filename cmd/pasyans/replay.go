@@ -1,49 +1,63 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/pipeline"
 )
 
 // newCmdReplay builds "pasyans replay".
 func newCmdReplay(ios *ioStreams) *cobra.Command {
-	return &cobra.Command{
+	var html string
+	cmd := &cobra.Command{
 		Use:   "replay FILE.jsonl",
 		Short: "Re-check a game log",
 		Long: `replay re-plays a game log written by "pasyans play --log" from its seed, re-checking
 every move with the game's legality predicate and its list of legal moves, and compares the
-outcome line. Any tampering exits 1 naming the first bad line.`,
+outcome line. Any tampering exits 1 naming the first bad line. --html writes a page that shows
+the deal as the book lays it out and steps through the moves with their rules' passages.`,
+		Example: `  pasyans replay game.jsonl
+  pasyans replay game.jsonl --html game.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path := args[0]
-			f, err := os.Open(path)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			res, err := engine.Replay(f)
-			if err != nil {
-				return fmt.Errorf("%s: %w", path, err)
-			}
-			result := "lost"
-			if res.Won {
-				result = "won"
-			}
-			_, err = fmt.Fprintf(ios.out, "%s: ok: %s seed %d%s, %d moves re-checked, %s, score %d/%d, %d redeal(s)\n",
-				path, res.Header.Game, res.Header.Seed, variantNote(res.Header.Variant), res.Moves, result,
-				res.Score, res.Game.Total(), res.Redeals)
-			return err
+			return replayRun(cmd.Context(), ios, args[0], html)
 		},
 	}
+	cmd.Flags().StringVar(&html, "html", "", "also write a self-contained HTML viewer of the game to this `FILE`")
+	return cmd
 }
 
-func variantNote(v string) string {
-	if v == "" {
-		return ""
+// replayRun re-checks the log at path and prints the outcome; with html it
+// also writes the deal viewer.
+func replayRun(ctx context.Context, ios *ioStreams, path, html string) error {
+	out, err := pipeline.CreateOutput("--html", html)
+	if err != nil {
+		return err
 	}
-	return " [" + v + "]"
+	var view io.Writer
+	if out != nil {
+		defer out.Abort()
+		view = out
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	res, err := pipeline.Replay(ctx, f, view)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if out != nil {
+		if err := out.Commit(); err != nil {
+			return err
+		}
+	}
+	_, err = fmt.Fprintln(ios.out, pipeline.ReplayLine(path, res))
+	return err
 }

@@ -21,7 +21,9 @@ const runLong = `Run does the whole job on the built-in corpus (or on --corpus f
                 and the full-information solver on the first --solver-deals deals
   5. datasets   corpus_blocks, corpus_tokens, rules, results, summary, paired
                 as Parquet (and Arrow IPC with --arrow)
-  6. report     report.md and a self-contained report.html with the charts
+  6. report     report.md and a self-contained report.html with the charts, and beside it
+                viewers/: for each game one won and one lost deal of the best strategy,
+                replayed move by move in the book's layout with each move's rule passage
 
 Everything goes under --out. Rows do not depend on --workers, and the per-deal
 time is not recorded, so two runs with the same flags write identical datasets

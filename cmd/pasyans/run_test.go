@@ -114,6 +114,20 @@ func TestRunPipeline(t *testing.T) {
 	}
 	checkReportInBrowser(t, filepath.Join(dir, "report.html"))
 
+	// Beside the report: a viewer of a deal per game, linked from it.
+	for _, game := range []string{"napoleon", "salic-law", "red-and-black"} {
+		views, _ := filepath.Glob(filepath.Join(dir, reports.ViewerDir, game+"-*.html"))
+		if len(views) == 0 {
+			t.Errorf("no deal viewer of %s in %s", game, reports.ViewerDir)
+		}
+		for _, v := range views {
+			link := `href="` + reports.ViewerDir + "/" + filepath.Base(v) + `"`
+			if !strings.Contains(string(html), link) {
+				t.Errorf("report.html does not link %s", v)
+			}
+		}
+	}
+
 	// Same flags without --force: refused; with --force and one worker: the
 	// same datasets apart from the creation time.
 	code, _, errs := runPlayCLI(t, "run", "--out", dir, "--deals", "40", "--games", "napoleon", "--quiet")
@@ -164,15 +178,24 @@ func checkReportInBrowser(t *testing.T, page string) {
 
 // snapshot renders every Parquet file under dir as its rows and its
 // metadata without the creation time and the command line (which names the
-// worker count), keyed by the path relative to dir.
+// worker count), and takes the deal viewers as they are, keyed by the path
+// relative to dir.
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".parquet") {
+		if err != nil || d.IsDir() {
 			return err
 		}
 		rel, _ := filepath.Rel(dir, p)
+		if filepath.Dir(rel) == reports.ViewerDir {
+			b, err := os.ReadFile(p)
+			out[rel] = string(b)
+			return err
+		}
+		if !strings.HasSuffix(p, ".parquet") {
+			return nil
+		}
 		md, err := reports.FileMetadata(p)
 		if err != nil {
 			return err
