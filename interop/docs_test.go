@@ -41,7 +41,7 @@ func TestDocsDuckDBQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cd, err := reports.BuildCorpusData(docs, n, engine.Catalog())
+	cd, err := reports.BuildCorpusData(context.Background(), docs, n, engine.Catalog())
 	if err != nil {
 		t.Fatal(err)
 	}

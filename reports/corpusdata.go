@@ -2,12 +2,14 @@ package reports
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 )
 
@@ -110,15 +112,16 @@ type CorpusData struct {
 }
 
 // BuildCorpusData normalizes and links the documents against the catalog
-// and returns the three datasets. Links come from normalize.LinkCorpusWith
-// with play rules included, so that the deal, vacancy and redeal paragraphs
-// are tied to their play rules as well as the numbered rules and advice.
-func BuildCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*engine.Spec) (*CorpusData, error) {
-	links, err := normalize.LinkCorpusWith(docs, n, cat, normalize.LinkOptions{Play: true})
+// and returns the three datasets. Links come from link.Documents with play
+// rules included, so that the deal, vacancy and redeal paragraphs are tied
+// to their play rules as well as the numbered rules and advice.
+func BuildCorpusData(ctx context.Context, docs []*corpus.Document, n *normalize.Normalizer, cat []*engine.Spec) (*CorpusData, error) {
+	lr, err := link.Documents(ctx, docs, link.Options{Catalog: cat, Normalizer: n, Play: true})
 	if err != nil {
 		return nil, fmt.Errorf("corpus datasets: %w", err)
 	}
-	byBlock := map[corpus.Ref][]normalize.Link{}
+	links := lr.Links
+	byBlock := map[corpus.Ref][]link.Link{}
 	for _, l := range links {
 		if l.Linked() {
 			r := corpus.Ref{Doc: l.Doc, Block: l.Block}
@@ -137,7 +140,7 @@ func BuildCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*en
 }
 
 // documentRows makes the block and token rows of one document.
-func documentRows(d *corpus.Document, res *normalize.Result, links map[corpus.Ref][]normalize.Link) ([]BlockRow, []TokenRow) {
+func documentRows(d *corpus.Document, res *normalize.Result, links map[corpus.Ref][]link.Link) ([]BlockRow, []TokenRow) {
 	// Token byte offsets: the Originals concatenate to the text.
 	offs := make([]int, len(res.Tokens))
 	off := 0
@@ -182,9 +185,9 @@ func documentRows(d *corpus.Document, res *normalize.Result, links map[corpus.Re
 			row.DuplicateOf = fmt.Sprintf("%s#%d", b.Duplicate.Doc, b.Duplicate.Block)
 		}
 		for _, l := range links[corpus.Ref{Doc: d.Name, Block: b.Index}] {
-			row.LinkedRules = append(row.LinkedRules, l.RuleID)
+			row.LinkedRules = append(row.LinkedRules, string(l.RuleID))
 			if l.Score > row.LinkScore || row.RuleID == "" {
-				row.RuleID, row.LinkMethod, row.LinkScore = l.RuleID, l.Method, l.Score
+				row.RuleID, row.LinkMethod, row.LinkScore = string(l.RuleID), string(l.Method), l.Score
 			}
 		}
 		blocks[i] = row
@@ -195,18 +198,18 @@ func documentRows(d *corpus.Document, res *normalize.Result, links map[corpus.Re
 // RuleRows makes the rules dataset from the catalog and the links (nil for
 // the catalog alone). The modern text of a rule is its best linked passage:
 // numbered and heading links first, then the highest score.
-func RuleRows(cat []*engine.Spec, links []normalize.Link) []RuleRow {
-	byRule := map[string][]normalize.Link{}
+func RuleRows(cat []*engine.Spec, links []link.Link) []RuleRow {
+	byRule := map[engine.RuleID][]link.Link{}
 	for _, l := range links {
 		if l.Linked() {
 			byRule[l.RuleID] = append(byRule[l.RuleID], l)
 		}
 	}
-	methodRank := func(m string) int {
+	methodRank := func(m link.Method) int {
 		switch m {
-		case normalize.MethodNumbered:
+		case link.MethodNumbered:
 			return 0
-		case normalize.MethodHeading:
+		case link.MethodHeading:
 			return 1
 		}
 		return 2
@@ -218,8 +221,8 @@ func RuleRows(cat []*engine.Spec, links []normalize.Link) []RuleRow {
 				Game: s.ID, RuleID: string(r.ID), Kind: string(r.Kind), Number: r.Number, Status: string(r.Status),
 				Summary: r.Summary, Source: r.Source, Terms: r.Terms,
 			}
-			ls := slices.Clone(byRule[string(r.ID)])
-			slices.SortStableFunc(ls, func(a, b normalize.Link) int {
+			ls := slices.Clone(byRule[r.ID])
+			slices.SortStableFunc(ls, func(a, b link.Link) int {
 				return cmp.Or(cmp.Compare(methodRank(a.Method), methodRank(b.Method)), cmp.Compare(b.Score, a.Score))
 			})
 			seen := map[string]bool{}

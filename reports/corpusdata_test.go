@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func buildCorpusForTest(t *testing.T) *CorpusData {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cd, err := BuildCorpusData(docs, n, engine.Catalog())
+	cd, err := BuildCorpusData(context.Background(), docs, n, engine.Catalog())
 	if err != nil {
 		t.Fatal(err)
 	}

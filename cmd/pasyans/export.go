@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -61,7 +62,7 @@ The file names written are printed on stdout.`,
 			}
 			if need("corpus") || need("rules") {
 				fmt.Fprintln(stderr, "export: normalizing and linking the corpus")
-				cd, err := buildCorpusData()
+				cd, err := buildCorpusData(cmd.Context())
 				if err != nil {
 					return err
 				}
@@ -139,7 +140,7 @@ func parseWhat(s string) ([]string, error) {
 }
 
 // buildCorpusData normalizes and links the built-in corpus.
-func buildCorpusData() (*reports.CorpusData, error) {
+func buildCorpusData(ctx context.Context) (*reports.CorpusData, error) {
 	docs, err := corpus.Embedded()
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %w", err)
@@ -148,5 +149,5 @@ func buildCorpusData() (*reports.CorpusData, error) {
 	if err != nil {
 		return nil, err
 	}
-	return reports.BuildCorpusData(docs, n, engine.Catalog())
+	return reports.BuildCorpusData(ctx, docs, n, engine.Catalog())
 }

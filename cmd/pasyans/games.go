@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 	"github.com/spf13/cobra"
 )
@@ -43,9 +45,9 @@ func newGamesShowCmd() *cobra.Command {
 			if err != nil {
 				return usagef("games show: %v", err)
 			}
-			var links []normalize.Link
+			var links []link.Link
 			if !noText {
-				if links, err = gameLinks(spec); err != nil {
+				if links, err = gameLinks(cmd.Context(), spec); err != nil {
 					return err
 				}
 			}
@@ -66,7 +68,7 @@ func newGamesShowCmd() *cobra.Command {
 
 // gameLinks links the embedded corpus (numbered rules, advice and play
 // rules) and returns the links of spec's game.
-func gameLinks(spec *engine.Spec) ([]normalize.Link, error) {
+func gameLinks(ctx context.Context, spec *engine.Spec) ([]link.Link, error) {
 	docs, err := corpus.Embedded()
 	if err != nil {
 		return nil, fmt.Errorf("games show %s: embedded corpus: %w", spec.ID, err)
@@ -75,13 +77,13 @@ func gameLinks(spec *engine.Spec) ([]normalize.Link, error) {
 	if err != nil {
 		return nil, fmt.Errorf("games show %s: normalizer: %w", spec.ID, err)
 	}
-	all, err := normalize.LinkCorpusWith(docs, n, engine.Catalog(), normalize.LinkOptions{Play: true})
+	res, err := link.Documents(ctx, docs, link.Options{Normalizer: n, Play: true})
 	if err != nil {
 		return nil, fmt.Errorf("games show %s: link corpus: %w", spec.ID, err)
 	}
-	var out []normalize.Link
-	for _, l := range all {
-		if l.Linked() && engine.RuleID(l.RuleID).Game() == spec.ID {
+	var out []link.Link
+	for _, l := range res.Links {
+		if l.Linked() && l.RuleID.Game() == spec.ID {
 			out = append(out, l)
 		}
 	}
@@ -90,10 +92,10 @@ func gameLinks(spec *engine.Spec) ([]normalize.Link, error) {
 
 // linkedText renders the corpus passages linked to id: the modern text with
 // the original OCR beside it, one passage per reading.
-func linkedText(links []normalize.Link, id engine.RuleID) string {
+func linkedText(links []link.Link, id engine.RuleID) string {
 	var b strings.Builder
 	for _, l := range links {
-		if engine.RuleID(l.RuleID) != id {
+		if l.RuleID != id {
 			continue
 		}
 		fmt.Fprintf(&b, "%s:%d (%s %.2f)\n      modern:   %s\n      original: %s\n",
@@ -116,7 +118,7 @@ type gameJSON struct {
 	Variants    []variantJSON  `json:"variants"`
 	Defaults    engine.Options `json:"defaults"`
 	// Links are the corpus passages linked to the game's rules (games show).
-	Links []normalize.Link `json:"links,omitempty"`
+	Links []link.Link `json:"links,omitempty"`
 }
 
 type variantJSON struct {

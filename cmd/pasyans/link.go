@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 )
 
@@ -74,19 +74,14 @@ func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
 	if err != nil {
 		return err
 	}
-	cat := engine.Catalog()
-	links, err := normalize.LinkCorpusWith(docs, n, cat, normalize.LinkOptions{Play: o.play})
+	res, err := link.Documents(cmd.Context(), docs, link.Options{Normalizer: n, Play: o.play})
 	if err != nil {
 		return err
 	}
-	rep := normalize.Coverage(links, cat)
+	links, rep := res.Links, res.Coverage
 	out := cmd.OutOrStdout()
 	if o.json {
-		v := struct {
-			Links    []normalize.Link         `json:"links"`
-			Coverage normalize.CoverageReport `json:"coverage"`
-		}{links, rep}
-		if err := writeJSON(out, v); err != nil {
+		if err := writeJSON(out, res); err != nil {
 			return err
 		}
 		return rep.Err()
@@ -113,18 +108,18 @@ func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
 }
 
 // printLinks prints the link table.
-func printLinks(w io.Writer, links []normalize.Link, o linkOptions) error {
+func printLinks(w io.Writer, links []link.Link, o linkOptions) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "GAME\tRULE\tDOC\tSPAN\tSCORE\tMETHOD\tTEXT")
 	for _, l := range links {
 		if !l.Linked() && !o.all {
 			continue
 		}
-		rule, game := l.RuleID, l.Game
+		rule, game := string(l.RuleID), l.Game
 		if rule == "" {
 			rule = "-"
 			if l.Candidate != "" {
-				rule = "(" + l.Candidate + ")"
+				rule = "(" + string(l.Candidate) + ")"
 			}
 		}
 		if game == "" {
@@ -141,7 +136,7 @@ func printLinks(w io.Writer, links []normalize.Link, o linkOptions) error {
 
 // printCoverage prints the catalog entries without corpus text and the
 // corpus rules without an engine rule.
-func printCoverage(w io.Writer, rep normalize.CoverageReport) error {
+func printCoverage(w io.Writer, rep link.Coverage) error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Catalog rules and advice without corpus text:")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
@@ -53,7 +54,7 @@ every shard present, every file unchanged, every run complete; it fails otherwis
 			if htmlPath == "" {
 				return nil
 			}
-			rules, err := reportRules()
+			rules, err := reportRules(cmd.Context())
 			if err != nil {
 				fmt.Fprintf(cmd.ErrOrStderr(), "report: rule texts from the catalog only: %v\n", err)
 			}
@@ -74,8 +75,8 @@ every shard present, every file unchanged, every run complete; it fails otherwis
 
 // reportRules returns the rules dataset with the linked modern texts, or the
 // catalog alone (and the error) when the corpus cannot be linked.
-func reportRules() ([]reports.RuleRow, error) {
-	cd, err := buildCorpusData()
+func reportRules(ctx context.Context) ([]reports.RuleRow, error) {
+	cd, err := buildCorpusData(ctx)
 	if err != nil {
 		return reports.RuleRows(engine.Catalog(), nil), err
 	}

@@ -158,7 +158,7 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 	if err != nil {
 		return err
 	}
-	cd, err := reports.BuildCorpusData(docs, n, engine.Catalog())
+	cd, err := reports.BuildCorpusData(ctx, docs, n, engine.Catalog())
 	if err != nil {
 		return err
 	}

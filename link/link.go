@@ -1,6 +1,7 @@
-package normalize
+package link
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strconv"
@@ -10,81 +11,85 @@ import (
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/normalize"
 )
 
-// Link methods: how a passage was tied to its rule.
+// Method says how a passage was tied to its rule.
+type Method string
+
+// Link methods.
 const (
 	// MethodNumbered: the segmenter found the rule's number and game; the
 	// rule ID is game/NUMBER. When the game was only guessed from the
 	// document's vocabulary (corpus.Block.GameGuessed), the rule's text must
-	// confirm it (linkWeakMin) and the score is that text similarity alone.
-	MethodNumbered = "numbered"
+	// confirm it (weakMin) and the score is that text similarity alone.
+	MethodNumbered Method = "numbered"
 	// MethodHeading: the passage sits in its game's rules section but its
 	// number is lost (a damaged numeral, or the second line of a rule); the
 	// rule is inferred from its place after the previous rule and confirmed
 	// by the text.
-	MethodHeading = "heading"
+	MethodHeading Method = "heading"
 	// MethodSimilarity: no usable structure; the modern text matched one
 	// numbered rule's terms clearly better than any other (a numbered
 	// passage of an unknown or guessed game: one of the rules with its
-	// number, at linkWeakMin or better). With
-	// LinkOptions.Play, also a paragraph clause holding a key phrase of a
+	// number, at weakMin or better). With
+	// Options.Play, also a paragraph clause holding a key phrase of a
 	// play rule.
-	MethodSimilarity = "similarity"
+	MethodSimilarity Method = "similarity"
 	// MethodAdvice: a clause of a paragraph or footnote matched a strategy
 	// advice entry (S1, S2, …) of its game.
-	MethodAdvice = "advice"
+	MethodAdvice Method = "advice"
 	// MethodUnlinked: a candidate passage that matched nothing well enough.
 	// Candidate and Score name the best rejected match.
-	MethodUnlinked = "unlinked"
+	MethodUnlinked Method = "unlinked"
 	// MethodOrphan: a numbered rule of the corpus whose game — read from a
 	// heading or caption, not guessed — has no such rule in the catalog.
 	// Candidate holds the missing ID. Coverage reports these as errors. A
 	// rule of a game the catalog does not know, or whose game was only
 	// guessed, is unlinked instead: it is no evidence of a missing rule.
-	MethodOrphan = "orphan"
+	MethodOrphan Method = "orphan"
 )
 
-// Thresholds of the text scores (see linkTermsScore), chosen on the corpus
+// Thresholds of the text scores (see termsScore), chosen on the corpus
 // and its synthetic re-OCRs: clean matches score 0.8–1.0, damaged ones
 // 0.65–0.9, unrelated clauses of the same game below 0.45.
 const (
-	// linkAdviceMin is the lowest score at which a clause links to advice.
-	linkAdviceMin = 0.72
-	// linkAdviceBestTerm is the lowest score of the best single term of an
+	// adviceMin is the lowest score at which a clause links to advice.
+	adviceMin = 0.72
+	// adviceBestTerm is the lowest score of the best single term of an
 	// advice link: one key phrase must be (nearly) all there.
-	linkAdviceBestTerm = 0.75
-	// linkSimilarityMin is the lowest score of a similarity link to a
+	adviceBestTerm = 0.75
+	// similarityMin is the lowest score of a similarity link to a
 	// numbered rule when structure gives nothing.
-	linkSimilarityMin = 0.7
-	// linkSimilarityMargin is how far a similarity link must beat the
+	similarityMin = 0.7
+	// similarityMargin is how far a similarity link must beat the
 	// runner-up rule.
-	linkSimilarityMargin = 0.15
-	// linkContinuationMin is the lowest best-term score of a rule's second
+	similarityMargin = 0.15
+	// continuationMin is the lowest best-term score of a rule's second
 	// line (a short paragraph right after a numbered rule) to count as part
 	// of it: the line is a fragment, so it matches one of the rule's
 	// phrases, not all of them.
-	linkContinuationMin = 0.5
-	// linkContinuationWords is the most words a rule's second line may have:
+	continuationMin = 0.5
+	// continuationWords is the most words a rule's second line may have:
 	// a rule runs on for a sentence, not for a paragraph of play.
-	linkContinuationWords = 12
-	// linkConfirmMin is the text score above which a lost-number rule's
+	continuationWords = 12
+	// confirmMin is the text score above which a lost-number rule's
 	// positional guess is taken as confirmed.
-	linkConfirmMin = 0.35
-	// linkPlayMin is the lowest score of one key phrase of a play rule for
-	// a paragraph to link to it (LinkOptions.Play).
-	linkPlayMin = 0.9
-	// linkTitleMin is the lowest share of a title's words a heading must
+	confirmMin = 0.35
+	// playMin is the lowest score of one key phrase of a play rule for
+	// a paragraph to link to it (Options.Play).
+	playMin = 0.9
+	// titleMin is the lowest share of a title's words a heading must
 	// contain to name the game.
-	linkTitleMin = 0.75
-	// linkWeakMin is the lowest text score of a numbered passage whose game
+	titleMin = 0.75
+	// weakMin is the lowest text score of a numbered passage whose game
 	// is unknown or only guessed from vocabulary: its number alone proves
 	// nothing, so the rule's terms must be (nearly) all there. True rules
 	// of the corpus score 0.915–1.0 clean and at least 0.895 in re-OCRs
 	// with a third of the words damaged; numbered rules of games the
 	// catalog lacks (testdata/heldout) score at most 0.667 against any
 	// catalog rule of the same number.
-	linkWeakMin = 0.8
+	weakMin = 0.8
 )
 
 // Link ties one passage of a corpus document to a catalog rule, or records
@@ -99,15 +104,15 @@ type Link struct {
 	// Game is the game the passage belongs to ("" if unknown).
 	Game string `json:"game"`
 	// RuleID is the linked catalog rule or advice ID; "" when unlinked.
-	RuleID string `json:"rule_id"`
-	// Method says how the link was made (Method* constants).
-	Method string `json:"method"`
+	RuleID engine.RuleID `json:"rule_id"`
+	// Method says how the link was made.
+	Method Method `json:"method"`
 	// Score is the confidence in [0, 1]; for unlinked passages, the score
 	// of the best rejected candidate.
 	Score float64 `json:"score"`
 	// Candidate is the best rejected rule for unlinked passages and the
 	// missing rule ID for orphans.
-	Candidate string `json:"candidate,omitempty"`
+	Candidate engine.RuleID `json:"candidate,omitempty"`
 	// Span is the source span of the linked text: the whole block, or for
 	// advice the clause that matched.
 	Span corpus.Span `json:"span"`
@@ -120,36 +125,36 @@ type Link struct {
 // Linked reports whether l ties its passage to a rule.
 func (l Link) Linked() bool { return l.RuleID != "" }
 
-// linkRule is a catalog rule prepared for text matching.
-type linkRule struct {
-	id     string
+// catalogRule is a catalog rule prepared for text matching.
+type catalogRule struct {
+	id     engine.RuleID
 	game   string
 	kind   engine.RuleKind
 	number string
-	terms  [][]linkWord
+	terms  [][]word
 }
 
-// linkGame is a catalog game prepared for linking.
-type linkGame struct {
+// catalogGame is a catalog game prepared for linking.
+type catalogGame struct {
 	id       string
-	titles   [][]linkWord
-	numbered []*linkRule
-	advice   []*linkRule
-	play     []*linkRule
+	titles   [][]word
+	numbered []*catalogRule
+	advice   []*catalogRule
+	play     []*catalogRule
 }
 
-// linkIndex is the catalog prepared for linking.
-type linkIndex struct {
-	opts  LinkOptions
-	games map[string]*linkGame
+// index is the catalog prepared for linking.
+type index struct {
+	opts  Options
+	games map[string]*catalogGame
 	order []string
-	rules map[string]*linkRule
+	rules map[engine.RuleID]*catalogRule
 }
 
-// newLinkIndex prepares the catalog: every numbered and advice entry with
-// its terms (the catalog's plus linkExtraTerms), every game's titles.
-func newLinkIndex(cat []*engine.Spec) (*linkIndex, error) {
-	ix := &linkIndex{games: map[string]*linkGame{}, rules: map[string]*linkRule{}}
+// newIndex prepares the catalog: every numbered and advice entry with
+// its terms (the catalog's plus extraTerms), every game's titles.
+func newIndex(cat []*engine.Spec) (*index, error) {
+	ix := &index{games: map[string]*catalogGame{}, rules: map[engine.RuleID]*catalogRule{}}
 	for _, s := range cat {
 		if s == nil || s.ID == "" {
 			return nil, fmt.Errorf("link: catalog has a game without ID")
@@ -157,32 +162,32 @@ func newLinkIndex(cat []*engine.Spec) (*linkIndex, error) {
 		if _, dup := ix.games[s.ID]; dup {
 			return nil, fmt.Errorf("link: catalog lists game %q twice", s.ID)
 		}
-		g := &linkGame{id: s.ID}
-		for _, t := range append(append([]string(nil), s.TitlesRU...), linkExtraTitles[s.ID]...) {
-			if ws := linkContent(linkWords(t)); len(ws) > 0 {
+		g := &catalogGame{id: s.ID}
+		for _, t := range s.TitlesRU {
+			if ws := content(words(t)); len(ws) > 0 {
 				g.titles = append(g.titles, ws)
 			}
 		}
 		for _, r := range s.Rules {
-			id := string(r.ID)
+			id := r.ID
 			if r.ID.Game() != s.ID || r.ID.Local() == "" {
 				return nil, fmt.Errorf("link: catalog game %s: rule ID %q is not %s/NAME", s.ID, id, s.ID)
 			}
 			if _, dup := ix.rules[id]; dup {
 				return nil, fmt.Errorf("link: catalog lists rule %s twice", id)
 			}
-			lr := &linkRule{id: id, game: s.ID, kind: r.Kind, number: r.Number}
+			lr := &catalogRule{id: id, game: s.ID, kind: r.Kind, number: r.Number}
 			if lr.number == "" {
 				lr.number = r.ID.Local()
 			}
 			seen := map[string]bool{}
-			for _, t := range append(append([]string(nil), r.Terms...), linkExtraTerms[id]...) {
+			for _, t := range append(append([]string(nil), r.Terms...), extraTerms[string(id)]...) {
 				key := strings.ToLower(strings.TrimSpace(t))
 				if key == "" || seen[key] {
 					continue
 				}
 				seen[key] = true
-				if ws := linkContent(linkWords(t)); len(ws) > 0 {
+				if ws := content(words(t)); len(ws) > 0 {
 					lr.terms = append(lr.terms, ws)
 				}
 			}
@@ -202,8 +207,8 @@ func newLinkIndex(cat []*engine.Spec) (*linkIndex, error) {
 	return ix, nil
 }
 
-// linkPassage is one block being linked, with its modern text.
-type linkPassage struct {
+// passage is one block being linked, with its modern text.
+type passage struct {
 	doc   *corpus.Document
 	block *corpus.Block
 	game  string
@@ -211,27 +216,27 @@ type linkPassage struct {
 	// or caption (corpus.Block.GameGuessed); weak evidence.
 	guessed bool
 	modern  string
-	words   []linkWord // words of modern
+	words   []word // words of modern
 	// al maps the modern text back to the document; nil when the block was
 	// normalized on its own.
-	al *linkAlign
+	al *alignment
 	// modBase is the offset of modern in al's modern text.
 	modBase int
 }
 
-// linkAlign maps byte offsets between a document's text and its modern
+// alignment maps byte offsets between a document's text and its modern
 // text through the normalizer's tokens (their originals concatenate to the
 // text, their moderns to the modern text). With no normalizer it is the
 // identity.
-type linkAlign struct {
+type alignment struct {
 	orig, mod []int // token start offsets, each with the total length appended
 	modern    string
 }
 
-// newLinkAlign builds the alignment of text and res, or returns nil when
+// newAlignment builds the alignment of text and res, or returns nil when
 // the tokens do not cover both texts exactly.
-func newLinkAlign(text string, res *Result) *linkAlign {
-	a := &linkAlign{modern: res.Text}
+func newAlignment(text string, res *normalize.Result) *alignment {
+	a := &alignment{modern: res.Text}
 	o, m := 0, 0
 	for _, t := range res.Tokens {
 		a.orig = append(a.orig, o)
@@ -251,14 +256,14 @@ func newLinkAlign(text string, res *Result) *linkAlign {
 	return a
 }
 
-// identityAlign is the alignment of a text with itself.
-func identityAlign(text string) *linkAlign {
-	return &linkAlign{orig: []int{0, len(text)}, mod: []int{0, len(text)}, modern: text}
+// identityAlignment is the alignment of a text with itself.
+func identityAlignment(text string) *alignment {
+	return &alignment{orig: []int{0, len(text)}, mod: []int{0, len(text)}, modern: text}
 }
 
 // toModern maps an offset of the original text that falls on a token
 // boundary to the modern text.
-func (a *linkAlign) toModern(off int) (int, bool) {
+func (a *alignment) toModern(off int) (int, bool) {
 	if a.isIdentity() {
 		return off, off >= 0 && off <= a.orig[1]
 	}
@@ -270,13 +275,13 @@ func (a *linkAlign) toModern(off int) (int, bool) {
 }
 
 // isIdentity reports whether a maps a text to itself.
-func (a *linkAlign) isIdentity() bool {
+func (a *alignment) isIdentity() bool {
 	return len(a.orig) == 2 && a.orig[0] == 0 && a.mod[0] == 0 && a.orig[1] == a.mod[1]
 }
 
 // toOrig maps an offset of the modern text back to the original. Inside a
 // token it snaps to the token's start (end=false) or end (end=true).
-func (a *linkAlign) toOrig(off int, end bool) int {
+func (a *alignment) toOrig(off int, end bool) int {
 	if a.isIdentity() {
 		return off
 	}
@@ -297,15 +302,35 @@ func (a *linkAlign) toOrig(off int, end bool) int {
 	return a.orig[i]
 }
 
-// LinkCorpus links every rule, paragraph and footnote block of docs to the
-// catalog cat and returns one Link per link made plus one unlinked (or
-// orphan) row per candidate block that got none, in document and block
-// order. Headings, captions, deck lines, page numbers and page headers are
-// never candidates; footnotes are candidates only for advice.
-//
-// n supplies the modern text of each document (nil means the blocks' own
-// text, folded, is matched). The linker itself folds spelling and matches
-// words fuzzily, so it works on pre-reform text and re-OCRs too.
+// Options configure Documents.
+type Options struct {
+	// Catalog is the rule catalog linked to; nil means engine.Catalog().
+	Catalog []*engine.Spec
+	// Normalizer supplies the modern text of each document. With nil the
+	// blocks' own text is matched: the linker folds spelling and matches
+	// words fuzzily, so pre-reform text and re-OCRs link too, but Link.Modern
+	// is then the original text.
+	Normalizer *normalize.Normalizer
+	// Play also links paragraphs to the catalog's play rules (deal,
+	// vacancies, redeals …, engine.KindPlay) whose key phrases they contain,
+	// with method similarity, so a move's play rule leads to its sentence.
+	// Off by default: the book numbers its rules and advice, not its play
+	// text.
+	Play bool
+}
+
+// Result is what Documents found.
+type Result struct {
+	// Links has one row per link made plus one unlinked (or orphan) row per
+	// candidate block that got none, in document and block order.
+	Links []Link `json:"links"`
+	// Coverage checks the links against the catalog both ways.
+	Coverage Coverage `json:"coverage"`
+}
+
+// Documents links every rule, paragraph and footnote block of docs to the
+// catalog. Headings, captions, deck lines, page numbers and page headers
+// are never candidates; footnotes are candidates only for advice.
 //
 // Order of evidence: structure first (a rule block's game and number give
 // game/NUMBER; a lost number is inferred from the previous rule; the second
@@ -315,51 +340,46 @@ func (a *linkAlign) toOrig(off int, end bool) int {
 // a numbered passage of a game the catalog does not know, or whose game
 // the segmenter only guessed from vocabulary (corpus.Block.GameGuessed),
 // links only if its text matches a catalog rule of its number (see
-// linkWeakMin), and is never an orphan. A passage with no good match is
+// weakMin), and is never an orphan. A passage with no good match is
 // reported unlinked, never forced.
-func LinkCorpus(docs []*corpus.Document, n *Normalizer, cat []*engine.Spec) ([]Link, error) {
-	return LinkCorpusWith(docs, n, cat, LinkOptions{})
-}
-
-// LinkOptions select optional kinds of links.
-type LinkOptions struct {
-	// Play also links paragraphs to the catalog's play rules (deal,
-	// vacancies, redeals …, engine.KindPlay) whose key phrases they contain,
-	// with method similarity, so a move's play rule leads to its sentence.
-	// Off by default: the book numbers its rules and advice, not its play
-	// text, and the linked set of the issue is numbered rules and advice.
-	Play bool
-}
-
-// LinkCorpusWith is LinkCorpus with options.
-func LinkCorpusWith(docs []*corpus.Document, n *Normalizer, cat []*engine.Spec, opts LinkOptions) ([]Link, error) {
-	ix, err := newLinkIndex(cat)
+//
+// Documents stops with ctx's error when ctx is cancelled.
+func Documents(ctx context.Context, docs []*corpus.Document, opts Options) (*Result, error) {
+	cat := opts.Catalog
+	if cat == nil {
+		cat = engine.Catalog()
+	}
+	ix, err := newIndex(cat)
 	if err != nil {
 		return nil, err
 	}
 	ix.opts = opts
-	var out []Link
+	res := &Result{}
 	for _, d := range docs {
 		if d == nil {
 			return nil, fmt.Errorf("link: nil document")
 		}
-		links, err := ix.linkDocument(d, docs, n)
+		links, err := ix.linkDocument(ctx, d, docs, opts.Normalizer)
 		if err != nil {
 			return nil, fmt.Errorf("link: %s: %w", d.Name, err)
 		}
-		out = append(out, links...)
+		res.Links = append(res.Links, links...)
 	}
-	return out, nil
+	res.Coverage = coverage(res.Links, cat)
+	return res, nil
 }
 
 // linkDocument links the blocks of one document.
-func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n *Normalizer) ([]Link, error) {
-	modern, aligns, bases := linkModernBlocks(d, n)
+func (ix *index) linkDocument(ctx context.Context, d *corpus.Document, all []*corpus.Document, n *normalize.Normalizer) ([]Link, error) {
+	modern, aligns, bases := modernBlocks(d, n)
 	var out []Link
 	// prev is the last numbered-rule link of the current rules section;
 	// nil outside one.
 	var prev *Link
 	for bi := range d.Blocks {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		b := &d.Blocks[bi]
 		switch b.Kind {
 		case corpus.KindRule, corpus.KindParagraph, corpus.KindFootnote:
@@ -369,13 +389,13 @@ func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n 
 			prev = nil // a heading, deck line or title ends it
 			continue
 		}
-		p := &linkPassage{doc: d, block: b, modern: modern[bi], al: aligns[bi], modBase: bases[bi]}
-		p.words = linkWords(p.modern)
+		p := &passage{doc: d, block: b, modern: modern[bi], al: aligns[bi], modBase: bases[bi]}
+		p.words = words(p.modern)
 		p.game, p.guessed = ix.gameOf(d, bi, all)
 		var links []Link
 		switch b.Kind {
 		case corpus.KindRule:
-			l := ix.linkRuleBlock(p, prev)
+			l := ix.ruleBlock(p, prev)
 			links = append(links, l)
 			if l.Linked() {
 				prev = &links[0]
@@ -384,17 +404,17 @@ func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n 
 			}
 		case corpus.KindParagraph:
 			if prev != nil {
-				if l, ok := ix.linkContinuation(p, prev); ok {
+				if l, ok := ix.continuation(p, prev); ok {
 					links = append(links, l)
 					break
 				}
 			}
-			if tok, ok := linkNumeralLike(b.Text); ok && ix.games[p.game] != nil {
+			if tok, ok := numeralLike(b.Text); ok && ix.games[p.game] != nil {
 				// A rule whose numeral the OCR damaged beyond the
 				// segmenter's reading.
-				l, ok := ix.linkLostNumber(p, prev, tok)
+				l, ok := ix.lostNumber(p, prev, tok)
 				if p.guessed {
-					l, ok = ix.linkWeakNumber(p, linkRoman(tok))
+					l, ok = ix.weakNumber(p, ruleNumber(tok))
 				}
 				if ok {
 					links = append(links, l)
@@ -403,17 +423,17 @@ func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n 
 				}
 			}
 			prev = nil
-			links = append(links, ix.linkAdvice(p)...)
+			links = append(links, ix.advice(p)...)
 			if ix.opts.Play {
-				links = append(links, ix.linkPlay(p)...)
+				links = append(links, ix.play(p)...)
 			}
 			if len(links) == 0 && p.game == "" {
-				if l, ok := ix.linkSimilar(p, ix.order); ok {
+				if l, ok := ix.similar(p, ix.order); ok {
 					links = append(links, l)
 				}
 			}
 		case corpus.KindFootnote:
-			links = append(links, ix.linkAdvice(p)...)
+			links = append(links, ix.advice(p)...)
 		}
 		if len(links) == 0 {
 			links = append(links, ix.unlinked(p))
@@ -424,21 +444,21 @@ func (ix *linkIndex) linkDocument(d *corpus.Document, all []*corpus.Document, n 
 	return out, nil
 }
 
-// linkModernBlocks returns the modern text of every block of d, each with
+// modernBlocks returns the modern text of every block of d, each with
 // the alignment it can be mapped back through and its offset in the
 // aligned modern text. The document is normalized as a whole (the
 // normalizer's document-frequency prior sees the whole book) and cut at the
 // blocks' spans; a block whose ends fall inside a token is normalized on
 // its own.
-func linkModernBlocks(d *corpus.Document, n *Normalizer) (modern []string, al []*linkAlign, base []int) {
+func modernBlocks(d *corpus.Document, n *normalize.Normalizer) (modern []string, al []*alignment, base []int) {
 	modern = make([]string, len(d.Blocks))
-	al = make([]*linkAlign, len(d.Blocks))
+	al = make([]*alignment, len(d.Blocks))
 	base = make([]int, len(d.Blocks))
-	var whole *linkAlign
+	var whole *alignment
 	if n == nil {
-		whole = identityAlign(d.Text)
+		whole = identityAlignment(d.Text)
 	} else {
-		whole = newLinkAlign(d.Text, n.Document(d.Name, d.Text))
+		whole = newAlignment(d.Text, n.Document(d.Name, d.Text))
 	}
 	for i := range d.Blocks {
 		b := &d.Blocks[i]
@@ -468,7 +488,7 @@ func linkModernBlocks(d *corpus.Document, n *Normalizer) (modern []string, al []
 // not know). A game found from title words is a guess: the segmenter
 // matches whole titles and left this block without a game, so the heading
 // may name another game that shares a word with a catalog title.
-func (ix *linkIndex) gameOf(d *corpus.Document, bi int, all []*corpus.Document) (string, bool) {
+func (ix *index) gameOf(d *corpus.Document, bi int, all []*corpus.Document) (string, bool) {
 	b := &d.Blocks[bi]
 	if b.Game != "" {
 		return b.Game, b.GameGuessed
@@ -508,38 +528,38 @@ func (ix *linkIndex) gameOf(d *corpus.Document, bi int, all []*corpus.Document) 
 
 // titleGame returns the game whose Russian title a short heading text
 // names, or "".
-func (ix *linkIndex) titleGame(text string) string {
-	ws := linkContent(linkWords(text))
+func (ix *index) titleGame(text string) string {
+	ws := content(words(text))
 	if len(ws) == 0 || len(ws) > 8 {
 		return ""
 	}
 	best, bestGame := 0.0, ""
 	for _, id := range ix.order {
 		for _, t := range ix.games[id].titles {
-			if s := linkTermScore(t, ws); s > best {
+			if s := termScore(t, ws); s > best {
 				best, bestGame = s, id
 			}
 		}
 	}
-	if best >= linkTitleMin {
+	if best >= titleMin {
 		return bestGame
 	}
 	return ""
 }
 
-// linkRuleBlock links a block the segmenter marked as a numbered rule.
+// ruleBlock links a block the segmenter marked as a numbered rule.
 // Structure decides when the game was read from a heading or caption; when
-// it is unknown or only guessed, the text must (see linkWeakNumber).
-func (ix *linkIndex) linkRuleBlock(p *linkPassage, prev *Link) Link {
-	num := linkRoman(p.block.RuleNumber)
+// it is unknown or only guessed, the text must (see weakNumber).
+func (ix *index) ruleBlock(p *passage, prev *Link) Link {
+	num := ruleNumber(p.block.RuleNumber)
 	g := ix.games[p.game]
 	switch {
 	case g != nil && p.guessed:
-		if l, ok := ix.linkWeakNumber(p, num); ok {
+		if l, ok := ix.weakNumber(p, num); ok {
 			return l
 		}
 	case g != nil && num != "":
-		id := p.game + "/" + num
+		id := engine.RuleID(p.game + "/" + num)
 		r, ok := ix.rules[id]
 		if !ok || r.kind != engine.KindNumbered {
 			l := ix.whole(p, MethodOrphan, "", 0)
@@ -548,49 +568,49 @@ func (ix *linkIndex) linkRuleBlock(p *linkPassage, prev *Link) Link {
 		}
 		s := 1.0
 		if len(r.terms) > 0 {
-			t, _ := linkTermsScore(r.terms, p.words)
+			t, _ := termsScore(r.terms, p.words)
 			s = 0.8 + 0.2*t
 		}
 		return ix.whole(p, MethodNumbered, id, s)
 	case g != nil:
-		if l, ok := ix.linkLostNumber(p, prev, ""); ok {
+		if l, ok := ix.lostNumber(p, prev, ""); ok {
 			return l
 		}
 	case num != "":
-		if l, ok := ix.linkWeakNumber(p, num); ok {
+		if l, ok := ix.weakNumber(p, num); ok {
 			return l
 		}
 	default:
-		if l, ok := ix.linkSimilar(p, ix.order); ok {
+		if l, ok := ix.similar(p, ix.order); ok {
 			return l
 		}
 	}
 	return ix.unlinked(p)
 }
 
-// linkWeakNumber links a numbered passage whose game is unknown or only
+// weakNumber links a numbered passage whose game is unknown or only
 // guessed (num is its rule number, "" if none can be read). Its number and
 // guessed game alone prove nothing — a game the catalog lacks numbers its
 // rules I, II, … too — so the text decides: the guessed game's rule of that
-// number when its terms score at least linkWeakMin (method numbered), else
+// number when its terms score at least weakMin (method numbered), else
 // the rule of that number, of any game, whose terms score at least
-// linkWeakMin and linkSimilarityMargin above every other such rule (method
+// weakMin and similarityMargin above every other such rule (method
 // similarity). The score is the text score. Without a number, every
 // numbered rule is a candidate.
-func (ix *linkIndex) linkWeakNumber(p *linkPassage, num string) (Link, bool) {
-	if r := ix.rules[p.game+"/"+num]; num != "" && r != nil && r.kind == engine.KindNumbered {
-		if t, _ := linkTermsScore(r.terms, p.words); t >= linkWeakMin {
+func (ix *index) weakNumber(p *passage, num string) (Link, bool) {
+	if r := ix.rules[engine.RuleID(p.game+"/"+num)]; num != "" && r != nil && r.kind == engine.KindNumbered {
+		if t, _ := termsScore(r.terms, p.words); t >= weakMin {
 			return ix.whole(p, MethodNumbered, r.id, t), true
 		}
 	}
 	best, second := 0.0, 0.0
-	var bestRule *linkRule
+	var bestRule *catalogRule
 	for _, gid := range ix.order {
 		for _, r := range ix.games[gid].numbered {
 			if num != "" && r.number != num {
 				continue
 			}
-			s, _ := linkTermsScore(r.terms, p.words)
+			s, _ := termsScore(r.terms, p.words)
 			if s > best {
 				best, second, bestRule = s, best, r
 			} else if s > second {
@@ -598,40 +618,40 @@ func (ix *linkIndex) linkWeakNumber(p *linkPassage, num string) (Link, bool) {
 			}
 		}
 	}
-	if bestRule == nil || best < linkWeakMin || best-second < linkSimilarityMargin {
+	if bestRule == nil || best < weakMin || best-second < similarityMargin {
 		return Link{}, false
 	}
 	return ix.whole(p, MethodSimilarity, bestRule.id, best), true
 }
 
-// linkLostNumber links a passage of a known game that is a numbered rule
+// lostNumber links a passage of a known game that is a numbered rule
 // whose number is lost or damaged (hint is the damaged numeral, "" if
 // none): the number the hint still reads as, else the rule after the
 // previous one of the section, if the text does not contradict it; else the
 // game's rule the text matches clearly best.
-func (ix *linkIndex) linkLostNumber(p *linkPassage, prev *Link, hint string) (Link, bool) {
+func (ix *index) lostNumber(p *passage, prev *Link, hint string) (Link, bool) {
 	var want string
-	if n := linkRoman(hint); n != "" {
+	if n := ruleNumber(hint); n != "" {
 		want = n
 	} else if prev != nil && prev.Game == p.game {
 		if r := ix.rules[prev.RuleID]; r != nil {
-			want = linkRomanNext(r.number)
+			want = nextNumber(r.number)
 		}
 	}
-	if r, ok := ix.rules[p.game+"/"+want]; ok && want != "" && r.kind == engine.KindNumbered {
-		t, _ := linkTermsScore(r.terms, p.words)
-		if len(r.terms) == 0 || t >= linkConfirmMin {
+	if r, ok := ix.rules[engine.RuleID(p.game+"/"+want)]; ok && want != "" && r.kind == engine.KindNumbered {
+		t, _ := termsScore(r.terms, p.words)
+		if len(r.terms) == 0 || t >= confirmMin {
 			return ix.whole(p, MethodHeading, r.id, 0.6+0.4*t), true
 		}
 	}
-	return ix.linkSimilar(p, []string{p.game})
+	return ix.similar(p, []string{p.game})
 }
 
-// linkNumeralLike reports whether text starts like a rule with a damaged
+// numeralLike reports whether text starts like a rule with a damaged
 // Roman numeral: one to four runes that are numerals or their OCR
 // look-alikes (I l 1 | ! П Ш Н У V Х X Т), then a dot or comma and a space.
 // It returns the numeral token.
-func linkNumeralLike(text string) (string, bool) {
+func numeralLike(text string) (string, bool) {
 	i := 0
 	n := 0
 	for i < len(text) && n <= 4 {
@@ -648,41 +668,41 @@ func linkNumeralLike(text string) (string, bool) {
 	return text[:i], true
 }
 
-// linkContinuation links a paragraph that directly follows a numbered rule
+// continuation links a paragraph that directly follows a numbered rule
 // in a rules section when its text belongs to that rule (the rule's second
 // line, e.g. "Масти соблюдаются." after shah/III).
-func (ix *linkIndex) linkContinuation(p *linkPassage, prev *Link) (Link, bool) {
+func (ix *index) continuation(p *passage, prev *Link) (Link, bool) {
 	r := ix.rules[prev.RuleID]
-	if r == nil || p.game != prev.Game || len(r.terms) == 0 || len(p.words) > linkContinuationWords {
+	if r == nil || p.game != prev.Game || len(r.terms) == 0 || len(p.words) > continuationWords {
 		return Link{}, false
 	}
-	s, best := linkTermsScore(r.terms, p.words)
-	if best < linkContinuationMin {
+	s, best := termsScore(r.terms, p.words)
+	if best < continuationMin {
 		return Link{}, false
 	}
 	for _, o := range ix.games[p.game].numbered {
 		if o == r {
 			continue
 		}
-		if t, _ := linkTermsScore(o.terms, p.words); t > s {
+		if t, _ := termsScore(o.terms, p.words); t > s {
 			return Link{}, false
 		}
 	}
 	return ix.whole(p, MethodHeading, r.id, s), true
 }
 
-// linkSimilar links p to the numbered rule of one of games whose terms it
+// similar links p to the numbered rule of one of games whose terms it
 // matches best, if that match is good and clearly ahead of the next.
-func (ix *linkIndex) linkSimilar(p *linkPassage, games []string) (Link, bool) {
+func (ix *index) similar(p *passage, games []string) (Link, bool) {
 	best, second := 0.0, 0.0
-	var bestRule *linkRule
+	var bestRule *catalogRule
 	for _, gid := range games {
 		g := ix.games[gid]
 		if g == nil {
 			continue
 		}
 		for _, r := range g.numbered {
-			s, _ := linkTermsScore(r.terms, p.words)
+			s, _ := termsScore(r.terms, p.words)
 			if s > best {
 				best, second, bestRule = s, best, r
 			} else if s > second {
@@ -690,18 +710,18 @@ func (ix *linkIndex) linkSimilar(p *linkPassage, games []string) (Link, bool) {
 			}
 		}
 	}
-	if bestRule == nil || best < linkSimilarityMin || best-second < linkSimilarityMargin {
+	if bestRule == nil || best < similarityMin || best-second < similarityMargin {
 		return Link{}, false
 	}
 	return ix.whole(p, MethodSimilarity, bestRule.id, best), true
 }
 
-// linkAdvice links the clauses of p to the advice entries of its game (of
+// advice links the clauses of p to the advice entries of its game (of
 // every game when the game is unknown, then only a clear winner counts).
 // Each advice entry links at most once per block, to its best window of one
 // or two clauses; several entries may share a clause.
-func (ix *linkIndex) linkAdvice(p *linkPassage) []Link {
-	var rules []*linkRule
+func (ix *index) advice(p *passage) []Link {
+	var rules []*catalogRule
 	if g := ix.games[p.game]; g != nil {
 		rules = g.advice
 	} else {
@@ -709,9 +729,9 @@ func (ix *linkIndex) linkAdvice(p *linkPassage) []Link {
 			rules = append(rules, ix.games[id].advice...)
 		}
 	}
-	clauses := linkClauses(p.modern)
+	clauses := splitClauses(p.modern)
 	type hit struct {
-		r          *linkRule
+		r          *catalogRule
 		score      float64
 		start, end int
 	}
@@ -723,18 +743,18 @@ func (ix *linkIndex) linkAdvice(p *linkPassage) []Link {
 		var h hit
 		for i := range clauses {
 			for j := i; j < len(clauses) && j <= i+1; j++ {
-				ws := linkWordsIn(p.words, clauses[i].start, clauses[j].end)
-				s, bestTerm := linkTermsScore(r.terms, ws)
+				ws := wordsIn(p.words, clauses[i].start, clauses[j].end)
+				s, bestTerm := termsScore(r.terms, ws)
 				// A two-clause window must beat its first clause clearly.
 				if j > i {
 					s -= 0.05
 				}
-				if bestTerm >= linkAdviceBestTerm && s > h.score {
+				if bestTerm >= adviceBestTerm && s > h.score {
 					h = hit{r, s, clauses[i].start, clauses[j].end}
 				}
 			}
 		}
-		if h.r != nil && h.score >= linkAdviceMin {
+		if h.r != nil && h.score >= adviceMin {
 			hits = append(hits, h)
 		}
 	}
@@ -763,21 +783,21 @@ func (ix *linkIndex) linkAdvice(p *linkPassage) []Link {
 		l.Game = h.r.game
 		l.RuleID = h.r.id
 		l.Method = MethodAdvice
-		l.Score = linkRound(h.score)
+		l.Score = round3(h.score)
 		out = append(out, l)
 	}
 	return out
 }
 
-// linkPlay links a paragraph of a known game to the play rules one of
+// play links a paragraph of a known game to the play rules one of
 // whose key phrases it contains (nearly) whole, each at most once, spanning
 // the clause or two that hold the phrase.
-func (ix *linkIndex) linkPlay(p *linkPassage) []Link {
+func (ix *index) play(p *passage) []Link {
 	g := ix.games[p.game]
 	if g == nil {
 		return nil
 	}
-	clauses := linkClauses(p.modern)
+	clauses := splitClauses(p.modern)
 	var out []Link
 	for _, r := range g.play {
 		best, bs, be := 0.0, 0, 0
@@ -789,7 +809,7 @@ func (ix *linkIndex) linkPlay(p *linkPassage) []Link {
 			}
 			for i := range clauses {
 				for j := i; j < len(clauses) && j <= i+1; j++ {
-					s := linkTermScore(t, linkWordsIn(p.words, clauses[i].start, clauses[j].end))
+					s := termScore(t, wordsIn(p.words, clauses[i].start, clauses[j].end))
 					if j > i {
 						s -= 0.05
 					}
@@ -799,11 +819,11 @@ func (ix *linkIndex) linkPlay(p *linkPassage) []Link {
 				}
 			}
 		}
-		if best < linkPlayMin {
+		if best < playMin {
 			continue
 		}
 		l := ix.part(p, bs, be)
-		l.Game, l.RuleID, l.Method, l.Score = r.game, r.id, MethodSimilarity, linkRound(best)
+		l.Game, l.RuleID, l.Method, l.Score = r.game, r.id, MethodSimilarity, round3(best)
 		out = append(out, l)
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Span.StartByte < out[b].Span.StartByte })
@@ -811,7 +831,7 @@ func (ix *linkIndex) linkPlay(p *linkPassage) []Link {
 }
 
 // unlinked reports p as unlinked, naming the best candidate it came near.
-func (ix *linkIndex) unlinked(p *linkPassage) Link {
+func (ix *index) unlinked(p *passage) Link {
 	l := ix.whole(p, MethodUnlinked, "", 0)
 	var games []string
 	if ix.games[p.game] != nil && !p.guessed {
@@ -822,32 +842,32 @@ func (ix *linkIndex) unlinked(p *linkPassage) Link {
 	best := 0.0
 	for _, gid := range games {
 		g := ix.games[gid]
-		kinds := [][]*linkRule{g.numbered, g.advice}
+		kinds := [][]*catalogRule{g.numbered, g.advice}
 		if p.block.Kind == corpus.KindFootnote {
 			kinds = kinds[1:] // a footnote can only be advice
 		}
 		for _, rs := range kinds {
 			for _, r := range rs {
-				if s, _ := linkTermsScore(r.terms, p.words); s > best {
+				if s, _ := termsScore(r.terms, p.words); s > best {
 					best = s
 					l.Candidate = r.id
 				}
 			}
 		}
 	}
-	l.Score = linkRound(best)
+	l.Score = round3(best)
 	return l
 }
 
 // whole makes a link covering the whole block.
-func (ix *linkIndex) whole(p *linkPassage, method, id string, score float64) Link {
+func (ix *index) whole(p *passage, method Method, id engine.RuleID, score float64) Link {
 	g := p.game
 	if id != "" {
-		g = engine.RuleID(id).Game()
+		g = id.Game()
 	}
 	return Link{
 		Doc: p.doc.Name, Block: p.block.Index, Kind: p.block.Kind, Game: g,
-		RuleID: id, Method: method, Score: linkRound(score), Span: p.block.Span,
+		RuleID: id, Method: method, Score: round3(score), Span: p.block.Span,
 		Modern: p.modern, Original: p.block.Text,
 	}
 }
@@ -858,7 +878,7 @@ func (ix *linkIndex) whole(p *linkPassage, method, id string, score float64) Lin
 // matched by position when the original splits into as many clauses (the
 // normalizer keeps punctuation); failing that the link keeps the whole
 // block's original and span.
-func (ix *linkIndex) part(p *linkPassage, start, end int) Link {
+func (ix *index) part(p *passage, start, end int) Link {
 	l := ix.whole(p, MethodAdvice, "", 0)
 	l.Modern = strings.TrimSpace(p.modern[start:end])
 	b := p.block
@@ -866,7 +886,7 @@ func (ix *linkIndex) part(p *linkPassage, start, end int) Link {
 	if p.al != nil {
 		os = p.al.toOrig(p.modBase+start, false) - b.Span.StartByte
 		oe = p.al.toOrig(p.modBase+end, true) - b.Span.StartByte
-	} else if mc, oc := linkClauses(p.modern), linkClauses(b.Text); len(mc) == len(oc) {
+	} else if mc, oc := splitClauses(p.modern), splitClauses(b.Text); len(mc) == len(oc) {
 		for i, c := range mc {
 			if c.start == start {
 				os = oc[i].start
@@ -894,14 +914,14 @@ func (ix *linkIndex) part(p *linkPassage, start, end int) Link {
 		oe -= size
 	}
 	l.Original = b.Text[os:oe]
-	l.Span = linkSubSpan(b, os, oe)
+	l.Span = subSpan(b, os, oe)
 	return l
 }
 
-// linkSubSpan returns the span of the byte range [from, to) of b.Text,
+// subSpan returns the span of the byte range [from, to) of b.Text,
 // given b.Span for the whole text. Lines count from the block's start
 // line; columns are 1-based rune columns, the end exclusive.
-func linkSubSpan(b *corpus.Block, from, to int) corpus.Span {
+func subSpan(b *corpus.Block, from, to int) corpus.Span {
 	sp := b.Span
 	pos := func(off int) (line, col int) {
 		line, col = b.Span.StartLine, b.Span.StartCol
@@ -922,26 +942,26 @@ func linkSubSpan(b *corpus.Block, from, to int) corpus.Span {
 	return sp
 }
 
-// linkRound rounds a score to three decimals for stable output.
-func linkRound(x float64) float64 {
+// round3 rounds a score to three decimals for stable output.
+func round3(x float64) float64 {
 	return float64(int(x*1000+0.5)) / 1000
 }
 
-// linkRomanValues maps the Roman numerals of rule numbers to their values.
-var linkRomanValues = []string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"}
+// romanValues lists the Roman numerals of rule numbers in order.
+var romanValues = []string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"}
 
-// linkRoman returns a rule number in canonical Roman form: Latin or
+// ruleNumber returns a rule number in canonical Roman form: Latin or
 // Cyrillic look-alikes (І, l, 1, |, ! for I; П, Н for II; Ш for III; У for
 // V; Х for X) read as numerals, trailing dots and spaces dropped, Arabic
 // 1–12 converted. "" if it is no number.
-func linkRoman(s string) string {
+func ruleNumber(s string) string {
 	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), "."))
 	if s == "" {
 		return ""
 	}
 	if v, err := strconv.Atoi(s); err == nil {
-		if v >= 1 && v < len(linkRomanValues) {
-			return linkRomanValues[v]
+		if v >= 1 && v < len(romanValues) {
+			return romanValues[v]
 		}
 		return ""
 	}
@@ -963,7 +983,7 @@ func linkRoman(s string) string {
 		}
 	}
 	out := b.String()
-	for _, v := range linkRomanValues[1:] {
+	for _, v := range romanValues[1:] {
 		if v == out {
 			return out
 		}
@@ -971,18 +991,18 @@ func linkRoman(s string) string {
 	return ""
 }
 
-// linkRomanNext returns the Roman numeral after n ("" if none).
-func linkRomanNext(n string) string {
-	for i, v := range linkRomanValues {
-		if v == n && i+1 < len(linkRomanValues) && v != "" {
-			return linkRomanValues[i+1]
+// nextNumber returns the Roman numeral after n ("" if none).
+func nextNumber(n string) string {
+	for i, v := range romanValues {
+		if v == n && i+1 < len(romanValues) && v != "" {
+			return romanValues[i+1]
 		}
 	}
 	return ""
 }
 
-// linkFirstWords returns the first k words of s (for fixtures and tables).
-func linkFirstWords(s string, k int) string {
+// firstWords returns the first k words of s (for fixtures and tables).
+func firstWords(s string, k int) string {
 	f := strings.Fields(s)
 	if len(f) > k {
 		f = f[:k]

@@ -1,6 +1,7 @@
-package normalize
+package link
 
 import (
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -9,6 +10,26 @@ import (
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
 )
+
+// heldOutFiles returns the texts of the normalizer's held-out-style set,
+// ../normalize/testdata/heldout/DIR (DIR "" for the OCR-damaged texts),
+// keyed by file name.
+func heldOutFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("..", "normalize", "testdata", "heldout", dir, "*.txt"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no held-out texts in normalize/testdata/heldout/%s: %v", dir, err)
+	}
+	out := map[string]string{}
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[filepath.Base(p)] = string(b)
+	}
+	return out
+}
 
 // heldOutDocs segments the held-out texts (games of the book that the
 // catalog does not implement), optionally without their first line (the
@@ -50,10 +71,10 @@ func TestHeldOutSegmentation(t *testing.T) {
 		rules, captions := 0, 0
 		for _, b := range d.Blocks {
 			if b.Game != "" || b.GameGuessed {
-				t.Errorf("%s#%d %s %q: game %q", d.Name, b.Index, b.Kind, linkFirstWords(b.Text, 4), b.Game)
+				t.Errorf("%s#%d %s %q: game %q", d.Name, b.Index, b.Kind, firstWords(b.Text, 4), b.Game)
 			}
 			if b.Duplicate != nil {
-				t.Errorf("%s#%d %s %q: read twice as %v", d.Name, b.Index, b.Kind, linkFirstWords(b.Text, 4), *b.Duplicate)
+				t.Errorf("%s#%d %s %q: read twice as %v", d.Name, b.Index, b.Kind, firstWords(b.Text, 4), *b.Duplicate)
 			}
 			switch b.Kind {
 			case corpus.KindRule:
@@ -78,7 +99,7 @@ func TestHeldOutSegmentation(t *testing.T) {
 // Marriage's queens and kings read as Salic Law, Napoleon's Tomb's corners
 // as Four Corners): a guessed game's rule must be confirmed by its text.
 func TestLinkHeldOut(t *testing.T) {
-	n := normalizer(t)
+	n := testNormalizer(t)
 	cat := engine.Catalog()
 	for _, drop := range []bool{false, true} {
 		docs := heldOutDocs(t, drop)
@@ -93,7 +114,7 @@ func TestLinkHeldOut(t *testing.T) {
 		if drop && guessed == 0 {
 			t.Fatal("no rule of the held-out texts without headings got a guessed game; the weak-attribution path is not tested")
 		}
-		links, err := LinkCorpus(docs, n, cat)
+		links, err := linkAll(docs, n, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +124,7 @@ func TestLinkHeldOut(t *testing.T) {
 				rules++
 			}
 			if l.Linked() {
-				t.Errorf("headings dropped %v: %s block %d %q linked to %s (%s, %.3f)", drop, l.Doc, l.Block, linkFirstWords(l.Original, 5), l.RuleID, l.Method, l.Score)
+				t.Errorf("headings dropped %v: %s block %d %q linked to %s (%s, %.3f)", drop, l.Doc, l.Block, firstWords(l.Original, 5), l.RuleID, l.Method, l.Score)
 			}
 			if l.Method == MethodOrphan {
 				t.Errorf("headings dropped %v: %s block %d: orphan %s", drop, l.Doc, l.Block, l.Candidate)
@@ -112,7 +133,7 @@ func TestLinkHeldOut(t *testing.T) {
 		if rules < 15 {
 			t.Errorf("headings dropped %v: %d rule rows, want every held-out rule reported", drop, rules)
 		}
-		if err := Coverage(links, cat).Err(); err != nil {
+		if err := coverage(links, cat).Err(); err != nil {
 			t.Errorf("headings dropped %v: %v", drop, err)
 		}
 	}
@@ -139,7 +160,7 @@ func TestLinkGuessedGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	links, err := LinkCorpus([]*corpus.Document{d}, r.n, engine.Catalog())
+	links, err := linkAll([]*corpus.Document{d}, r.n, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,10 +173,10 @@ func TestLinkGuessedGame(t *testing.T) {
 		if !b.GameGuessed {
 			t.Errorf("block %d: game %q not marked guessed", l.Block, b.Game)
 		}
-		if l.Method != MethodNumbered || l.Score < linkWeakMin || l.Score > 1 {
+		if l.Method != MethodNumbered || l.Score < weakMin || l.Score > 1 {
 			t.Errorf("block %d → %s: method %s score %.3f, want numbered with the text score", l.Block, l.RuleID, l.Method, l.Score)
 		}
-		got = append(got, l.RuleID)
+		got = append(got, string(l.RuleID))
 	}
 	if strings.Join(got, " ") != "shah/I shah/II shah/III" {
 		t.Errorf("rules link to %v, want shah/I–III", got)
@@ -170,7 +191,8 @@ func TestLinkGuessedGame(t *testing.T) {
 func TestLinkUnknownGameRules(t *testing.T) {
 	heading := "ЧАСЫ."
 	cases := []struct {
-		rule, num, want, method string
+		rule, num, want string
+		method          Method
 	}{
 		{"I. Основныхъ картъ нѣтъ; карты раскладываются кругомъ, въ двѣнадцать пачекъ.", "I", "", MethodUnlinked},
 		{"VII. Всѣ карты годны.", "VII", "", MethodUnlinked},
@@ -186,15 +208,15 @@ func TestLinkUnknownGameRules(t *testing.T) {
 		if len(d.Blocks) != 2 || d.Blocks[0].Kind != corpus.KindGameHeading || d.Blocks[1].RuleNumber != c.num || d.Blocks[1].Game != "" {
 			t.Fatalf("%q: segmented as %+v", c.rule, d.Blocks)
 		}
-		links, err := LinkCorpus([]*corpus.Document{d}, nil, engine.Catalog())
+		links, err := linkAll([]*corpus.Document{d}, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(links) != 1 || links[0].RuleID != c.want || links[0].Method != c.method {
+		if len(links) != 1 || string(links[0].RuleID) != c.want || links[0].Method != c.method {
 			t.Errorf("%q: links %+v, want %q (%s)", c.rule, links, c.want, c.method)
 			continue
 		}
-		if err := Coverage(links, engine.Catalog()).Err(); err != nil {
+		if err := coverage(links, engine.Catalog()).Err(); err != nil {
 			t.Errorf("%q: %v", c.rule, err)
 		}
 	}
@@ -221,16 +243,16 @@ func TestLinkForeignOrDamagedHeading(t *testing.T) {
 	if b := d.Blocks[0]; b.Kind != corpus.KindGameHeading || b.Game != "" {
 		t.Fatalf("heading segmented as %s %q", b.Kind, b.Game)
 	}
-	links, err := LinkCorpus([]*corpus.Document{d}, r.n, cat)
+	links, err := linkAll([]*corpus.Document{d}, r.n, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, l := range links {
 		if l.Linked() || l.Method == MethodOrphan {
-			t.Errorf("block %d %q: %s %s", l.Block, linkFirstWords(l.Original, 4), l.Method, l.RuleID+l.Candidate)
+			t.Errorf("block %d %q: %s %s", l.Block, firstWords(l.Original, 4), l.Method, l.RuleID+l.Candidate)
 		}
 	}
-	if err := Coverage(links, cat).Err(); err != nil {
+	if err := coverage(links, cat).Err(); err != nil {
 		t.Error(err)
 	}
 
@@ -243,20 +265,20 @@ func TestLinkForeignOrDamagedHeading(t *testing.T) {
 		docs = append(docs, nd)
 	}
 	corpus.LinkDuplicates(docs)
-	links, err = LinkCorpus(docs, r.n, cat)
+	links, err = linkAll(docs, r.n, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
 	for _, l := range links {
-		if l.Kind == corpus.KindRule && strings.HasPrefix(l.RuleID, "shah/") {
-			got = append(got, l.RuleID+" "+l.Method)
+		if l.Kind == corpus.KindRule && strings.HasPrefix(string(l.RuleID), "shah/") {
+			got = append(got, string(l.RuleID)+" "+string(l.Method))
 		}
 	}
 	if want := "shah/I similarity; shah/II similarity; shah/III similarity"; strings.Join(got, "; ") != want {
 		t.Errorf("damaged Shah heading: rules link %q, want %q", got, want)
 	}
-	if err := Coverage(links, cat).Err(); err != nil {
+	if err := coverage(links, cat).Err(); err != nil {
 		t.Error(err)
 	}
 }

@@ -1,6 +1,6 @@
-package normalize
+package link
 
-// linkExtraTerms supplements the catalog's Terms (engine.Rule.Terms) with
+// extraTerms supplements the catalog's Terms (engine.Rule.Terms) with
 // further key phrases of the book, in modern spelling, for numbered rules
 // and advice passages of GAMES.md: shorter or differently cut variants of
 // the catalog's phrases. The linker uses the union of both; a phrase the
@@ -8,7 +8,7 @@ package normalize
 // read off the book's wording (and, for rules the scan lost, from the
 // English original's wording translated), not off OCR strings: matching is
 // fuzzy, so damaged spellings are found without being listed here.
-var linkExtraTerms = map[string][]string{
+var extraTerms = map[string][]string{
 	"salic-law/S1": {
 		"постоянно смотреть на поверхность королевских пачек",
 	},
@@ -116,10 +116,10 @@ var linkExtraTerms = map[string][]string{
 	},
 }
 
-// linkExtraTitles supplements the catalog's Russian titles (TitlesRU) with
+// extraTitles supplements the catalog's Russian titles (TitlesRU) with
 // the book's spellings, used to recover a passage's game from a heading
 // when the segmenter gave it none.
-var linkExtraTitles = map[string][]string{
+var extraTitles = map[string][]string{
 	"salic-law":            {"Салический закон"},
 	"four-corners":         {"Четыре угла"},
 	"windmill":             {"Мельница"},
