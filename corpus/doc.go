@@ -49,8 +49,8 @@
 //     a marker [N] or the previous block is footnote N-1. FootnoteNumber is
 //     N; the number line itself is the label, not part of the text.
 //   - rule: a line opening with a Roman number I–XXXIX and a full stop (Latin
-//     or Cyrillic look-alike letters); RuleNumber is the number in Latin
-//     capitals.
+//     capitals or their twins in Cyrillic print: І, Ӏ and l for I, Ѵ for V,
+//     Х for X); RuleNumber is the number in Latin capitals.
 //   - section: a one-word line "Правила." or "Игра." (OCR tolerant).
 //   - deck: a short line naming packs and cards ("ДВѢ ПОЛНЫХЪ КОЛОДЫ
 //     КАРТЪ."), set in capitals or opening with a number word.
@@ -80,9 +80,10 @@
 // # Titles and games
 //
 // Titles are matched, never looked up verbatim: both the line and each
-// title of the game table are folded (lower case; ѣ and its OCR stand-in ђ,
-// ё → е; і, ѵ, й → и; Latin look-alikes → Cyrillic; 3 → з and 0 → о inside
-// words; final ъ dropped; punctuation and quotes removed; a generic
+// title of the game table are folded (glyph.Fold of the internal glyph
+// package: lower case; ѣ and its OCR stand-in ђ, ё → е; і, ѵ, й → и; Latin
+// look-alikes → Cyrillic; the digits OCR prints for letters, 3 → з, 0 → о
+// and 6 → б, inside words; final ъ dropped; punctuation and quotes removed; a generic
 // "пасьянс" at either end dropped), and the folded line must be within a
 // small edit distance of a folded title (none for up to 4 letters, then one
 // per 6 letters). A re-OCR with other errors in the headings therefore still

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/glyph"
 )
 
 // latinTwin maps Cyrillic letters to the Latin letters OCR confuses them with.
@@ -23,7 +25,7 @@ func reOCR(s string, kind Kind, rng *rand.Rand) string {
 	rs := []rune(s)
 	numEnd := 0
 	if kind == KindRule {
-		for numEnd < len(rs) && romanLetter(rs[numEnd]) != 0 {
+		for numEnd < len(rs) && glyph.IsRomanGlyph(rs[numEnd]) {
 			if rs[numEnd] == 'I' && rng.IntN(2) == 0 {
 				rs[numEnd] = 'І'
 			}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/glyph"
 )
 
 // shape is what one line (or a run of joined lines) looks like on its own,
@@ -334,35 +336,23 @@ func bareNumber(t string) (int, bool) {
 	return n, n > 0
 }
 
-// romanLetter maps a Roman digit, or an OCR look-alike of one, to its Latin
-// capital; 0 for anything else.
-func romanLetter(r rune) byte {
-	switch r {
-	case 'I', 'І', 'Ӏ', 'l':
-		return 'I'
-	case 'V', 'Ѵ':
-		return 'V'
-	case 'X', 'Х':
-		return 'X'
-	}
-	return 0
-}
+// maxRuleNumber is the largest rule number the segmenter reads.
+const maxRuleNumber = glyph.MaxRuleNumber
 
-// ruleNumber recognises "II. text": a Roman number (I–XXXIX, OCR
-// look-alikes allowed) then a full stop, at the start of the line.
+// ruleNumber recognises "II. text": a Roman number (I–XXXIX, in Latin
+// capitals or their twins in Cyrillic print, see glyph.Roman) then a full
+// stop, at the start of the line. It returns the number in Latin capitals.
 func ruleNumber(t string) (string, bool) {
-	var num []byte
-	i := 0
-	for i < len(t) && len(num) <= 7 {
-		r, n := utf8.DecodeRuneInString(t[i:])
-		c := romanLetter(r)
-		if c == 0 {
+	i, n := 0, 0
+	for i < len(t) && n <= 7 {
+		r, size := utf8.DecodeRuneInString(t[i:])
+		if !glyph.IsRomanGlyph(r) {
 			break
 		}
-		num = append(num, c)
-		i += n
+		i += size
+		n++
 	}
-	if len(num) == 0 || len(num) > 7 || i >= len(t) || t[i] != '.' {
+	if n == 0 || n > 7 || i >= len(t) || t[i] != '.' {
 		return "", false
 	}
 	if rest := t[i+1:]; rest != "" {
@@ -371,38 +361,11 @@ func ruleNumber(t string) (string, bool) {
 			return "", false
 		}
 	}
-	s := string(num)
-	v := romanValue(s)
-	if v < 1 || v > 39 || toRoman(v) != s {
+	v, ok := glyph.Roman(t[:i])
+	if !ok || v > maxRuleNumber {
 		return "", false
 	}
-	return s, true
-}
-
-// romanValue is the value of a Roman number made of I, V and X.
-func romanValue(s string) int {
-	val := map[byte]int{'I': 1, 'V': 5, 'X': 10}
-	total := 0
-	for i := 0; i < len(s); i++ {
-		v := val[s[i]]
-		if i+1 < len(s) && val[s[i+1]] > v {
-			total -= v
-		} else {
-			total += v
-		}
-	}
-	return total
-}
-
-// toRoman writes 1–39 as a Roman number.
-func toRoman(n int) string {
-	var b strings.Builder
-	for ; n >= 10; n -= 10 {
-		b.WriteByte('X')
-	}
-	units := [...]string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"}
-	b.WriteString(units[n])
-	return b.String()
+	return glyph.ToRoman(v), true
 }
 
 // sectionWords are the folded section headings of the Cadogan games.

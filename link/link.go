@@ -4,13 +4,13 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/internal/glyph"
 	"github.com/pasyans/pasyans/normalize"
 )
 
@@ -648,15 +648,15 @@ func (ix *index) lostNumber(p *passage, prev *Link, hint string) (Link, bool) {
 }
 
 // numeralLike reports whether text starts like a rule with a damaged
-// Roman numeral: one to four runes that are numerals or their OCR
-// look-alikes (I l 1 | ! П Ш Н У V Х X Т), then a dot or comma and a space.
-// It returns the numeral token.
+// Roman numeral: one to four runes that glyph.RomanDamaged reads as
+// numerals or their OCR look-alikes, then a dot or comma and a space. It
+// returns the numeral token.
 func numeralLike(text string) (string, bool) {
 	i := 0
 	n := 0
 	for i < len(text) && n <= 4 {
 		r, size := utf8.DecodeRuneInString(text[i:])
-		if !strings.ContainsRune("IVXlі1|!ПШНУVХXТІ", r) {
+		if !glyph.IsDamagedRomanGlyph(r) {
 			break
 		}
 		i += size
@@ -947,58 +947,24 @@ func round3(x float64) float64 {
 	return float64(int(x*1000+0.5)) / 1000
 }
 
-// romanValues lists the Roman numerals of rule numbers in order.
-var romanValues = []string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"}
-
-// ruleNumber returns a rule number in canonical Roman form: Latin or
-// Cyrillic look-alikes (І, l, 1, |, ! for I; П, Н for II; Ш for III; У for
-// V; Х for X) read as numerals, trailing dots and spaces dropped, Arabic
-// 1–12 converted. "" if it is no number.
+// ruleNumber returns a rule number in canonical Roman form, read as OCR
+// may have damaged it (glyph.RomanDamaged: look-alikes, Arabic numbers);
+// "" if it is no number.
 func ruleNumber(s string) string {
-	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), "."))
-	if s == "" {
+	v, ok := glyph.RomanDamaged(s)
+	if !ok {
 		return ""
 	}
-	if v, err := strconv.Atoi(s); err == nil {
-		if v >= 1 && v < len(romanValues) {
-			return romanValues[v]
-		}
-		return ""
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch unicode.ToUpper(r) {
-		case 'I', 'І', 'L', '1', '|', '!':
-			b.WriteByte('I')
-		case 'П', 'Н':
-			b.WriteString("II")
-		case 'Ш':
-			b.WriteString("III")
-		case 'V', 'У', 'Ѵ':
-			b.WriteByte('V')
-		case 'X', 'Х':
-			b.WriteByte('X')
-		default:
-			return ""
-		}
-	}
-	out := b.String()
-	for _, v := range romanValues[1:] {
-		if v == out {
-			return out
-		}
-	}
-	return ""
+	return glyph.ToRoman(v)
 }
 
-// nextNumber returns the Roman numeral after n ("" if none).
+// nextNumber returns the rule number after n ("" if none).
 func nextNumber(n string) string {
-	for i, v := range romanValues {
-		if v == n && i+1 < len(romanValues) && v != "" {
-			return romanValues[i+1]
-		}
+	v, ok := glyph.Roman(n)
+	if !ok || v >= glyph.MaxRuleNumber {
+		return ""
 	}
-	return ""
+	return glyph.ToRoman(v + 1)
 }
 
 // firstWords returns the first k words of s (for fixtures and tables).

@@ -463,7 +463,7 @@ func TestRuleNumber(t *testing.T) {
 			t.Errorf("ruleNumber(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if nextNumber("V") != "VI" || nextNumber("") != "" {
+	if nextNumber("V") != "VI" || nextNumber("") != "" || nextNumber("XXXIX") != "" {
 		t.Error("nextNumber")
 	}
 }

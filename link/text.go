@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/glyph"
 )
 
 // This file holds the text side of the linker: folding a word to a
@@ -30,54 +32,31 @@ const stemLen = 5
 // words with different stems still count as the same (damaged) word.
 const minDice = 0.5
 
-// foldRune maps a rune to its spelling-neutral lower-case form: pre-reform
-// letters and their OCR stand-ins to the modern letter, Latin look-alikes to
-// Cyrillic, ё to е, й to и. It returns -1 for runes that are dropped (ъ).
+// foldRune maps a rune to its spelling-neutral lower-case form
+// (glyph.Fold: pre-reform letters and their OCR stand-ins to the modern
+// letter, Latin look-alikes to Cyrillic, ё to е, й to и). It returns -1 for
+// the hard sign, which is dropped.
 func foldRune(r rune) rune {
-	r = unicode.ToLower(r)
-	switch r {
-	case 'ё', 'ѣ', 'ђ', 'e':
-		return 'е'
-	case 'і', 'ї', 'i', 'ѵ', 'й':
-		return 'и'
-	case 'ѳ':
-		return 'ф'
-	case 'ъ':
+	if r == 'ъ' || r == 'Ъ' {
 		return -1
-	case 'a':
-		return 'а'
-	case 'c':
-		return 'с'
-	case 'o', '0':
-		return 'о'
-	case 'p':
-		return 'р'
-	case 'x':
-		return 'х'
-	case 'y':
-		return 'у'
-	case 'k':
-		return 'к'
-	case 'm':
-		return 'м'
-	case 't':
-		return 'т'
-	case 'h':
-		return 'н'
-	case 'b':
-		return 'в'
-	case '3':
-		return 'з'
 	}
-	return r
+	return glyph.Fold(r)
 }
 
-// isLetter reports whether r is a letter of a word (digits 3 and 0,
-// OCR for З and О, are decided by context in words).
+// isLetter reports whether r is a letter of a word (digits printed for
+// letters are decided by context in words).
 func isLetter(r rune) bool { return unicode.IsLetter(r) }
 
-// words splits s into folded, stemmed words. Digits 3 and 0 count as
-// letters when they touch a letter; "/к" inside a word is read as ж.
+// isDigitLetter reports whether r is a digit OCR prints for a letter
+// (glyph.DigitLetter: 3, 0, 6).
+func isDigitLetter(r rune) bool {
+	_, ok := glyph.DigitLetter(r, false)
+	return ok
+}
+
+// words splits s into folded, stemmed words. The digits OCR prints for
+// letters count as those letters when they touch a letter; "/к" inside a
+// word is read as ж.
 func words(s string) []word {
 	var out []word
 	var b strings.Builder
@@ -102,11 +81,12 @@ func words(s string) []word {
 			if f := foldRune(r); f >= 0 {
 				b.WriteRune(f)
 			}
-		case (r == '3' || r == '0') && (start >= 0 || (i+size < len(s) && isLetter(next))):
+		case isDigitLetter(r) && (start >= 0 || (i+size < len(s) && isLetter(next))):
 			if start < 0 {
 				start = i
 			}
-			b.WriteRune(foldRune(r))
+			l, _ := glyph.DigitLetter(r, false)
+			b.WriteRune(l)
 		case r == '/' && start >= 0 && (next == 'к' || next == 'К'):
 			b.WriteRune('ж')
 			i += size + nsize

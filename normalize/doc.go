@@ -15,8 +15,10 @@
 //
 //  1. Character repair, needing no lexicon: ђ/Ђ read as the yat ѣ/Ѣ (upper
 //     case in an all-caps word), Latin look-alikes inside a Cyrillic word
-//     (I→І, a→а, …, and the italic shapes u→и, n→п, r→г, k→к, b→ь), the digits 3/0 next to Cyrillic letters (З/О) and 6
-//     after a lower-case Cyrillic letter (б), a final
+//     (the one table of the internal glyph package: I→І, a→а, …, l→і, and
+//     the italic shapes u→и, n→п, r→г, m→т, k→к, b→ь), the digits 3/0 next
+//     to Cyrillic letters (З/О) and 6 after a lower-case Cyrillic letter
+//     (б), a final
 //     "іі" (й after a vowel, ій after a consonant), and a capital right
 //     after a lower-case letter ("КаждыЙ").
 //  2. Orthography reform of 1918: ѣ→е, і→и, ѳ→ф, ѵ→и (ѵ→у first when the

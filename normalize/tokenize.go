@@ -4,6 +4,8 @@ import (
 	"math"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/glyph"
 )
 
 // Token kinds.
@@ -155,16 +157,12 @@ func slashK(rest string) bool {
 // classify tells a number, a Roman numeral or a word apart.
 func classify(s string) kind {
 	letters, digits := 0, 0
-	roman := true
 	for _, r := range s {
 		switch {
 		case isDigit(r):
 			digits++
 		case isLetter(r):
 			letters++
-			if !isRomanRune(r) {
-				roman = false
-			}
 		}
 	}
 	switch {
@@ -172,7 +170,8 @@ func classify(s string) kind {
 		return kNumber
 	case digits > 0 && !hasDigitLetterOCR(s):
 		return kNumber // mixed forms such as "10a" stay untouched
-	case roman && digits == 0 && isRomanNumeral(s):
+	}
+	if _, ok := glyph.Roman(s); ok && digits == 0 {
 		return kRoman
 	}
 	return kWord
@@ -199,25 +198,4 @@ func hasDigitLetterOCR(s string) bool {
 		prev = r
 	}
 	return false
-}
-
-func isRomanRune(r rune) bool {
-	switch r {
-	case 'I', 'V', 'X', 'L', 'C', 'D', 'M', 'І', 'Х':
-		return true
-	}
-	return false
-}
-
-// isRomanNumeral accepts I…MMMCMXCIX in upper case (Latin letters, or the
-// Cyrillic І and Х that OCR and typesetters use for I and X).
-func isRomanNumeral(s string) bool {
-	n := 0
-	for _, r := range s {
-		n++
-		if !isRomanRune(r) {
-			return false
-		}
-	}
-	return n <= 15
 }

@@ -6,18 +6,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-)
 
-// latinLookalike maps Latin letters that OCR puts inside Cyrillic words to
-// the Cyrillic letters they stand for (I and i to the pre-reform І і).
-var latinLookalike = map[rune]rune{
-	'A': 'А', 'B': 'В', 'C': 'С', 'E': 'Е', 'H': 'Н', 'K': 'К', 'M': 'М', 'O': 'О',
-	'P': 'Р', 'T': 'Т', 'X': 'Х', 'Y': 'У', 'I': 'І', 'a': 'а', 'c': 'с', 'e': 'е',
-	'o': 'о', 'p': 'р', 'x': 'х', 'y': 'у', 'i': 'і',
-	// Shapes of the italic and small Cyrillic letters that OCR reads as
-	// Latin: и as u, п as n, г as r, к as k, ь as b.
-	'u': 'и', 'n': 'п', 'r': 'г', 'k': 'к', 'b': 'ь',
-}
+	"github.com/pasyans/pasyans/internal/glyph"
+)
 
 // preReformRunes are the letters the 1918 reform removed, plus the OCR
 // reading ђ of the yat.
@@ -105,14 +96,14 @@ func repair(w string) (string, []string) {
 	allCaps := upper >= 2 && lower <= 1
 	if hasCyr {
 		for i, r := range rs {
-			if c, ok := latinLookalike[r]; ok {
+			if c, ok := glyph.Lookalike(r); ok {
 				rs[i] = c
 				add(RuleLatinLookalike)
 			}
 		}
 		for i, r := range rs {
 			if r == '6' && i > 0 && unicode.IsLower(rs[i-1]) && isCyr(rs[i-1]) {
-				rs[i] = 'б' // б has no capital look-alike digit; only inside a word
+				rs[i], _ = glyph.DigitLetter(r, false) // б has no capital look-alike digit; only inside a word
 				add(RuleDigitForLetter)
 				continue
 			}
@@ -134,16 +125,7 @@ func repair(w string) (string, []string) {
 			if i > 0 && unicode.IsLower(prev) {
 				up = false
 			}
-			switch {
-			case r == '3' && up:
-				rs[i] = 'З'
-			case r == '3':
-				rs[i] = 'з'
-			case up:
-				rs[i] = 'О'
-			default:
-				rs[i] = 'о'
-			}
+			rs[i], _ = glyph.DigitLetter(r, up)
 			add(RuleDigitForLetter)
 		}
 	}
