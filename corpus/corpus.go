@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -159,34 +160,46 @@ func Names() []string {
 	return names
 }
 
+// Options configure reading and segmenting.
+type Options struct {
+	// Games are the games whose titles and vocabulary the segmenter
+	// recognises (see Game). corpus knows no game of its own: link.Games
+	// gives the engine catalog's. Without games every heading names a game
+	// the segmenter does not know, and no block gets a game.
+	Games []Game
+}
+
 // Embedded returns the shipped documents, decoded, segmented and with the
 // passages they share linked by LinkDuplicates.
-func Embedded() ([]*Document, error) {
+func Embedded(ctx context.Context, opts Options) ([]*Document, error) {
 	names := Names()
 	if len(names) == 0 {
 		return nil, errors.New("corpus: no embedded documents")
 	}
+	gs := newGameSet(opts.Games)
 	docs := make([]*Document, 0, len(names))
 	for _, name := range names {
-		d, err := readEmbedded(name)
+		d, err := readEmbedded(ctx, gs, name)
 		if err != nil {
 			return nil, err
 		}
 		docs = append(docs, d)
 	}
-	LinkDuplicates(docs)
+	if err := LinkDuplicates(ctx, docs); err != nil {
+		return nil, err
+	}
 	return docs, nil
 }
 
 // readEmbedded decodes and segments one embedded file.
-func readEmbedded(name string) (*Document, error) {
+func readEmbedded(ctx context.Context, gs *gameSet, name string) (*Document, error) {
 	p := path.Join(embeddedDir, name+".txt")
 	f, err := embedded.Open(p)
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %s: %w", name, err)
 	}
 	defer f.Close()
-	d, err := read("corpus/"+p, f, sizeOf(f))
+	d, err := read(ctx, gs, "corpus/"+p, f, sizeOf(f))
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +213,7 @@ func readEmbedded(name string) (*Document, error) {
 // or the path of a file to read. A name without a path separator is looked
 // up in the corpus first; embedded documents come with their duplicates
 // linked across the corpus. Errors name the file and the problem.
-func Open(nameOrPath string) (*Document, error) {
+func Open(ctx context.Context, nameOrPath string, opts Options) (*Document, error) {
 	if nameOrPath == "" {
 		return nil, errors.New("empty document name")
 	}
@@ -208,7 +221,7 @@ func Open(nameOrPath string) (*Document, error) {
 		name, err := lookupEmbedded(nameOrPath)
 		switch {
 		case err == nil:
-			docs, err := Embedded()
+			docs, err := Embedded(ctx, opts)
 			if err != nil {
 				return nil, err
 			}
@@ -223,7 +236,7 @@ func Open(nameOrPath string) (*Document, error) {
 			}
 		}
 	}
-	return openFile(nameOrPath)
+	return openFile(ctx, newGameSet(opts.Games), nameOrPath)
 }
 
 // errAmbiguous reports a prefix matching several embedded documents.
@@ -251,7 +264,7 @@ func lookupEmbedded(s string) (string, error) {
 }
 
 // openFile reads and segments a user file.
-func openFile(p string) (*Document, error) {
+func openFile(ctx context.Context, gs *gameSet, p string) (*Document, error) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return nil, fileError(p, err)
@@ -267,7 +280,7 @@ func openFile(p string) (*Document, error) {
 		return nil, fileError(p, err)
 	}
 	defer f.Close()
-	d, err := read(p, f, sizeOf(f))
+	d, err := read(ctx, gs, p, f, sizeOf(f))
 	if err != nil {
 		return nil, err
 	}
@@ -292,11 +305,11 @@ func fileError(p string, err error) error {
 // Read decodes r (see the package doc for the encodings accepted), then
 // segments the text. name is used as the document's Name and Source and
 // in error messages ("<name>: empty file").
-func Read(name string, r io.Reader) (*Document, error) {
+func Read(ctx context.Context, name string, r io.Reader, opts Options) (*Document, error) {
 	if r == nil {
 		return nil, fmt.Errorf("%s: no reader", name)
 	}
-	d, err := read(name, r, sizeOf(r))
+	d, err := read(ctx, newGameSet(opts.Games), name, r, sizeOf(r))
 	if err != nil {
 		return nil, err
 	}
@@ -306,13 +319,15 @@ func Read(name string, r io.Reader) (*Document, error) {
 
 // read decodes and segments; size is a hint of the input's byte size (or
 // -1) used to allocate the text once.
-func read(source string, r io.Reader, size int64) (*Document, error) {
-	text, enc, err := decode(source, r, size)
+func read(ctx context.Context, gs *gameSet, source string, r io.Reader, size int64) (*Document, error) {
+	text, enc, err := decode(ctx, source, r, size)
 	if err != nil {
 		return nil, err
 	}
 	d := &Document{Source: source, Encoding: enc, Text: text}
-	d.Blocks = segment(text)
+	if d.Blocks, err = segment(ctx, gs, text); err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
 	return d, nil
 }
 

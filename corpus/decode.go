@@ -3,6 +3,7 @@ package corpus
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -51,8 +52,8 @@ const sampleSize = 64 << 10
 // and the name of the detected encoding. size is a hint of r's byte size or
 // -1. Decoding streams through x/text transformers, so memory is the output
 // string plus fixed buffers.
-func decode(source string, r io.Reader, size int64) (string, string, error) {
-	br := bufio.NewReaderSize(r, sampleSize)
+func decode(ctx context.Context, source string, r io.Reader, size int64) (string, string, error) {
+	br := bufio.NewReaderSize(ctxReader{ctx, r}, sampleSize)
 	sample, err := br.Peek(sampleSize)
 	atEOF := false
 	switch {
@@ -122,6 +123,21 @@ func decode(source string, r io.Reader, size int64) (string, string, error) {
 		return "", "", fmt.Errorf("%s: %w", source, err)
 	}
 	return text, enc, nil
+}
+
+// ctxReader is a reader that stops with the context's error once the
+// context is done.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+// Read implements io.Reader.
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }
 
 // unwrapPath drops an *fs.PathError's repetition of the path.

@@ -53,7 +53,7 @@ func sameSegmentation(t *testing.T, label string, a, b *Document) {
 
 func mustRead(t *testing.T, name string, data []byte) *Document {
 	t.Helper()
-	d, err := Read(name, bytes.NewReader(data))
+	d, err := Read(bg, name, bytes.NewReader(data), testOptions(t))
 	if err != nil {
 		t.Fatalf("Read(%s): %v", name, err)
 	}
@@ -173,7 +173,7 @@ func TestBadInput(t *testing.T) {
 		{"mojibake", []byte("Кладут шесть рядов \xff по восьми карт, наблюдая, чтобы две парные карты не приходились одна под другой."), ErrEncoding},
 	}
 	for _, c := range cases {
-		_, err := Read("in.txt", bytes.NewReader(c.data))
+		_, err := Read(bg, "in.txt", bytes.NewReader(c.data), testOptions(t))
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: err = %v, want %v", c.name, err, c.want)
 			continue
@@ -196,7 +196,7 @@ func (e errReader) Read(p []byte) (int, error) {
 }
 
 func TestReadError(t *testing.T) {
-	_, err := Read("x", errReader{strings.NewReader(strings.Repeat("Слово за словом. ", 10))})
+	_, err := Read(bg, "x", errReader{strings.NewReader(strings.Repeat("Слово за словом. ", 10))}, testOptions(t))
 	if err == nil || !strings.Contains(err.Error(), "x: device on fire") {
 		t.Errorf("err = %v", err)
 	}
@@ -284,7 +284,7 @@ func TestMemoryLarge(t *testing.T) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		d, err := Read("large", r)
+		d, err := Read(bg, "large", r, testOptions(t))
 		runtime.ReadMemStats(&after)
 		if err != nil {
 			t.Fatal(err)
@@ -307,7 +307,7 @@ func BenchmarkRead(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Read("bench", bytes.NewReader(data)); err != nil {
+		if _, err := Read(bg, "bench", bytes.NewReader(data), testOptions(b)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -316,7 +316,7 @@ func BenchmarkRead(b *testing.B) {
 func BenchmarkEmbedded(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Embedded(); err != nil {
+		if _, err := Embedded(bg, testOptions(b)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -35,8 +35,11 @@
 //
 // A document is a list of blocks in text order. Each has a Kind, its exact
 // Text and Span (byte offsets into Document.Text, 1-based lines and rune
-// columns), and the ID of the game it belongs to (see Games; the IDs are
-// those of GAMES.md). Lines are grouped into units first: a non-blank line,
+// columns), and the ID of the game it belongs to. corpus knows no game of
+// its own: the caller passes the games it should recognise, with their
+// IDs, titles and vocabulary, in Options.Games (link.Games gives those of
+// the engine's catalog); without them no block gets a game. Lines are
+// grouped into units first: a non-blank line,
 // continued by the next line when the paragraph is hard-wrapped (the line
 // does not end a sentence and the next one starts in lower case, or the
 // document separates paragraphs by blank lines), or when a rule's last
@@ -60,9 +63,9 @@
 //     ("Наполеоновский пасьянс. Для пасьянса …"), which is split off the
 //     paragraph. A heading makes its game current. A line shaped like a
 //     heading — at most six words, mostly capitals, ending in a full stop,
-//     no other sentence punctuation, no digits — that names no game of the
-//     table ("ЧАСЫ.", "КРАСАВИЦА ЛЮСИ.") is the heading of a game the table
-//     does not know: it and the blocks after it, up to the next heading,
+//     no other sentence punctuation, no digits — that names none of the
+//     games ("ЧАСЫ.", "КРАСАВИЦА ЛЮСИ.") is the heading of a game the
+//     segmenter does not know: it and the blocks after it, up to the next heading,
 //     get no game (Game "").
 //   - caption: a title line in ordinary case naming the current game — the
 //     figure caption repeated after or inside the game's description
@@ -80,7 +83,7 @@
 // # Titles and games
 //
 // Titles are matched, never looked up verbatim: both the line and each
-// title of the game table are folded (glyph.Fold of the internal glyph
+// title of the games are folded (glyph.Fold of the internal glyph
 // package: lower case; ѣ and its OCR stand-in ђ, ё → е; і, ѵ, й → и; Latin
 // look-alikes → Cyrillic; the digits OCR prints for letters, 3 → з, 0 → о
 // and 6 → б, inside words; final ъ dropped; punctuation and quotes removed; a generic

@@ -1,6 +1,7 @@
 package link
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -48,13 +49,15 @@ func heldOutDocs(t *testing.T, dropHeading bool) []*corpus.Document {
 		if dropHeading {
 			_, text, _ = strings.Cut(text, "\n")
 		}
-		d, err := corpus.Read(strings.TrimSuffix(filepath.Base(name), ".txt"), strings.NewReader(text))
+		d, err := readDoc(t, strings.TrimSuffix(filepath.Base(name), ".txt"), strings.NewReader(text))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		docs = append(docs, d)
 	}
-	corpus.LinkDuplicates(docs)
+	if err := corpus.LinkDuplicates(context.Background(), docs); err != nil {
+		t.Fatal(err)
+	}
 	return docs
 }
 
@@ -156,7 +159,7 @@ func TestLinkGuessedGame(t *testing.T) {
 	if text == "" {
 		t.Fatal("no Shah heading in the corpus")
 	}
-	d, err := corpus.Read("shah", strings.NewReader(text))
+	d, err := readDoc(t, "shah", strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +204,7 @@ func TestLinkUnknownGameRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		text := heading + "\n\n" + c.rule + "\n"
-		d, err := corpus.Read("u", strings.NewReader(text))
+		d, err := readDoc(t, "u", strings.NewReader(text))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +239,7 @@ func TestLinkForeignOrDamagedHeading(t *testing.T) {
 	cat := engine.Catalog()
 	clock := heldOutFiles(t, "")["clock.txt"]
 	_, body, _ := strings.Cut(clock, "\n")
-	d, err := corpus.Read("double", strings.NewReader("ДВОЙНАЯ МЕЛЬНИЦА.\n"+body))
+	d, err := readDoc(t, "double", strings.NewReader("ДВОЙНАЯ МЕЛЬНИЦА.\n"+body))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,13 +261,15 @@ func TestLinkForeignOrDamagedHeading(t *testing.T) {
 
 	var docs []*corpus.Document
 	for _, d := range r.docs {
-		nd, err := corpus.Read(d.Name, strings.NewReader(strings.Replace(d.Text, "ШАХЪ.", "ШЛХЪ.", 1)))
+		nd, err := readDoc(t, d.Name, strings.NewReader(strings.Replace(d.Text, "ШАХЪ.", "ШЛХЪ.", 1)))
 		if err != nil {
 			t.Fatal(err)
 		}
 		docs = append(docs, nd)
 	}
-	corpus.LinkDuplicates(docs)
+	if err := corpus.LinkDuplicates(context.Background(), docs); err != nil {
+		t.Fatal(err)
+	}
 	links, err = linkAll(docs, r.n, false)
 	if err != nil {
 		t.Fatal(err)

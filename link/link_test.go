@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -27,6 +28,15 @@ func linkAll(docs []*corpus.Document, n *normalize.Normalizer, play bool) ([]Lin
 		return nil, err
 	}
 	return res.Links, nil
+}
+
+// testCorpusOptions segments with the games of the engine's catalog.
+var testCorpusOptions = corpus.Options{Games: Games(nil)}
+
+// readDoc reads and segments a test document.
+func readDoc(t testing.TB, name string, r io.Reader) (*corpus.Document, error) {
+	t.Helper()
+	return corpus.Read(context.Background(), name, r, testCorpusOptions)
 }
 
 // testNormalizer returns the normalizer shared by the tests.
@@ -85,7 +95,7 @@ func readGoldenLinks(t *testing.T) []goldenLink {
 // linkedCorpus links the embedded corpus with the real normalizer and
 // catalog, once per test binary.
 var linkedCorpus = sync.OnceValues(func() (linkedCorpusResult, error) {
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(context.Background(), testCorpusOptions)
 	if err != nil {
 		return linkedCorpusResult{}, err
 	}
@@ -375,7 +385,7 @@ func TestLinkReOCR(t *testing.T) {
 					return repl[strings.TrimSuffix(m, ". ")] + ". "
 				})
 			}
-			nd, err := corpus.Read(d.Name, strings.NewReader(reOCR(text, rng, 0.15)))
+			nd, err := readDoc(t, d.Name, strings.NewReader(reOCR(text, rng, 0.15)))
 			if err != nil {
 				t.Fatalf("seed %d: %s: %v", seed, d.Name, err)
 			}
@@ -469,7 +479,7 @@ func TestRuleNumber(t *testing.T) {
 }
 
 func BenchmarkDocumentsCorpus(b *testing.B) {
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(context.Background(), testCorpusOptions)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -703,7 +713,7 @@ func FuzzLinkText(f *testing.F) {
 	}
 	cat := engine.Catalog()
 	f.Fuzz(func(t *testing.T, s string) {
-		d, err := corpus.Read("fuzz", strings.NewReader(s))
+		d, err := readDoc(t, "fuzz", strings.NewReader(s))
 		if err != nil {
 			return
 		}
@@ -721,4 +731,24 @@ func FuzzLinkText(f *testing.F) {
 		}
 		_ = coverage(links, cat)
 	})
+}
+
+// TestGames: the segmenter gets every game of the catalog with its Russian
+// titles and a vocabulary, and the vocabulary table names no other game.
+func TestGames(t *testing.T) {
+	cat := engine.Catalog()
+	games := Games(cat)
+	if len(games) != len(cat) {
+		t.Fatalf("%d games for a catalog of %d", len(games), len(cat))
+	}
+	for i, g := range games {
+		if g.ID != cat[i].ID || len(g.Titles) == 0 || strings.Join(g.Titles, "|") != strings.Join(cat[i].TitlesRU, "|") || len(g.Vocabulary) == 0 {
+			t.Errorf("game %d: %+v, catalog %s %v", i, g, cat[i].ID, cat[i].TitlesRU)
+		}
+	}
+	for id := range vocabulary {
+		if _, err := engine.Lookup(id); err != nil {
+			t.Errorf("vocabulary of %s: %v", id, err)
+		}
+	}
 }

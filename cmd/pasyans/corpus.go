@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/pasyans/pasyans/corpus"
+	"github.com/pasyans/pasyans/link"
 	"github.com/spf13/cobra"
 )
 
@@ -31,7 +33,7 @@ func newCorpusCmd() *cobra.Command {
   pasyans corpus show my-scan.txt --json`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			docs, err := loadDocuments(args)
+			docs, err := loadDocuments(cmd.Context(), args)
 			if err != nil {
 				return err
 			}
@@ -47,7 +49,7 @@ func newCorpusCmd() *cobra.Command {
 		Short: "Print the blocks of one document",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			d, err := corpus.Open(args[0])
+			d, err := corpus.Open(cmd.Context(), args[0], corpusOptions())
 			if err != nil {
 				return err
 			}
@@ -64,33 +66,40 @@ func newCorpusCmd() *cobra.Command {
 
 // loadDocuments returns the embedded corpus, or the named documents with the
 // passages they share linked.
-func loadDocuments(args []string) ([]*corpus.Document, error) {
+func loadDocuments(ctx context.Context, args []string) ([]*corpus.Document, error) {
 	if len(args) == 0 {
-		return corpus.Embedded()
+		return corpus.Embedded(ctx, corpusOptions())
 	}
 	docs := make([]*corpus.Document, 0, len(args))
 	for _, a := range args {
-		d, err := corpus.Open(a)
+		d, err := corpus.Open(ctx, a, corpusOptions())
 		if err != nil {
 			return nil, err
 		}
 		docs = append(docs, d)
 	}
 	if len(docs) > 1 {
-		corpus.LinkDuplicates(docs)
+		if err := corpus.LinkDuplicates(ctx, docs); err != nil {
+			return nil, err
+		}
 	}
 	return docs, nil
 }
+
+// corpusOptions are the segmenter's options: the games of the engine's
+// catalog.
+func corpusOptions() corpus.Options { return corpus.Options{Games: link.Games(nil)} }
 
 // documentOpener returns the arguments to process and a function that opens
 // one of them like corpus.Open. With no arguments it stands for the whole
 // embedded corpus, which is read and segmented once rather than once per
 // document.
-func documentOpener(args []string) (func(string) (*corpus.Document, error), []string, error) {
+func documentOpener(ctx context.Context, args []string) (func(string) (*corpus.Document, error), []string, error) {
+	open := func(name string) (*corpus.Document, error) { return corpus.Open(ctx, name, corpusOptions()) }
 	if len(args) > 0 {
-		return corpus.Open, args, nil
+		return open, args, nil
 	}
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(ctx, corpusOptions())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -103,7 +112,7 @@ func documentOpener(args []string) (func(string) (*corpus.Document, error), []st
 		if d, ok := byName[name]; ok {
 			return d, nil
 		}
-		return corpus.Open(name)
+		return open(name)
 	}, args, nil
 }
 

@@ -141,7 +141,7 @@ func parseWhat(s string) ([]string, error) {
 
 // buildCorpusData normalizes and links the built-in corpus.
 func buildCorpusData(ctx context.Context) (*reports.CorpusData, error) {
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(ctx, corpusOptions())
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %w", err)
 	}

@@ -69,7 +69,7 @@ func newGamesShowCmd() *cobra.Command {
 // gameLinks links the embedded corpus (numbered rules, advice and play
 // rules) and returns the links of spec's game.
 func gameLinks(ctx context.Context, spec *engine.Spec) ([]link.Link, error) {
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(ctx, corpusOptions())
 	if err != nil {
 		return nil, fmt.Errorf("games show %s: embedded corpus: %w", spec.ID, err)
 	}

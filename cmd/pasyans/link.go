@@ -63,7 +63,7 @@ func newLinkCmd() *cobra.Command {
 
 // runLink loads the documents, links them and prints the result.
 func runLink(cmd *cobra.Command, args []string, o linkOptions) error {
-	docs, err := loadDocuments(args)
+	docs, err := loadDocuments(cmd.Context(), args)
 	if err != nil {
 		return err
 	}

@@ -38,7 +38,7 @@ standard input as a stream; with no FILE the whole embedded corpus is used.
 			if err != nil {
 				return err
 			}
-			open, args, err := documentOpener(args)
+			open, args, err := documentOpener(cmd.Context(), args)
 			if err != nil {
 				return err
 			}
@@ -122,7 +122,7 @@ input's score, the output's score and the error reduction, per file and in total
 			if err != nil {
 				return err
 			}
-			open, args, err := documentOpener(args)
+			open, args, err := documentOpener(cmd.Context(), args)
 			if err != nil {
 				return err
 			}
@@ -138,7 +138,7 @@ input's score, the output's score and the error reduction, per file and in total
 					return err
 				}
 				refPath := filepath.Join(gold, doc.Name+".txt")
-				ref, err := corpus.Open(refPath)
+				ref, err := corpus.Open(cmd.Context(), refPath, corpus.Options{})
 				if err != nil {
 					return fmt.Errorf("reference for %s: %w", doc.Name, err)
 				}

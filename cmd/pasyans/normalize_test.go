@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -30,7 +31,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 }
 
 func TestNormalizeCommand(t *testing.T) {
-	doc, err := corpus.Open("001")
+	doc, err := corpus.Open(context.Background(), "001", corpusOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

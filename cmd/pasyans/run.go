@@ -139,7 +139,7 @@ func runPipeline(cmd *cobra.Command, o runOptions) error {
 	meta.CatalogHash = engine.CatalogHash()
 
 	// 1–3: corpus, normalize, link.
-	docs, err := loadDocuments(o.corpusPaths)
+	docs, err := loadDocuments(ctx, o.corpusPaths)
 	if err != nil {
 		return err
 	}
