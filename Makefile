@@ -35,8 +35,9 @@ demo: build ## run the main job on the built-in corpus (outputs in demo-out/)
 bench: ## run the benchmarks (see README for recorded figures)
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
-docs: ## regenerate docs/cli.md from the commands' help
+docs: ## regenerate docs/cli.md from the commands' help and docs/normalize.md from the normalizer's rule table
 	UPDATE_CLI_DOCS=1 $(GO) test -count=1 -run TestCLIReference ./cmd/pasyans
+	UPDATE_DOCS=1 $(GO) test -count=1 -run TestRuleDoc ./normalize
 
 clean: ## remove build output
 	rm -rf bin

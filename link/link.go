@@ -181,7 +181,7 @@ func newIndex(cat []*engine.Spec) (*index, error) {
 				lr.number = r.ID.Local()
 			}
 			seen := map[string]bool{}
-			for _, t := range append(append([]string(nil), r.Terms...), extraTerms[string(id)]...) {
+			for _, t := range append(append([]string(nil), r.Terms...), extraTerms[id]...) {
 				key := strings.ToLower(strings.TrimSpace(t))
 				if key == "" || seen[key] {
 					continue

@@ -316,7 +316,7 @@ func TestLinkUnknownGameBySimilarity(t *testing.T) {
 	}
 }
 
-// reOCR damages text the way this book's OCR does (NORMALIZE.md §1): н/и,
+// reOCR damages text the way this book's OCR does (docs/normalize.md): н/и,
 // е/с, п/н, Д/Л and З/3 swaps, й as іі, ж as /к, Latin look-alikes, a lost
 // space. Each word of four letters or more is damaged with probability p.
 // Roman numerals, numbers, markers and line structure are left alone.

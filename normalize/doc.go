@@ -40,10 +40,11 @@
 // pre-reform when at least two words, and at least one in fifty, have a
 // pre-reform letter (ѣ ђ і ѳ ѵ) or a final ъ; in any other document only
 // such words are changed, everything else (unknown names, brand spellings,
-// typos, -аго names such as "Сантьяго") is copied unchanged. Optional modernisations are off, as
-// in the reference (NORMALIZE.md §4.6): hyphenated particles keep their
-// hyphen ("тотчас-же", "Если-же"), "т.-е.", "чрез", "при чем" and -ою/-ею
-// stay, and ё is never written (ея→ее, нея→нее, as in the reference).
+// typos, -аго names such as "Сантьяго") is copied unchanged. Optional
+// modernisations are off, as in the hand-made references
+// (testdata/gold/README.md): hyphenated particles keep their hyphen
+// ("тотчас-же", "Если-же"), "т.-е.", "чрез", "при чем" and -ою/-ею stay,
+// and ё is never written (ея→ее, нея→нее).
 //
 // # OCR correction
 //
@@ -51,7 +52,7 @@
 // pre-reform spelling with a weighted confusion model (up to two rewrites,
 // a lost word space counting as one), reforms each candidate and keeps
 // those whose every part the lexicon knows. Costs come from the confusions
-// measured on this corpus (NORMALIZE.md §1) — the more frequent, the
+// counted in this corpus (docs/normalize.md) — the more frequent, the
 // cheaper — plus the classic confusions of the old typefaces (ы read as
 // ьі, ю as іо, ѣ as ь) and of similar letter shapes at a higher cost; a
 // space is cheap right after a ъ the OCR printed (not one a rewrite made
@@ -135,12 +136,12 @@
 // stable:
 //
 //	rule                        stage    what it does
-//	ocr.dje-for-yat             repair   ђ/Ђ (OCR reading of the yat) → ѣ/Ѣ
-//	ocr.latin-lookalike         repair   Latin letter inside a Cyrillic word → Cyrillic (I→І, u→и)
-//	ocr.digit-for-letter        repair   digit 3/0 next to Cyrillic letters → З/О, 6 inside a word → б
+//	ocr.dje-for-yat             repair   ђ/Ђ (the OCR's reading of the yat) → ѣ/Ѣ
+//	ocr.latin-lookalike         repair   Latin letter inside a Cyrillic word → the Cyrillic letter of its shape (I→І, a→а, u→и, b→ь …)
+//	ocr.digit-for-letter        repair   digit 3/0 next to Cyrillic letters → З/О, 6 after a lower-case letter → б
 //	ocr.double-i-for-short-i    repair   final іі (or ии by lexicon) → й, or ій after a consonant
 //	ocr.stray-capital           repair   capital after a lower-case letter → lower case
-//	ocr.slash-k-for-zh          ocr      "/к" → ж
+//	ocr.slash-k-for-zh          ocr      "/к" → ж (0.10)
 //	ocr.izhitsa-for-u           reform   ѵ read as у where the lexicon knows that word
 //	reform.yat                  reform   ѣ → е
 //	reform.i-decimal            reform   і → и
@@ -153,11 +154,11 @@
 //	reform.ending-yya           reform   -ыя → -ые
 //	reform.ending-iya           reform   -ія → -ие (adjectives; nouns keep -ия by reform.i-decimal)
 //	reform.ending-iyasya        reform   -іяся → -иеся
-//	reform.prefix-z-s           reform   без/чрез/через/из/раз/роз/воз/низ → с before the consonants above
+//	reform.prefix-z-s           reform   без/чрез/через before a voiceless consonant, из/раз/роз/воз/низ before с → -с
 //	reform.pronoun              reform   онѣ→они, однѣ→одни, однѣхъ/ми/мъ→одних/ми/м, ея→ее, нея→нее
 //	join.line-hyphen            tokens   word hyphenated across a line break joined on the first line
 //	join.soft-hyphen            tokens   soft hyphen (U+00AD) inside a word removed
-//	ocr.word-split              ocr      a lost space restored (cost 0.6, 0.15 after ъ)
+//	ocr.word-split              ocr      a lost space restored (0.60; 0.15 after a ъ the OCR printed)
 //	ocr.n-for-i                 ocr      н printed for и (0.30)
 //	ocr.i-for-n                 ocr      и printed for н (0.50)
 //	ocr.i-for-p                 ocr      и printed for п (0.50)
@@ -172,7 +173,7 @@
 //	ocr.l-for-d                 ocr      л printed for д (0.60)
 //	ocr.short-i-for-i           ocr      й printed for и (0.50)
 //	ocr.i-for-short-i           ocr      и printed for й (0.60)
-//	ocr.iz-for-v                ocr      із/из printed for в (0.40/0.50)
+//	ocr.iz-for-v                ocr      із/из printed for в (0.40)
 //	ocr.tyu-for-po              ocr      тю printed for по (0.50)
 //	ocr.t-for-p                 ocr      т printed for п (0.70)
 //	ocr.a-for-ya                ocr      а printed for я (0.60)
@@ -197,9 +198,9 @@
 //	ocr.eh-for-z                ocr      э printed for з (0.70)
 //	ocr.ts-for-shch             ocr      ц printed for щ (0.70)
 //	ocr.shch-for-ts             ocr      щ printed for ц (0.70)
-//	ocr.substitution            ocr      one letter replaced, by document evidence only (1.0)
-//	ocr.insertion               ocr      one missing letter inserted, by document evidence only (1.0)
-//	ocr.deletion                ocr      one extra letter deleted, by document evidence only (1.0)
+//	ocr.substitution            ocr      one letter replaced, by document evidence only (1.00)
+//	ocr.insertion               ocr      one missing letter inserted, by document evidence only (1.00)
+//	ocr.deletion                ocr      one extra letter deleted, by document evidence only (1.00)
 //	ocr.unresolved              ocr      unknown word left as the reform made it; confidence 0
 //
 // Edit records of repair and reform have confidence 1 when the lexicon

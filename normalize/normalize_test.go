@@ -5,7 +5,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -353,43 +352,6 @@ func TestEvaluate(t *testing.T) {
 	}
 	if r := Reduction(0.4, 0.1); r < 0.7499 || r > 0.7501 || Reduction(0, 0) != 0 {
 		t.Error("reduction")
-	}
-}
-
-// TestRuleTableComplete checks that the rule table of the package doc
-// lists exactly the rule names the package can emit, and that every rule
-// used on the corpus is among them.
-func TestRuleTableComplete(t *testing.T) {
-	doc, err := os.ReadFile("doc.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	re := regexp.MustCompile(`(?m)^//\t((?:ocr|reform|join)\.[a-z-]+)\s`)
-	table := map[string]bool{}
-	for _, m := range re.FindAllStringSubmatch(string(doc), -1) {
-		table[m[1]] = true
-	}
-	known := map[string]bool{}
-	for _, r := range allRuleNames() {
-		known[r] = true
-		if !table[r] {
-			t.Errorf("rule %s is not in the doc.go table", r)
-		}
-	}
-	for r := range table {
-		if !known[r] {
-			t.Errorf("doc.go table lists %s, which the package never emits", r)
-		}
-	}
-	n := normalizer(t)
-	for name, text := range corpusFiles(t) {
-		for _, e := range n.Document(name, text).Edits {
-			for _, r := range e.Rules {
-				if !known[r] {
-					t.Errorf("%s: edit uses undocumented rule %s", name, r)
-				}
-			}
-		}
 	}
 }
 

@@ -506,6 +506,14 @@ func maxCost(n int) float64 {
 	return 1.2
 }
 
+// Costs of a restored word space (ocr.word-split): a lost space is dear,
+// except right after a ъ the OCR printed, which ended every pre-reform word
+// on a hard consonant.
+const (
+	splitCost              = 0.6
+	splitCostAfterHardSign = 0.15
+)
+
 // searchLimit bounds the variants tried per word (a pathological long
 // token must not stall the pipeline); the caller's budget bounds the
 // variants tried per chunk of input.
@@ -599,9 +607,9 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 			}
 			// A lost space: split before rune i (at most two in a word).
 			if i > 0 && cur[i-1] != ' ' && cur[i] != ' ' {
-				c := 0.6
+				c := splitCost
 				if cur[i-1] == 'ъ' && !slices.Contains(rules, "ocr.soft-for-hard-sign") {
-					c = 0.15 // a ъ the OCR printed, not one a rewrite made of ь
+					c = splitCostAfterHardSign // a ъ the OCR printed, not one a rewrite made of ь
 				}
 				// Both halves need two letters: "вдругъ" must not become "в другъ"
 				// (the pre-reform prepositions в к с carry a ъ); the exceptions
