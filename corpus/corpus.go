@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/pasyans/pasyans/internal/textin"
 )
 
 // Kind is the kind of a Block. The values are stable strings used in JSON
@@ -167,7 +169,15 @@ type Options struct {
 	// gives the engine catalog's. Without games every heading names a game
 	// the segmenter does not know, and no block gets a game.
 	Games []Game
+	// MaxLine is the longest line accepted, in bytes of decoded text; a
+	// longer one is an error (ErrLineTooLong) instead of a run-away read.
+	// 0 means DefaultMaxLine.
+	MaxLine int
 }
+
+// DefaultMaxLine is the longest line accepted unless Options.MaxLine says
+// otherwise (32 MiB).
+const DefaultMaxLine = textin.DefaultMaxLine
 
 // Embedded returns the shipped documents, decoded, segmented and with the
 // passages they share linked by LinkDuplicates.
@@ -179,7 +189,7 @@ func Embedded(ctx context.Context, opts Options) ([]*Document, error) {
 	gs := newGameSet(opts.Games)
 	docs := make([]*Document, 0, len(names))
 	for _, name := range names {
-		d, err := readEmbedded(ctx, gs, name)
+		d, err := readEmbedded(ctx, gs, name, opts.MaxLine)
 		if err != nil {
 			return nil, err
 		}
@@ -192,14 +202,14 @@ func Embedded(ctx context.Context, opts Options) ([]*Document, error) {
 }
 
 // readEmbedded decodes and segments one embedded file.
-func readEmbedded(ctx context.Context, gs *gameSet, name string) (*Document, error) {
+func readEmbedded(ctx context.Context, gs *gameSet, name string, maxLine int) (*Document, error) {
 	p := path.Join(embeddedDir, name+".txt")
 	f, err := embedded.Open(p)
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %s: %w", name, err)
 	}
 	defer f.Close()
-	d, err := read(ctx, gs, "corpus/"+p, f, sizeOf(f))
+	d, err := read(ctx, gs, "corpus/"+p, f, sizeOf(f), maxLine)
 	if err != nil {
 		return nil, err
 	}
@@ -236,7 +246,7 @@ func Open(ctx context.Context, nameOrPath string, opts Options) (*Document, erro
 			}
 		}
 	}
-	return openFile(ctx, newGameSet(opts.Games), nameOrPath)
+	return openFile(ctx, newGameSet(opts.Games), nameOrPath, opts.MaxLine)
 }
 
 // errAmbiguous reports a prefix matching several embedded documents.
@@ -264,7 +274,7 @@ func lookupEmbedded(s string) (string, error) {
 }
 
 // openFile reads and segments a user file.
-func openFile(ctx context.Context, gs *gameSet, p string) (*Document, error) {
+func openFile(ctx context.Context, gs *gameSet, p string, maxLine int) (*Document, error) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return nil, fileError(p, err)
@@ -280,7 +290,7 @@ func openFile(ctx context.Context, gs *gameSet, p string) (*Document, error) {
 		return nil, fileError(p, err)
 	}
 	defer f.Close()
-	d, err := read(ctx, gs, p, f, sizeOf(f))
+	d, err := read(ctx, gs, p, f, sizeOf(f), maxLine)
 	if err != nil {
 		return nil, err
 	}
@@ -309,7 +319,7 @@ func Read(ctx context.Context, name string, r io.Reader, opts Options) (*Documen
 	if r == nil {
 		return nil, fmt.Errorf("%s: no reader", name)
 	}
-	d, err := read(ctx, newGameSet(opts.Games), name, r, sizeOf(r))
+	d, err := read(ctx, newGameSet(opts.Games), name, r, sizeOf(r), opts.MaxLine)
 	if err != nil {
 		return nil, err
 	}
@@ -319,8 +329,8 @@ func Read(ctx context.Context, name string, r io.Reader, opts Options) (*Documen
 
 // read decodes and segments; size is a hint of the input's byte size (or
 // -1) used to allocate the text once.
-func read(ctx context.Context, gs *gameSet, source string, r io.Reader, size int64) (*Document, error) {
-	text, enc, err := decode(ctx, source, r, size)
+func read(ctx context.Context, gs *gameSet, source string, r io.Reader, size int64, maxLine int) (*Document, error) {
+	text, enc, err := decode(ctx, source, r, size, maxLine)
 	if err != nil {
 		return nil, err
 	}

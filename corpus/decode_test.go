@@ -77,6 +77,8 @@ func TestEncodings(t *testing.T) {
 		}{
 			{EncUTF16LE, xunicode.UTF16(xunicode.LittleEndian, xunicode.UseBOM)},
 			{EncUTF16BE, xunicode.UTF16(xunicode.BigEndian, xunicode.UseBOM)},
+			{EncUTF16LENoBOM, xunicode.UTF16(xunicode.LittleEndian, xunicode.IgnoreBOM)},
+			{EncUTF16BENoBOM, xunicode.UTF16(xunicode.BigEndian, xunicode.IgnoreBOM)},
 			{EncUTF8BOM, xunicode.UTF8BOM},
 		} {
 			data, err := c.code.NewEncoder().Bytes(raw)
@@ -181,6 +183,22 @@ func TestBadInput(t *testing.T) {
 		if msg := err.Error(); !strings.HasPrefix(msg, "in.txt: ") || strings.Contains(msg, "\n") {
 			t.Errorf("%s: message %q is not one line naming the file", c.name, msg)
 		}
+	}
+}
+
+// TestLineTooLong: a line longer than Options.MaxLine is a one-line error
+// naming the file and the line, not a run-away read.
+func TestLineTooLong(t *testing.T) {
+	opts := testOptions(t)
+	opts.MaxLine = 100
+	text := "Берутъ изъ колоды туза.\n" + strings.Repeat("слово ", 30) + "\n"
+	_, err := Read(bg, "long.txt", strings.NewReader(text), opts)
+	if !errors.Is(err, ErrLineTooLong) || err.Error() != "long.txt: line too long (line 2 is longer than 100 bytes)" {
+		t.Errorf("err = %v", err)
+	}
+	opts.MaxLine = 400
+	if _, err := Read(bg, "long.txt", strings.NewReader(text), opts); err != nil {
+		t.Errorf("within the limit: %v", err)
 	}
 }
 

@@ -13,23 +13,28 @@
 //
 // # Reading
 //
-// The encoding is detected from the first 64 KiB: a BOM selects UTF-8 or
-// UTF-16 (LE/BE; UTF-16 without a BOM is refused as binary, its NUL bytes
-// being indistinguishable from binary data); otherwise valid UTF-8 is UTF-8
-// (an invalid sequence after the first 64 KiB is then an error); otherwise the sample is
-// decoded as Windows-1251 and as KOI8-R and each result is scored as Russian
-// prose — mean log-probability of its letters under Russian letter
+// Every input is read by one streaming reader, the same that normalize
+// uses (the internal textin package): the encoding is detected from the
+// first 64 KiB — a BOM selects UTF-8 or UTF-16 (LE/BE); a sample with NUL
+// bytes is tried as UTF-16 without a BOM in both byte orders and taken when
+// it reads as Cyrillic prose, else refused as binary; valid UTF-8 is UTF-8
+// (an invalid sequence later is then an error); otherwise the sample is
+// decoded as Windows-1251 and as KOI8-R and each result is scored as
+// Russian prose — mean log-probability of its letters under Russian letter
 // frequencies, plus the share of words with a sane case pattern (a wrong
 // 8-bit table swaps cases, giving "пРИВЕТ"), plus the share of lower-case
 // letters — and the better one wins if it reads as prose at all. The input
-// is then decoded as a stream (golang.org/x/text transformers) with CRLF and
-// CR turned into LF and the text put in NFC, so memory is the resulting
-// string plus fixed buffers. Refused, with an error naming the file:
+// is decoded as a stream (golang.org/x/text transformers) with CRLF and CR
+// turned into LF and the text put in NFC, so memory is the resulting
+// string plus fixed buffers; a line longer than Options.MaxLine (32 MiB by
+// default) stops the read. Refused, with an error naming the file:
 // empty input (ErrEmpty), NUL bytes or control characters (ErrBinary),
 // invalid UTF-8 that no known encoding explains (ErrEncoding), text that is
 // not Cyrillic prose (ErrNotProse: too few Cyrillic letters, mostly
-// non-letters, mixed-case words or non-Russian letter frequencies), and,
-// from Open, directories (ErrDirectory) and missing files.
+// non-letters, mixed-case words or non-Russian letter frequencies), an
+// over-long line (ErrLineTooLong), and, from Open, directories
+// (ErrDirectory) and missing files. Every call takes a context and stops
+// with its error when it is cancelled.
 //
 // # Blocks
 //

@@ -371,7 +371,10 @@ func Documents(ctx context.Context, docs []*corpus.Document, opts Options) (*Res
 
 // linkDocument links the blocks of one document.
 func (ix *index) linkDocument(ctx context.Context, d *corpus.Document, all []*corpus.Document, n *normalize.Normalizer) ([]Link, error) {
-	modern, aligns, bases := modernBlocks(d, n)
+	modern, aligns, bases, err := modernBlocks(ctx, d, n)
+	if err != nil {
+		return nil, err
+	}
 	var out []Link
 	// prev is the last numbered-rule link of the current rules section;
 	// nil outside one.
@@ -450,7 +453,7 @@ func (ix *index) linkDocument(ctx context.Context, d *corpus.Document, all []*co
 // normalizer's document-frequency prior sees the whole book) and cut at the
 // blocks' spans; a block whose ends fall inside a token is normalized on
 // its own.
-func modernBlocks(d *corpus.Document, n *normalize.Normalizer) (modern []string, al []*alignment, base []int) {
+func modernBlocks(ctx context.Context, d *corpus.Document, n *normalize.Normalizer) (modern []string, al []*alignment, base []int, err error) {
 	modern = make([]string, len(d.Blocks))
 	al = make([]*alignment, len(d.Blocks))
 	base = make([]int, len(d.Blocks))
@@ -458,7 +461,11 @@ func modernBlocks(d *corpus.Document, n *normalize.Normalizer) (modern []string,
 	if n == nil {
 		whole = identityAlignment(d.Text)
 	} else {
-		whole = newAlignment(d.Text, n.Document(d.Name, d.Text))
+		res, err := n.Document(ctx, d.Name, d.Text)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		whole = newAlignment(d.Text, res)
 	}
 	for i := range d.Blocks {
 		b := &d.Blocks[i]
@@ -474,9 +481,13 @@ func modernBlocks(d *corpus.Document, n *normalize.Normalizer) (modern []string,
 			modern[i] = b.Text
 			continue
 		}
-		modern[i] = n.Document(d.Name, b.Text).Text
+		res, err := n.Document(ctx, d.Name, b.Text)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		modern[i] = res.Text
 	}
-	return modern, al, base
+	return modern, al, base, nil
 }
 
 // gameOf returns the game of block bi and whether it is only a guess: the

@@ -49,7 +49,7 @@ func BenchmarkDocument(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	cpu := cpuSeconds()
 	for b.Loop() {
-		n.Document("bench", text)
+		mustDoc(b, n, "bench", text)
 	}
 	reportCPU(b, cpu, len(text))
 }
@@ -69,7 +69,7 @@ func BenchmarkStream(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	cpu := cpuSeconds()
 	for b.Loop() {
-		if err := n.Stream(context.Background(), "bench", strings.NewReader(text), io.Discard, nil); err != nil {
+		if err := n.Stream(context.Background(), "bench", strings.NewReader(text), io.Discard, StreamOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -133,7 +133,7 @@ func BenchmarkStreamMemory(b *testing.B) {
 	}()
 	for b.Loop() {
 		r := &repeatReader{text: text, left: size}
-		if err := n.Stream(context.Background(), "big", r, io.Discard, nil); err != nil {
+		if err := n.Stream(context.Background(), "big", r, io.Discard, StreamOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

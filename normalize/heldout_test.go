@@ -47,7 +47,7 @@ func TestHeldOutEval(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no gold reference", name)
 		}
-		res := n.Document(strings.TrimSuffix(name, ".txt"), text)
+		res := mustDoc(t, n, strings.TrimSuffix(name, ".txt"), text)
 		if a, b := strings.Count(res.Text, "\n"), strings.Count(text, "\n"); a != b {
 			t.Errorf("%s: %d output lines, want %d", name, a, b)
 		}
@@ -71,7 +71,7 @@ func TestHeldOutCleanReform(t *testing.T) {
 	n := normalizer(t)
 	gold := heldOutFiles(t, "gold")
 	for name, text := range heldOutFiles(t, "clean") {
-		res := n.Document(name, text)
+		res := mustDoc(t, n, name, text)
 		if res.Text == gold[name] {
 			continue
 		}
@@ -119,7 +119,7 @@ func TestGeneralRepairs(t *testing.T) {
 		{"такъ что всѣхъ раскладокъ, чтовсѣхъраскладокъ" + ctx, "что всех раскладок, что всех раскладок", ""},
 	}
 	for _, c := range cases {
-		got := n.Document("t", c.in).Text
+		got := mustDoc(t, n, "t", c.in).Text
 		if !strings.Contains(got, c.want) || c.not != "" && strings.Contains(got, c.not) {
 			t.Errorf("%q → %q, want %q (and not %q)", c.in, got, c.want, c.not)
 		}

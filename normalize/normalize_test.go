@@ -3,6 +3,7 @@ package normalize
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,16 @@ import (
 
 // shared loads the lexicon once for the whole test binary.
 var shared = sync.OnceValues(New)
+
+// mustDoc normalizes text as Document does.
+func mustDoc(t testing.TB, n *Normalizer, name, text string) *Result {
+	t.Helper()
+	res, err := n.Document(context.Background(), name, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
 
 func normalizer(t testing.TB) *Normalizer {
 	t.Helper()
@@ -48,7 +59,7 @@ func TestGoldEval(t *testing.T) {
 		if err != nil {
 			t.Fatalf("gold reference: %v", err)
 		}
-		res := n.Document(name, text)
+		res := mustDoc(t, n, name, text)
 		if a, b := strings.Count(res.Text, "\n"), strings.Count(text, "\n"); a != b {
 			t.Errorf("%s: %d output lines, want %d", name, a, b)
 		}
@@ -131,7 +142,7 @@ func TestRules(t *testing.T) {
 		{"надъ нимн." + ctx, "нимн", "ними", "ocr.n-for-i"},
 	}
 	for _, c := range cases {
-		res := n.Document("t", c.in)
+		res := mustDoc(t, n, "t", c.in)
 		var e *Edit
 		for i := range res.Edits {
 			if res.Edits[i].Original == c.word {
@@ -177,7 +188,7 @@ func TestLeftAlone(t *testing.T) {
 		"въ 1872 году" + ctx,
 		"см. стр. 5" + ctx,
 	} {
-		res := n.Document("t", in)
+		res := mustDoc(t, n, "t", in)
 		for _, e := range res.Edits {
 			switch e.Original {
 			case "т", "д", "напр", "Люинь", "де", "IV", "XII", "1872", "е", "же", "см", "стр":
@@ -186,12 +197,12 @@ func TestLeftAlone(t *testing.T) {
 		}
 	}
 	// A word the corrector cannot repair is flagged, not guessed.
-	res := n.Document("t", "очередующихся"+ctx)
+	res := mustDoc(t, n, "t", "очередующихся"+ctx)
 	if !strings.HasPrefix(res.Text, "очередующихся") || len(res.Edits) == 0 ||
 		!hasRule(res.Edits[0].Rules, RuleUnresolved) || res.Edits[0].Confidence != 0 {
 		t.Errorf("unresolved word: %q %+v", res.Text, res.Edits)
 	}
-	if got := n.Document("t", "тотчасъ-же"+ctx).Text; !strings.HasPrefix(got, "тотчас-же ") {
+	if got := mustDoc(t, n, "t", "тотчасъ-же"+ctx).Text; !strings.HasPrefix(got, "тотчас-же ") {
 		t.Errorf("-же particle: %q", got)
 	}
 }
@@ -202,7 +213,7 @@ func TestModernUnchanged(t *testing.T) {
 		if !strings.HasPrefix(name, "004") {
 			continue
 		}
-		res := n.Document(name, text)
+		res := mustDoc(t, n, name, text)
 		if res.Text != text || len(res.Edits) != 0 {
 			t.Errorf("%s changed: %d edits", name, len(res.Edits))
 		}
@@ -210,7 +221,7 @@ func TestModernUnchanged(t *testing.T) {
 	// Modern text with typos stays as it is: OCR correction needs a
 	// pre-reform document.
 	in := "Еслн карты разложены, то илн играют в Сантьяго и ВКонтакте, разсказ."
-	if got := n.Document("t", in).Text; got != in {
+	if got := mustDoc(t, n, "t", in).Text; got != in {
 		t.Errorf("modern text changed: %q", got)
 	}
 }
@@ -218,7 +229,7 @@ func TestModernUnchanged(t *testing.T) {
 func TestTokensCoverInput(t *testing.T) {
 	n := normalizer(t)
 	for name, text := range corpusFiles(t) {
-		res := n.Document(name, text)
+		res := mustDoc(t, n, name, text)
 		var o, m strings.Builder
 		for _, tk := range res.Tokens {
 			o.WriteString(tk.Original)
@@ -242,7 +253,7 @@ func TestTokensCoverInput(t *testing.T) {
 func TestLineHyphenJoin(t *testing.T) {
 	n := normalizer(t)
 	in := "По прави-\nламъ игры изъ всѣхъ картъ\nкакую-\nнибудь карту"
-	res := n.Document("t", in)
+	res := mustDoc(t, n, "t", in)
 	want := "По правилам\nигры из всех карт\nкакую-нибудь\nкарту"
 	if res.Text != want {
 		t.Errorf("got %q, want %q", res.Text, want)
@@ -257,14 +268,14 @@ func TestStreamMatchesDocument(t *testing.T) {
 	for name, text := range corpusFiles(t) {
 		var out bytes.Buffer
 		var edits []Edit
-		err := n.Stream(context.Background(), name, strings.NewReader(text), &out, func(e Edit) error {
+		err := n.Stream(context.Background(), name, strings.NewReader(text), &out, StreamOptions{OnEdit: func(e Edit) error {
 			edits = append(edits, e)
 			return nil
-		})
+		}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := n.Document(name, text)
+		res := mustDoc(t, n, name, text)
 		if out.String() != res.Text || len(edits) != len(res.Edits) {
 			t.Errorf("%s: stream differs from Document", name)
 		}
@@ -276,13 +287,13 @@ func TestStreamMatchesDocument(t *testing.T) {
 	}
 	var out bytes.Buffer
 	last := 0
-	err := n.Stream(context.Background(), "big", strings.NewReader(sb.String()), &out, func(e Edit) error {
+	err := n.Stream(context.Background(), "big", strings.NewReader(sb.String()), &out, StreamOptions{OnEdit: func(e Edit) error {
 		if e.Line < last {
 			t.Fatalf("edit lines go back: %d after %d", e.Line, last)
 		}
 		last = e.Line
 		return nil
-	})
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,18 +304,18 @@ func TestStreamMatchesDocument(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	n := normalizer(t)
-	err := n.Stream(context.Background(), "bad.txt", strings.NewReader("карта\n\xff\xfe"), &bytes.Buffer{}, nil)
-	if err == nil || !strings.Contains(err.Error(), "bad.txt: invalid UTF-8 at byte 11") {
+	err := n.Stream(context.Background(), "bad.txt", strings.NewReader("карта\n\xff\xfe"), &bytes.Buffer{}, StreamOptions{})
+	if !errors.Is(err, ErrEncoding) || !strings.HasPrefix(err.Error(), "bad.txt: ") || !strings.Contains(err.Error(), "invalid UTF-8 at byte 11") {
 		t.Errorf("error %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := n.Stream(ctx, "x", strings.NewReader("a"), &bytes.Buffer{}, nil); err == nil {
+	if err := n.Stream(ctx, "x", strings.NewReader("a"), &bytes.Buffer{}, StreamOptions{}); err == nil {
 		t.Error("cancelled stream did not fail")
 	}
 	// Document never panics on invalid UTF-8 and keeps its bytes.
 	in := "ка\xffрта изъ\r\nвсѣхъ"
-	if got := n.Document("x", in).Text; strings.Count(got, "\n") != 1 || !strings.Contains(got, "\xff") {
+	if got := mustDoc(t, n, "x", in).Text; strings.Count(got, "\n") != 1 || !strings.Contains(got, "\xff") {
 		t.Errorf("invalid bytes: %q", got)
 	}
 }
@@ -315,13 +326,13 @@ func TestHugeLineAndPunctuation(t *testing.T) {
 	}
 	n := normalizer(t)
 	line := strings.Repeat("Берутъ изъ пачки двђ карты, нзъ колоды; ", 10<<20/70)
-	res := n.Document("long", line)
+	res := mustDoc(t, n, "long", line)
 	if strings.Contains(res.Text, "\n") || !strings.HasPrefix(res.Text, "Берут из пачки две карты, из колоды;") {
 		t.Errorf("long line: %q…", res.Text[:80])
 	}
 	punct := strings.Repeat(".,;:!?()[]«»—-–…/\\\"'*\n", 20000)
 	var out bytes.Buffer
-	if err := n.Stream(context.Background(), "punct", strings.NewReader(punct), &out, nil); err != nil {
+	if err := n.Stream(context.Background(), "punct", strings.NewReader(punct), &out, StreamOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if out.String() != punct {
@@ -362,7 +373,7 @@ func TestConcurrent(t *testing.T) {
 	for range 4 {
 		for name, text := range files {
 			wg.Go(func() {
-				if a, b := n.Document(name, text).Text, n.Document(name, text).Text; a != b {
+				if a, b := mustDoc(t, n, name, text).Text, mustDoc(t, n, name, text).Text; a != b {
 					t.Errorf("%s: results differ", name)
 				}
 			})
@@ -376,11 +387,11 @@ func TestEvidenceEdit(t *testing.T) {
 	// "я" for "л" is not in the confusion table: the repair needs the word
 	// spelled cleanly elsewhere, at least twice.
 	in := "Берутъ изъ колоды карты; колоды двѣ, и изъ кояоды кладутъ."
-	res := n.Document("t", in)
+	res := mustDoc(t, n, "t", in)
 	if !strings.Contains(res.Text, "из колоды кладут") {
 		t.Errorf("evidence edit: %q", res.Text)
 	}
-	once := n.Document("t", "Берутъ изъ колоды карты, и изъ кояоды кладутъ.")
+	once := mustDoc(t, n, "t", "Берутъ изъ колоды карты, и изъ кояоды кладутъ.")
 	if !strings.Contains(once.Text, "кояоды") {
 		t.Errorf("edit without enough evidence: %q", once.Text)
 	}

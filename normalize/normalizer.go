@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -69,21 +70,30 @@ type Token struct {
 	InLexicon  bool // a word whose modern form the lexicon knows
 }
 
-// Document normalizes one whole text. name is used in the edit records.
-// The document-frequency prior of the OCR correction is computed over the
-// whole text.
-func (n *Normalizer) Document(name, text string) *Result {
+// Document normalizes one whole text, already decoded (see Stream for
+// reading an input in any encoding). name is used in the edit records. The
+// document-frequency prior of the OCR correction is computed over the
+// whole text. Document stops with ctx's error when ctx is cancelled.
+func (n *Normalizer) Document(ctx context.Context, name, text string) (*Result, error) {
 	st := n.newState(name)
 	res := &Result{}
 	var out strings.Builder
 	out.Grow(len(text) + len(text)/16)
-	st.chunk(text, &out, func(e Edit) error {
+	err := st.chunk(ctx, text, &out, func(e Edit) error {
 		res.Edits = append(res.Edits, e)
 		return nil
 	}, &res.Tokens)
+	if err != nil {
+		return nil, err
+	}
 	res.Text = out.String()
-	return res
+	return res, nil
 }
+
+// checkEvery is how many words the pipeline handles between looks at its
+// context: often enough to stop within milliseconds, rarely enough to cost
+// nothing.
+const checkEvery = 256
 
 // Bounds of the per-run state, so streaming memory stays bounded.
 const (
@@ -250,7 +260,7 @@ func isSentencePunct(s string) bool {
 // chunk normalizes text (whole lines), appends the modern text to out,
 // reports every edit to onEdit and, when tokens is not nil, appends the
 // tokens.
-func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) error, tokens *[]Token) error {
+func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, onEdit func(Edit) error, tokens *[]Token) error {
 	st.budget = ocrBudget(len(text))
 	toks := make([]rawToken, 0, len(text)/5+16)
 	tokenize(text, func(t rawToken) { toks = append(toks, t) })
@@ -315,6 +325,11 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 	// Pass 1: analyse, and count the words the lexicon confirms.
 	an := make([]*analysis, len(units))
 	for u, un := range units {
+		if u%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		a := st.analyse(un.text, lowerOnlyOf(un.text))
 		if un.j != un.i && !a.known {
 			// Not one word: a compound hyphenated at its own hyphen
@@ -350,6 +365,11 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 	u := 0
 	for k := 0; k < len(toks); k++ {
 		if u < len(units) && units[u].i == k {
+			if u%checkEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
 			un := units[u]
 			a := an[u]
 			u++

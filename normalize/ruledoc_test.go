@@ -57,7 +57,7 @@ func TestRuleTable(t *testing.T) {
 	}
 	n := normalizer(t)
 	for name, text := range corpusFiles(t) {
-		for _, e := range n.Document(name, text).Edits {
+		for _, e := range mustDoc(t, n, name, text).Edits {
 			for _, r := range e.Rules {
 				if !known[r] {
 					t.Errorf("%s: edit uses undocumented rule %s", name, r)

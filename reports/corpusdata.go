@@ -130,7 +130,10 @@ func BuildCorpusData(ctx context.Context, docs []*corpus.Document, n *normalize.
 	}
 	out := &CorpusData{}
 	for _, d := range docs {
-		res := n.Document(d.Name, d.Text)
+		res, err := n.Document(ctx, d.Name, d.Text)
+		if err != nil {
+			return nil, fmt.Errorf("corpus datasets: %w", err)
+		}
 		blocks, tokens := documentRows(d, res, byBlock)
 		out.Blocks = append(out.Blocks, blocks...)
 		out.Tokens = append(out.Tokens, tokens...)

@@ -59,7 +59,7 @@ standard input as a stream; with no FILE the whole embedded corpus is used.
 					} else {
 						edits = nil
 					}
-					if err := n.Stream(cmd.Context(), "stdin", cmd.InOrStdin(), w, edits); err != nil {
+					if err := n.Stream(cmd.Context(), "stdin", cmd.InOrStdin(), w, normalize.StreamOptions{OnEdit: edits}); err != nil {
 						return err
 					}
 					continue
@@ -68,7 +68,10 @@ standard input as a stream; with no FILE the whole embedded corpus is used.
 				if err != nil {
 					return err
 				}
-				res := n.Document(doc.Name, doc.Text)
+				res, err := n.Document(cmd.Context(), doc.Name, doc.Text)
+				if err != nil {
+					return err
+				}
 				if explain {
 					for _, e := range res.Edits {
 						if err := onEdit(e); err != nil {
@@ -142,7 +145,10 @@ input's score, the output's score and the error reduction, per file and in total
 				if err != nil {
 					return fmt.Errorf("reference for %s: %w", doc.Name, err)
 				}
-				res := n.Document(doc.Name, doc.Text)
+				res, err := n.Document(cmd.Context(), doc.Name, doc.Text)
+				if err != nil {
+					return err
+				}
 				r := normalize.Evaluate(ref.Text, doc.Text)
 				g := normalize.Evaluate(ref.Text, res.Text)
 				raw, got = raw.Add(r), got.Add(g)

@@ -77,7 +77,7 @@ func TestNormalizeStdin(t *testing.T) {
 		t.Errorf("exit %d, out %q, stderr %q", code, out, stderr)
 	}
 	_, stderr, code = runCLI(t, "ка\xffрта\n", "normalize", "-")
-	if code != 1 || !strings.Contains(stderr, "pasyans: stdin: invalid UTF-8") || strings.Count(stderr, "\n") != 1 {
+	if code != 1 || !strings.Contains(stderr, "pasyans: stdin: unknown encoding (invalid UTF-8") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("invalid input: exit %d, stderr %q", code, stderr)
 	}
 }
