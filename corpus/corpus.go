@@ -249,6 +249,17 @@ func Open(ctx context.Context, nameOrPath string, opts Options) (*Document, erro
 	return openFile(ctx, newGameSet(opts.Games), nameOrPath, opts.MaxLine)
 }
 
+// EmbeddedName returns the name of the embedded document that s names — its
+// name, its file name or a prefix of one name only, as Open takes them —
+// and true; "" and false when s has a path separator or names none.
+func EmbeddedName(s string) (string, bool) {
+	if strings.ContainsRune(s, '/') || strings.ContainsRune(s, filepath.Separator) {
+		return "", false
+	}
+	name, err := lookupEmbedded(s)
+	return name, err == nil
+}
+
 // errAmbiguous reports a prefix matching several embedded documents.
 var errAmbiguous = errors.New("ambiguous document name")
 

@@ -243,7 +243,9 @@ func TestTokensCoverInput(t *testing.T) {
 		}
 	}
 	var kinds []string
-	tokenize("II. карта[6], 20 —\n", func(r rawToken) { kinds = append(kinds, r.kind.String()) })
+	for _, r := range tokenize(nil, "II. карта[6], 20 —\n") {
+		kinds = append(kinds, r.kind.String())
+	}
 	want := "roman punct space word footnote punct space number space punct newline"
 	if got := strings.Join(kinds, " "); got != want {
 		t.Errorf("kinds %q, want %q", got, want)

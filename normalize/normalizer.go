@@ -1,11 +1,12 @@
 package normalize
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -34,7 +35,7 @@ func New() (*Normalizer, error) {
 // written in lower case is not verified by a proper name.
 func (n *Normalizer) Known(word string) bool {
 	first, _ := utf8.DecodeRuneInString(word)
-	return n.knownWord(strings.ToLower(word), !unicode.IsUpper(first))
+	return n.knownWord(strings.ToLower(word), !isUpper(first))
 }
 
 // Result is the normalization of one document.
@@ -122,19 +123,53 @@ type state struct {
 	base      map[string]*analysis // lower-case words (common entries only)
 	baseAny   map[string]*analysis // capitalized words (names count too)
 	ocr       map[string]*ocrResult
-	freq      map[string]int
+	reformed  [2]map[string]reformResult // st.reform's memo: [1] for lower-only words
+	freq      docFreq
 	budget    int // OCR variants still allowed in this chunk
+	// Buffers of chunk, kept from one chunk to the next of a stream.
+	toks  []rawToken
+	units []unit
+	an    []*analysis
 }
 
 func (n *Normalizer) newState(doc string) *state {
 	return &state{
-		n:       n,
-		doc:     doc,
-		base:    make(map[string]*analysis),
-		baseAny: make(map[string]*analysis),
-		ocr:     make(map[string]*ocrResult),
-		freq:    make(map[string]int),
+		n:        n,
+		doc:      doc,
+		base:     make(map[string]*analysis),
+		baseAny:  make(map[string]*analysis),
+		ocr:      make(map[string]*ocrResult),
+		reformed: [2]map[string]reformResult{make(map[string]reformResult), make(map[string]reformResult)},
+		freq:     docFreq{words: make(map[string]*int), stems: make(map[string]*int)},
 	}
+}
+
+// reformResult is what Normalizer.reform returns for one word.
+type reformResult struct {
+	modern string
+	rules  []string // capacity = length: callers that append copy it
+	known  bool
+}
+
+// reform is Normalizer.reform, remembered: the OCR corrector reforms the
+// same candidate spellings over and over. The memo holds at most maxCache
+// words and is emptied when full; reform being a function of its
+// arguments, what it holds never changes a result.
+func (st *state) reform(s string, lowerOnly bool) (string, []string, bool) {
+	memo := st.reformed[0]
+	if lowerOnly {
+		memo = st.reformed[1]
+	}
+	if r, ok := memo[s]; ok {
+		return r.modern, r.rules, r.known
+	}
+	m, rules, known := st.n.reform(s, lowerOnly)
+	rules = rules[:len(rules):len(rules)]
+	if len(memo) >= maxCache {
+		clear(memo)
+	}
+	memo[s] = reformResult{m, rules, known}
+	return m, rules, known
 }
 
 // analysis is the lexicon-free repair plus the reform of one word.
@@ -147,6 +182,10 @@ type analysis struct {
 	known    bool     // the lexicon knows modern
 	marker   bool     // the word had pre-reform spelling or OCR characters
 	plain    bool     // no pre-reform letter, ђ or final ъ: left alone in a modern document
+	// The document-frequency counters of modern and its stem, set when
+	// the word is first counted (counted); nil when the prior is full.
+	wordCount, stemCount *int
+	counted              bool
 }
 
 type ocrResult struct {
@@ -185,7 +224,7 @@ func (st *state) analyse(w string, lowerOnly bool) *analysis {
 	a.marker = len(a.rules) > 0
 	a.lower = strings.ToLower(a.repaired)
 	if hasMarker(a.repaired) || hasOldSpelling(a.lower) {
-		m, rules, known := st.n.reform(a.lower, lowerOnly)
+		m, rules, known := st.reform(a.lower, lowerOnly)
 		a.known = known
 		a.rules = append(a.rules, rules...)
 		if len(a.rules) > 0 {
@@ -216,7 +255,97 @@ func hasOldSpelling(lower string) bool {
 	return ok
 }
 
-func (st *state) freqOf(w string) int { return st.freq[fold(w)] }
+// hasOldSpellingBytes is hasOldSpelling of a word held in bytes, without
+// making a string of it.
+func hasOldSpellingBytes(lower []byte) bool {
+	// The endings all end in о or я.
+	if n := len(lower); n >= 2 && (lower[n-2] == 0xD0 && lower[n-1] == 0xBE || lower[n-2] == 0xD1 && lower[n-1] == 0x8F) {
+		for _, suf := range [...]string{"аго", "яго", "ыя", "агося", "ягося"} {
+			if bytes.HasSuffix(lower, []byte(suf)) {
+				return true
+			}
+		}
+	}
+	if len(lower) <= maxPronounLen && pronouns[string(lower)] != "" || bytes.Contains(lower, []byte("ъи")) {
+		return true
+	}
+	for _, p := range [...]string{"через", "чрез", "без"} {
+		if bytes.HasPrefix(lower, []byte(p)) {
+			r, _ := utf8.DecodeRune(lower[len(p):])
+			if strings.ContainsRune("кпстфхцчшщ", r) {
+				return true
+			}
+		}
+	}
+	for _, p := range [...]string{"из", "раз", "роз", "воз", "низ"} {
+		if bytes.HasPrefix(lower, []byte(p)) && bytes.HasPrefix(lower[len(p):], []byte("с")) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxPronounLen is the length in bytes of the longest key of pronouns.
+var maxPronounLen = func() int {
+	n := 0
+	for k := range pronouns {
+		n = max(n, len(k))
+	}
+	return n
+}()
+
+// docFreq is the document-frequency prior: how often each modern word
+// (folded: lower case, ё as е), and each stem (its first stemKeyLen runes),
+// was spelled cleanly in the input so far. Together the two maps hold at
+// most maxFreq keys; then only the counts of keys already there grow.
+type docFreq struct {
+	words map[string]*int
+	stems map[string]*int
+}
+
+// of is the count of w, folded.
+func (f docFreq) of(w string) int { return count(f.words[fold(w)]) }
+
+// count is the count a cell holds, 0 for none.
+func count(c *int) int {
+	if c == nil {
+		return 0
+	}
+	return *c
+}
+
+// stemOf is the count of the stem of w, folded; 0 for a word shorter than
+// a stem.
+func (f docFreq) stemOf(w string) int {
+	if k, ok := stemPrefix(fold(w)); ok {
+		return count(f.stems[k])
+	}
+	return 0
+}
+
+// cells returns the counters of the folded modern word key and of its
+// stem, creating them while the maps have room (nil when they have none:
+// the maps are never emptied, so a key left out stays out).
+func (f docFreq) cells(key string) (word, stem *int) {
+	word = f.cell(f.words, key)
+	if k, ok := stemPrefix(key); ok {
+		stem = f.cell(f.stems, k)
+	}
+	return word, stem
+}
+
+// cell returns the counter of key in m, new if there is room.
+func (f docFreq) cell(m map[string]*int, key string) *int {
+	if c, ok := m[key]; ok {
+		return c
+	}
+	if len(f.words)+len(f.stems) >= maxFreq {
+		return nil
+	}
+	c := new(int)
+	m[key] = c
+	return c
+}
 
 func (st *state) correct(a *analysis, lowerOnly bool) *ocrResult {
 	key := a.repaired
@@ -227,7 +356,7 @@ func (st *state) correct(a *analysis, lowerOnly bool) *ocrResult {
 		return r
 	}
 	r := &ocrResult{}
-	best, second, ok := st.n.ocrSearch(a.lower, lowerOnly, st.freqOf, &st.budget)
+	best, second, ok := st.ocrSearch(a.lower, lowerOnly)
 	if ok && second-best.score >= 0.05 {
 		r.ok = true
 		r.modern = applyCase(a.repaired, best.modern)
@@ -262,8 +391,12 @@ func isSentencePunct(s string) bool {
 // tokens.
 func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, onEdit func(Edit) error, tokens *[]Token) error {
 	st.budget = ocrBudget(len(text))
-	toks := make([]rawToken, 0, len(text)/5+16)
-	tokenize(text, func(t rawToken) { toks = append(toks, t) })
+	toks := st.toks[:0]
+	if cap(toks) < len(text)/5+16 {
+		toks = make([]rawToken, 0, len(text)/5+16)
+	}
+	toks = tokenize(toks, text)
+	st.toks = toks
 	if tokens != nil && cap(*tokens)-len(*tokens) < len(toks) {
 		grown := make([]Token, len(*tokens), len(*tokens)+len(toks))
 		copy(grown, *tokens)
@@ -273,7 +406,8 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 	line := func(k int) int { return st.lineBase + int(toks[k].line) }
 
 	// Units: words, with line-break hyphenation joined.
-	units := make([]unit, 0, len(toks)/2+1)
+	units := st.units[:0]
+	defer func() { st.units = units[:0] }()
 	words, markers := 0, 0
 	for k := 0; k < len(toks); k++ {
 		if toks[k].kind != kWord {
@@ -287,7 +421,7 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 		if k+3 < len(toks) && toks[k+1].kind == kPunct && isHyphen(str(k+1)) &&
 			toks[k+2].kind == kNewline && toks[k+3].kind == kWord {
 			next := str(k + 3)
-			if r, _ := utf8.DecodeRuneInString(next); unicode.IsLower(r) {
+			if r, _ := utf8.DecodeRuneInString(next); isLower(r) {
 				units = append(units, unit{i: k, j: k + 3, text: w + next})
 				k += 3
 				continue
@@ -319,11 +453,12 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 	}
 	lowerOnlyOf := func(w string) bool {
 		r, _ := utf8.DecodeRuneInString(w)
-		return !unicode.IsUpper(r)
+		return !isUpper(r)
 	}
 
 	// Pass 1: analyse, and count the words the lexicon confirms.
-	an := make([]*analysis, len(units))
+	an := slices.Grow(st.an[:0], len(units))[:len(units)]
+	defer func() { clear(an); st.an = an[:0] }()
 	for u, un := range units {
 		if u%checkEvery == 0 {
 			if err := ctx.Err(); err != nil {
@@ -349,14 +484,15 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 		}
 		an[u] = a
 		if a.known {
-			key := fold(a.modern)
-			if c, ok := st.freq[key]; ok || len(st.freq) < maxFreq {
-				st.freq[key] = c + 1
+			if !a.counted {
+				a.wordCount, a.stemCount = st.freq.cells(fold(a.modern))
+				a.counted = true
 			}
-			if sk := stemKey(key); sk != "" {
-				if c, ok := st.freq[sk]; ok || len(st.freq) < maxFreq {
-					st.freq[sk] = c + 1
-				}
+			if a.wordCount != nil {
+				*a.wordCount++
+			}
+			if a.stemCount != nil {
+				*a.stemCount++
 			}
 		}
 	}
@@ -450,9 +586,9 @@ func isHyphen(s string) bool { return s == "-" || s == "\u00ad" || s == "¬" }
 func isAllCaps(w string) bool {
 	up, low := 0, 0
 	for _, r := range w {
-		if unicode.IsUpper(r) {
+		if isUpper(r) {
 			up++
-		} else if unicode.IsLower(r) {
+		} else if isLower(r) {
 			low++
 		}
 	}
@@ -489,12 +625,12 @@ func (st *state) eligible(a *analysis, un unit, toks []rawToken, text string, se
 	if un.i > 0 && toks[un.i-1].kind == kPunct && isHyphen(text[toks[un.i-1].start:toks[un.i-1].end]) &&
 		toks[un.i-1].line == toks[un.i].line {
 		first, _ := utf8.DecodeRuneInString(a.repaired)
-		if unicode.IsUpper(first) {
+		if isUpper(first) {
 			return false
 		}
 	}
 	first, _ := utf8.DecodeRuneInString(a.repaired)
-	if unicode.IsUpper(first) && !sentStart && !isAllCaps(a.repaired) {
+	if isUpper(first) && !sentStart && !isAllCaps(a.repaired) {
 		return false // a proper name it cannot verify
 	}
 	if isAllCaps(a.repaired) && nr <= 3 {

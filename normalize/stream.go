@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -40,6 +41,9 @@ type StreamOptions struct {
 	// longer one stops the stream with ErrLineTooLong. 0 means
 	// DefaultMaxLine.
 	MaxLine int
+	// Doc is the document name in the edit records; "" means the name
+	// given to Stream, which errors name.
+	Doc string
 }
 
 // Stream normalizes the input r to w with bounded memory. The input may be
@@ -67,29 +71,37 @@ func (n *Normalizer) Stream(ctx context.Context, name string, r io.Reader, w io.
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	st := n.newState(name)
+	doc := opts.Doc
+	if doc == "" {
+		doc = name
+	}
+	st := n.newState(doc)
 	br := bufio.NewReaderSize(tr, 64<<10)
 	bw := bufio.NewWriterSize(w, 64<<10)
 	onEdit := opts.OnEdit
 	if onEdit == nil {
 		onEdit = func(Edit) error { return nil }
 	}
-	var buf strings.Builder
+	var buf []byte
 	var out strings.Builder
 	eof := false
 	for !eof {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		buf.Reset()
+		buf = buf[:0]
 		// A full chunk takes the next line too while its last line ends in
 		// a hyphen (the word may go on there), but not without end.
-		for extra := 0; buf.Len() < StreamChunk || endsWithHyphen(buf.String()) && extra < maxHyphenLines; {
-			if buf.Len() >= StreamChunk {
+		for extra := 0; len(buf) < StreamChunk || endsWithHyphen(buf) && extra < maxHyphenLines; {
+			if len(buf) >= StreamChunk {
 				extra++
 			}
-			line, err := br.ReadString('\n')
-			buf.WriteString(line)
+			line, err := br.ReadSlice('\n')
+			for errors.Is(err, bufio.ErrBufferFull) {
+				buf = append(buf, line...)
+				line, err = br.ReadSlice('\n')
+			}
+			buf = append(buf, line...)
 			if errors.Is(err, io.EOF) {
 				eof = true
 				break
@@ -101,11 +113,11 @@ func (n *Normalizer) Stream(ctx context.Context, name string, r io.Reader, w io.
 				return fmt.Errorf("%s: %w", name, err)
 			}
 		}
-		if buf.Len() == 0 {
+		if len(buf) == 0 {
 			break
 		}
 		out.Reset()
-		if err := st.chunk(ctx, buf.String(), &out, onEdit, nil); err != nil {
+		if err := st.chunk(ctx, string(buf), &out, onEdit, nil); err != nil {
 			return err
 		}
 		if _, err := bw.WriteString(out.String()); err != nil {
@@ -124,7 +136,7 @@ const maxHyphenLines = 64
 
 // endsWithHyphen reports a chunk whose last line ends in a hyphen, so the
 // next line must join it (a word may be hyphenated across the break).
-func endsWithHyphen(s string) bool {
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r")
-	return strings.HasSuffix(s, "-") || strings.HasSuffix(s, "\u00ad") || strings.HasSuffix(s, "¬")
+func endsWithHyphen(s []byte) bool {
+	s = bytes.TrimSuffix(bytes.TrimSuffix(s, []byte("\n")), []byte("\r"))
+	return bytes.HasSuffix(s, []byte("-")) || bytes.HasSuffix(s, []byte("\u00ad")) || bytes.HasSuffix(s, []byte("¬"))
 }

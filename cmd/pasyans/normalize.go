@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -64,6 +65,12 @@ standard input as a stream; with no FILE the whole embedded corpus is used.
 					}
 					continue
 				}
+				if _, embedded := corpus.EmbeddedName(arg); !embedded {
+					if err := streamFile(cmd.Context(), n, arg, out, explain, onEdit, len(args) > 1); err != nil {
+						return err
+					}
+					continue
+				}
 				doc, err := open(arg)
 				if err != nil {
 					return err
@@ -95,6 +102,59 @@ standard input as a stream; with no FILE the whole embedded corpus is used.
 	cmd.Flags().BoolVar(&license, "lexicon-license", false, "print the licence notice of the embedded lexicon and exit")
 	cmd.AddCommand(newNormalizeEvalCmd())
 	return cmd
+}
+
+// streamFile normalizes the file at path to out as a stream (the text, or
+// with explain the edits), with the file's base name in the edit records;
+// with several inputs a text that does not end a line gets a line break.
+func streamFile(ctx context.Context, n *normalize.Normalizer, path string, out io.Writer, explain bool, onEdit func(normalize.Edit) error, several bool) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("%s: %w", path, corpus.ErrDirectory)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	defer f.Close()
+	base := filepath.Base(path)
+	opts := normalize.StreamOptions{Doc: strings.TrimSuffix(base, filepath.Ext(base))}
+	w := &lastByteWriter{w: out}
+	if explain {
+		w.w, opts.OnEdit = io.Discard, onEdit
+	}
+	if err := n.Stream(ctx, path, f, w, opts); err != nil {
+		return err
+	}
+	if several && !explain && w.n > 0 && w.last != '\n' {
+		_, err := io.WriteString(out, "\n") // keep documents apart; the line count is unchanged
+		return err
+	}
+	return nil
+}
+
+// lastByteWriter counts what it passes on and remembers its last byte.
+type lastByteWriter struct {
+	w    io.Writer
+	n    int64
+	last byte
+}
+
+// Write implements io.Writer.
+func (l *lastByteWriter) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		l.last = p[len(p)-1]
+	}
+	n, err := l.w.Write(p)
+	l.n += int64(n)
+	return n, err
 }
 
 func newNormalizeEvalCmd() *cobra.Command {

@@ -167,7 +167,7 @@ func NewReader(ctx context.Context, r io.Reader, maxLine int) (*Reader, error) {
 	}
 	return &Reader{
 		ctx: ctx, enc: enc, maxLine: maxLine, line: 1,
-		tr: transform.NewReader(br, transform.Chain(dec, lineEnds{}, norm.NFC)),
+		tr: transform.NewReader(br, transform.Chain(dec, lineEnds{}, fastNFC{})),
 	}, nil
 }
 
@@ -513,7 +513,21 @@ func (v *utf8Validator) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, 
 		n = len(dst)
 		err = transform.ErrShortDst
 	}
+	// Fast path: the longest prefix that ends on a whole rune, checked at
+	// once; the loop below handles what follows (or all, if it is invalid).
+	m := n
+	for k := 1; k <= utf8.UTFMax-1 && k <= m; k++ {
+		if utf8.RuneStart(src[m-k]) {
+			if !utf8.FullRune(src[m-k : m]) {
+				m -= k
+			}
+			break
+		}
+	}
 	i := 0
+	if utf8.Valid(src[:m]) {
+		i = m
+	}
 	for i < n {
 		if src[i] < utf8.RuneSelf {
 			i++
@@ -582,3 +596,85 @@ func (lineEnds) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err erro
 
 // Reset implements transform.Transformer.
 func (lineEnds) Reset() {}
+
+// fastNFC is norm.NFC with a fast path for the text of the books: a run of
+// ASCII and Cyrillic letters (U+0400–U+04FF without the combining marks
+// U+0483–U+0489) is in NFC already and nothing in it composes with another
+// of them, so it is copied as it is; only the rune before a rune outside
+// such a run (which may compose with it) and the runes up to the next run
+// go through norm.NFC.
+type fastNFC struct{}
+
+// safeRune decodes the rune at src[i:] if it is one of the runs' runes and
+// returns its size, or 0.
+func safeRune(src []byte, i int) int {
+	c := src[i]
+	if c < utf8.RuneSelf {
+		return 1
+	}
+	if c >= 0xD0 && c <= 0xD3 && i+1 < len(src) && src[i+1]&0xC0 == 0x80 {
+		if r := rune(c&0x1F)<<6 | rune(src[i+1]&0x3F); r < 0x483 || r > 0x489 {
+			return 2
+		}
+	}
+	return 0
+}
+
+// Transform implements transform.Transformer.
+func (fastNFC) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error) {
+	for nSrc < len(src) {
+		// The run of safe runes from nSrc, and the start of its last rune.
+		k, last := nSrc, -1
+		for k < len(src) {
+			size := safeRune(src, k)
+			if size == 0 {
+				break
+			}
+			last = k
+			k += size
+		}
+		end := k
+		if (k < len(src) || !atEOF) && last >= nSrc {
+			end = last // its last rune may compose with what comes next
+		}
+		n := copy(dst[nDst:], src[nSrc:end])
+		nDst += n
+		nSrc += n
+		if nSrc < end {
+			return nDst, nSrc, transform.ErrShortDst
+		}
+		if nSrc == len(src) {
+			return nDst, nSrc, nil
+		}
+		if k == len(src) {
+			return nDst, nSrc, transform.ErrShortSrc // the held-back rune needs what follows
+		}
+		// The slow part: from the held-back rune over the runes outside the
+		// runs to the first rune of the next run, which starts a new
+		// segment.
+		stop := k
+		for stop < len(src) && safeRune(src, stop) == 0 {
+			_, size := utf8.DecodeRune(src[stop:])
+			stop += size
+		}
+		if stop < len(src) {
+			stop += safeRune(src, stop)
+		}
+		nd, ns, err := norm.NFC.Transform(dst[nDst:], src[nSrc:stop], atEOF && stop == len(src))
+		nDst += nd
+		nSrc += ns
+		switch {
+		case err == transform.ErrShortSrc && stop < len(src) && ns > 0:
+			continue // the segment after the last one norm finished goes on
+		case err == transform.ErrShortSrc && stop < len(src):
+			nd, ns, err := norm.NFC.Transform(dst[nDst:], src[nSrc:], atEOF)
+			return nDst + nd, nSrc + ns, err
+		case err != nil:
+			return nDst, nSrc, err
+		}
+	}
+	return nDst, nSrc, nil
+}
+
+// Reset implements transform.Transformer.
+func (fastNFC) Reset() {}

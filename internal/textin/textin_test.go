@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"testing/iotest"
@@ -12,6 +13,7 @@ import (
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
 	xunicode "golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/unicode/norm"
 )
 
 const prose = "Берутъ изъ колоды туза и кладутъ его посрединѣ, передъ собою; затѣмъ раскладываютъ восемь картъ.\r\n" +
@@ -161,6 +163,34 @@ func BenchmarkRead(b *testing.B) {
 		}
 		if _, err := io.Copy(io.Discard, r); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestNFCFastPath: the reader's NFC equals norm.NFC on random mixes of the
+// runes its fast path copies (ASCII, Cyrillic) and the runes that compose,
+// reorder or decompose (combining marks, Hangul jamo, Oriya vowel signs,
+// singletons), read in one piece and a byte at a time.
+func TestNFCFastPath(t *testing.T) {
+	alphabet := []rune("aeiouAEIOU .,;\n\rабвгдеёжзийклмнопрстуфхцчшщъыьэюяАЕИОУЁЙѢѣіІѳѵ" +
+		"\u0300\u0301\u0306\u0308\u0327\u0483\u0487\u0488\u1100\u1161\u11a8\uac00\u0b47\u0b3e\u0b57\u212b\u0340\u00c5\u0410\u0306")
+	rng := rand.New(rand.NewPCG(7, 11))
+	for n := 0; n < 3000; n++ {
+		var b strings.Builder
+		for k := rng.IntN(40); k > 0; k-- {
+			b.WriteRune(alphabet[rng.IntN(len(alphabet))])
+		}
+		in := b.String()
+		want := norm.NFC.String(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(in))
+		for _, r := range []io.Reader{strings.NewReader(in), iotest.OneByteReader(strings.NewReader(in))} {
+			tr, err := NewReader(context.Background(), r, 0)
+			if err != nil {
+				t.Fatalf("%q: %v", in, err)
+			}
+			got, err := io.ReadAll(tr)
+			if err != nil || string(got) != want {
+				t.Fatalf("%q: got %q (%v), want %q", in, got, err, want)
+			}
 		}
 	}
 }
