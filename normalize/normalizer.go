@@ -98,8 +98,11 @@ const checkEvery = 256
 
 // Bounds of the per-run state, so streaming memory stays bounded.
 const (
-	maxCache = 1 << 16 // analysed distinct words kept
-	maxFreq  = 1 << 17 // distinct words counted for the frequency prior
+	maxCache = 1 << 16 // OCR results kept (a result depends on the prior when it was made, so this bounds what the output depends on)
+	// maxMemo bounds the caches of pure functions of a word (its analysis,
+	// its reform), which change nothing but the time when emptied.
+	maxMemo = 1 << 14
+	maxFreq = 1 << 17 // distinct words counted for the frequency prior
 )
 
 // ocrBudget is the number of OCR candidate variants a chunk of n bytes may
@@ -165,7 +168,7 @@ func (st *state) reform(s string, lowerOnly bool) (string, []string, bool) {
 	}
 	m, rules, known := st.n.reform(s, lowerOnly)
 	rules = rules[:len(rules):len(rules)]
-	if len(memo) >= maxCache {
+	if len(memo) >= maxMemo {
 		clear(memo)
 	}
 	memo[s] = reformResult{m, rules, known}
@@ -210,6 +213,9 @@ func (st *state) analyse(w string, lowerOnly bool) *analysis {
 	if a, ok := cache[w]; ok {
 		return a
 	}
+	// w is usually a slice of the chunk's text: the cache, the OCR results
+	// and the frequency prior must not keep the whole chunk alive.
+	w = strings.Clone(w)
 	a := &analysis{repaired: w, modern: w, plain: !hasMarker(w) && !strings.ContainsAny(w, "ђЂ")}
 	if strings.ContainsRune(w, softHyphen) {
 		a.repaired = strings.ReplaceAll(w, string(softHyphen), "")
@@ -235,7 +241,7 @@ func (st *state) analyse(w string, lowerOnly bool) *analysis {
 		a.known = st.n.knownWord(a.lower, lowerOnly)
 		a.modern = a.repaired
 	}
-	if len(cache) >= maxCache {
+	if len(cache) >= maxMemo {
 		clear(cache)
 	}
 	cache[w] = a
