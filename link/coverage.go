@@ -90,13 +90,22 @@ func coverage(links []Link, cat []*engine.Spec) Coverage {
 
 // Err reports the coverage errors: corpus rules with no engine rule. nil
 // when there are none.
+//
+// The message names the first maxErrOrphans orphans and counts the rest,
+// so that it stays one short line whatever the input.
 func (c Coverage) Err() error {
 	if len(c.Orphans) == 0 {
 		return nil
 	}
 	var parts []string
-	for _, l := range c.Orphans {
+	for _, l := range c.Orphans[:min(len(c.Orphans), maxErrOrphans)] {
 		parts = append(parts, fmt.Sprintf("%s block %d (line %d): corpus rule %s has no engine rule", l.Doc, l.Block, l.Span.StartLine, l.Candidate))
+	}
+	if more := len(c.Orphans) - maxErrOrphans; more > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", more))
 	}
 	return fmt.Errorf("link coverage: %s", strings.Join(parts, "; "))
 }
+
+// maxErrOrphans is how many orphans Coverage.Err names.
+const maxErrOrphans = 3

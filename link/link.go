@@ -132,6 +132,7 @@ type catalogRule struct {
 	kind   engine.RuleKind
 	number string
 	terms  [][]word
+	ids    [][]termID // terms, as words of the term index
 }
 
 // catalogGame is a catalog game prepared for linking.
@@ -149,12 +150,17 @@ type index struct {
 	games map[string]*catalogGame
 	order []string
 	rules map[engine.RuleID]*catalogRule
+	terms *termIndex
+	// wholeSc holds the scores of the whole passage wholeOf; winSc those
+	// of a window of clauses.
+	wholeSc, winSc *scorer
+	wholeOf        *passage
 }
 
 // newIndex prepares the catalog: every numbered and advice entry with
 // its terms (the catalog's plus extraTerms), every game's titles.
 func newIndex(cat []*engine.Spec) (*index, error) {
-	ix := &index{games: map[string]*catalogGame{}, rules: map[engine.RuleID]*catalogRule{}}
+	ix := &index{games: map[string]*catalogGame{}, rules: map[engine.RuleID]*catalogRule{}, terms: newTermIndex()}
 	for _, s := range cat {
 		if s == nil || s.ID == "" {
 			return nil, fmt.Errorf("link: catalog has a game without ID")
@@ -189,6 +195,7 @@ func newIndex(cat []*engine.Spec) (*index, error) {
 				seen[key] = true
 				if ws := content(words(t)); len(ws) > 0 {
 					lr.terms = append(lr.terms, ws)
+					lr.ids = append(lr.ids, ix.terms.add(ws))
 				}
 			}
 			ix.rules[id] = lr
@@ -204,7 +211,18 @@ func newIndex(cat []*engine.Spec) (*index, error) {
 		ix.games[s.ID] = g
 		ix.order = append(ix.order, s.ID)
 	}
+	ix.wholeSc, ix.winSc = newScorer(len(ix.terms.words)), newScorer(len(ix.terms.words))
 	return ix, nil
+}
+
+// score scores a rule's terms against the whole passage p (as termsScore
+// of its words).
+func (ix *index) score(p *passage, r *catalogRule) (score, best float64) {
+	if ix.wholeOf != p {
+		ix.wholeSc.load(p.words, ix.terms.lists)
+		ix.wholeOf = p
+	}
+	return ix.wholeSc.termsScore(r.ids)
 }
 
 // passage is one block being linked, with its modern text.
@@ -216,7 +234,7 @@ type passage struct {
 	// or caption (corpus.Block.GameGuessed); weak evidence.
 	guessed bool
 	modern  string
-	words   []word // words of modern
+	words   []pword // words of modern, with the term words each resembles
 	// al maps the modern text back to the document; nil when the block was
 	// normalized on its own.
 	al *alignment
@@ -233,26 +251,22 @@ type alignment struct {
 	modern    string
 }
 
-// newAlignment builds the alignment of text and res, or returns nil when
-// the tokens do not cover both texts exactly.
-func newAlignment(text string, res *normalize.Result) *alignment {
-	a := &alignment{modern: res.Text}
+// newAlignment builds the alignment of text and its normalization al, or
+// returns nil when the token boundaries do not run through both texts in
+// order.
+func newAlignment(text string, al *normalize.Alignment) *alignment {
+	a := &alignment{modern: al.Text, orig: make([]int, 0, len(al.Bounds)+1), mod: make([]int, 0, len(al.Bounds)+1)}
 	o, m := 0, 0
-	for _, t := range res.Tokens {
-		a.orig = append(a.orig, o)
-		a.mod = append(a.mod, m)
-		if o+len(t.Original) > len(text) || text[o:o+len(t.Original)] != t.Original ||
-			m+len(t.Modern) > len(res.Text) || res.Text[m:m+len(t.Modern)] != t.Modern {
+	for _, b := range al.Bounds {
+		if b.Orig < o || b.Modern < m || b.Orig > len(text) || b.Modern > len(al.Text) || len(a.orig) == 0 && (b.Orig != 0 || b.Modern != 0) {
 			return nil
 		}
-		o += len(t.Original)
-		m += len(t.Modern)
+		o, m = b.Orig, b.Modern
+		a.orig = append(a.orig, o)
+		a.mod = append(a.mod, m)
 	}
-	if o != len(text) || m != len(res.Text) {
-		return nil
-	}
-	a.orig = append(a.orig, o)
-	a.mod = append(a.mod, m)
+	a.orig = append(a.orig, len(text))
+	a.mod = append(a.mod, len(al.Text))
 	return a
 }
 
@@ -345,32 +359,43 @@ type Result struct {
 //
 // Documents stops with ctx's error when ctx is cancelled.
 func Documents(ctx context.Context, docs []*corpus.Document, opts Options) (*Result, error) {
+	res, _, err := documents(ctx, docs, opts)
+	return res, err
+}
+
+// documents is Documents, returning the index it used too.
+func documents(ctx context.Context, docs []*corpus.Document, opts Options) (*Result, *index, error) {
 	cat := opts.Catalog
 	if cat == nil {
 		cat = engine.Catalog()
 	}
 	ix, err := newIndex(cat)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	ix.opts = opts
 	res := &Result{}
+	byName := map[string][]*corpus.Document{}
 	for _, d := range docs {
 		if d == nil {
-			return nil, fmt.Errorf("link: nil document")
+			return nil, nil, fmt.Errorf("link: nil document")
 		}
-		links, err := ix.linkDocument(ctx, d, docs, opts.Normalizer)
+		byName[d.Name] = append(byName[d.Name], d)
+	}
+	for _, d := range docs {
+		links, err := ix.linkDocument(ctx, ix.newDocContext(d, byName), opts.Normalizer)
 		if err != nil {
-			return nil, fmt.Errorf("link: %s: %w", d.Name, err)
+			return nil, nil, fmt.Errorf("link: %s: %w", d.Name, err)
 		}
 		res.Links = append(res.Links, links...)
 	}
 	res.Coverage = coverage(res.Links, cat)
-	return res, nil
+	return res, ix, nil
 }
 
 // linkDocument links the blocks of one document.
-func (ix *index) linkDocument(ctx context.Context, d *corpus.Document, all []*corpus.Document, n *normalize.Normalizer) ([]Link, error) {
+func (ix *index) linkDocument(ctx context.Context, dc *docContext, n *normalize.Normalizer) ([]Link, error) {
+	d := dc.doc
 	modern, aligns, bases, err := modernBlocks(ctx, d, n)
 	if err != nil {
 		return nil, err
@@ -393,8 +418,8 @@ func (ix *index) linkDocument(ctx context.Context, d *corpus.Document, all []*co
 			continue
 		}
 		p := &passage{doc: d, block: b, modern: modern[bi], al: aligns[bi], modBase: bases[bi]}
-		p.words = words(p.modern)
-		p.game, p.guessed = ix.gameOf(d, bi, all)
+		p.words = ix.terms.passageWords(p.modern)
+		p.game, p.guessed = ix.gameOf(dc, bi)
 		var links []Link
 		switch b.Kind {
 		case corpus.KindRule:
@@ -461,11 +486,11 @@ func modernBlocks(ctx context.Context, d *corpus.Document, n *normalize.Normaliz
 	if n == nil {
 		whole = identityAlignment(d.Text)
 	} else {
-		res, err := n.Document(ctx, d.Name, d.Text)
+		al, err := n.Align(ctx, d.Name, d.Text)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		whole = newAlignment(d.Text, res)
+		whole = newAlignment(d.Text, al)
 	}
 	for i := range d.Blocks {
 		b := &d.Blocks[i]
@@ -499,42 +524,71 @@ func modernBlocks(ctx context.Context, d *corpus.Document, n *normalize.Normaliz
 // not know). A game found from title words is a guess: the segmenter
 // matches whole titles and left this block without a game, so the heading
 // may name another game that shares a word with a catalog title.
-func (ix *index) gameOf(d *corpus.Document, bi int, all []*corpus.Document) (string, bool) {
+func (ix *index) gameOf(dc *docContext, bi int) (string, bool) {
+	d := dc.doc
 	b := &d.Blocks[bi]
 	if b.Game != "" {
 		return b.Game, b.GameGuessed
 	}
 	if b.Kind == corpus.KindFootnote && b.FootnoteNumber > 0 {
-		for _, o := range d.Blocks {
-			if o.Game == "" {
-				continue
-			}
-			for _, m := range o.Markers {
-				if m == b.FootnoteNumber {
-					return o.Game, o.GameGuessed
-				}
-			}
+		if g, ok := dc.noteGame[b.FootnoteNumber]; ok {
+			return g.game, g.guessed
 		}
 	}
 	if b.Duplicate != nil {
-		for _, o := range all {
-			if o != nil && o.Name == b.Duplicate.Doc && b.Duplicate.Block >= 0 && b.Duplicate.Block < len(o.Blocks) {
+		for _, o := range dc.byName[b.Duplicate.Doc] {
+			if b.Duplicate.Block >= 0 && b.Duplicate.Block < len(o.Blocks) {
 				if ob := &o.Blocks[b.Duplicate.Block]; ob.Game != "" {
 					return ob.Game, ob.GameGuessed
 				}
 			}
 		}
 	}
-	for i := bi - 1; i >= 0; i-- {
-		h := &d.Blocks[i]
-		if h.Kind == corpus.KindRule || h.Kind == corpus.KindParagraph || h.Kind == corpus.KindFootnote {
+	g := dc.above[bi]
+	return g.game, g.guessed
+}
+
+// guess is a game and whether it is only a guess.
+type guess struct {
+	game    string
+	guessed bool
+}
+
+// docContext is what gameOf needs of a document, worked out once: the game
+// of each footnote's marker, the documents by name, and for each block the
+// game named by the nearest heading, caption or title line above it.
+type docContext struct {
+	doc      *corpus.Document
+	noteGame map[int]guess                 // footnote number → game of the first block with its marker and a game
+	byName   map[string][]*corpus.Document // the documents linked together, by name
+	above    []guess                       // per block: the game of the nearest title line above that decides one
+}
+
+// newDocContext prepares d, one of all.
+func (ix *index) newDocContext(d *corpus.Document, byName map[string][]*corpus.Document) *docContext {
+	dc := &docContext{doc: d, noteGame: map[int]guess{}, byName: byName, above: make([]guess, len(d.Blocks))}
+	var cur guess
+	for i := range d.Blocks {
+		b := &d.Blocks[i]
+		dc.above[i] = cur
+		if b.Game != "" {
+			for _, m := range b.Markers {
+				if _, ok := dc.noteGame[m]; !ok {
+					dc.noteGame[m] = guess{b.Game, b.GameGuessed}
+				}
+			}
+		}
+		switch b.Kind {
+		case corpus.KindRule, corpus.KindParagraph, corpus.KindFootnote:
 			continue
 		}
-		if g := ix.titleGame(h.Text); g != "" || h.Kind == corpus.KindGameHeading {
-			return g, g != ""
+		// A heading ends the search even when it names no game of the
+		// catalog (the blocks then belong to a game the catalog lacks).
+		if g := ix.titleGame(b.Text); g != "" || b.Kind == corpus.KindGameHeading {
+			cur = guess{g, g != ""}
 		}
 	}
-	return "", false
+	return dc
 }
 
 // titleGame returns the game whose Russian title a short heading text
@@ -579,7 +633,7 @@ func (ix *index) ruleBlock(p *passage, prev *Link) Link {
 		}
 		s := 1.0
 		if len(r.terms) > 0 {
-			t, _ := termsScore(r.terms, p.words)
+			t, _ := ix.score(p, r)
 			s = 0.8 + 0.2*t
 		}
 		return ix.whole(p, MethodNumbered, id, s)
@@ -610,7 +664,7 @@ func (ix *index) ruleBlock(p *passage, prev *Link) Link {
 // numbered rule is a candidate.
 func (ix *index) weakNumber(p *passage, num string) (Link, bool) {
 	if r := ix.rules[engine.RuleID(p.game+"/"+num)]; num != "" && r != nil && r.kind == engine.KindNumbered {
-		if t, _ := termsScore(r.terms, p.words); t >= weakMin {
+		if t, _ := ix.score(p, r); t >= weakMin {
 			return ix.whole(p, MethodNumbered, r.id, t), true
 		}
 	}
@@ -621,7 +675,7 @@ func (ix *index) weakNumber(p *passage, num string) (Link, bool) {
 			if num != "" && r.number != num {
 				continue
 			}
-			s, _ := termsScore(r.terms, p.words)
+			s, _ := ix.score(p, r)
 			if s > best {
 				best, second, bestRule = s, best, r
 			} else if s > second {
@@ -650,7 +704,7 @@ func (ix *index) lostNumber(p *passage, prev *Link, hint string) (Link, bool) {
 		}
 	}
 	if r, ok := ix.rules[engine.RuleID(p.game+"/"+want)]; ok && want != "" && r.kind == engine.KindNumbered {
-		t, _ := termsScore(r.terms, p.words)
+		t, _ := ix.score(p, r)
 		if len(r.terms) == 0 || t >= confirmMin {
 			return ix.whole(p, MethodHeading, r.id, 0.6+0.4*t), true
 		}
@@ -687,7 +741,7 @@ func (ix *index) continuation(p *passage, prev *Link) (Link, bool) {
 	if r == nil || p.game != prev.Game || len(r.terms) == 0 || len(p.words) > continuationWords {
 		return Link{}, false
 	}
-	s, best := termsScore(r.terms, p.words)
+	s, best := ix.score(p, r)
 	if best < continuationMin {
 		return Link{}, false
 	}
@@ -695,7 +749,7 @@ func (ix *index) continuation(p *passage, prev *Link) (Link, bool) {
 		if o == r {
 			continue
 		}
-		if t, _ := termsScore(o.terms, p.words); t > s {
+		if t, _ := ix.score(p, o); t > s {
 			return Link{}, false
 		}
 	}
@@ -713,7 +767,7 @@ func (ix *index) similar(p *passage, games []string) (Link, bool) {
 			continue
 		}
 		for _, r := range g.numbered {
-			s, _ := termsScore(r.terms, p.words)
+			s, _ := ix.score(p, r)
 			if s > best {
 				best, second, bestRule = s, best, r
 			} else if s > second {
@@ -746,25 +800,29 @@ func (ix *index) advice(p *passage) []Link {
 		score      float64
 		start, end int
 	}
-	var hits []hit
-	for _, r := range rules {
-		if len(r.terms) == 0 {
-			continue
-		}
-		var h hit
-		for i := range clauses {
-			for j := i; j < len(clauses) && j <= i+1; j++ {
-				ws := wordsIn(p.words, clauses[i].start, clauses[j].end)
-				s, bestTerm := termsScore(r.terms, ws)
+	// Each rule's best window of one or two clauses, the windows visited in
+	// text order.
+	best := make([]hit, len(rules))
+	for i := range clauses {
+		for j := i; j < len(clauses) && j <= i+1; j++ {
+			ix.winSc.load(wordRange(p.words, clauses[i].start, clauses[j].end), ix.terms.lists)
+			for k, r := range rules {
+				if len(r.terms) == 0 {
+					continue
+				}
+				s, bestTerm := ix.winSc.termsScore(r.ids)
 				// A two-clause window must beat its first clause clearly.
 				if j > i {
 					s -= 0.05
 				}
-				if bestTerm >= adviceBestTerm && s > h.score {
-					h = hit{r, s, clauses[i].start, clauses[j].end}
+				if bestTerm >= adviceBestTerm && s > best[k].score {
+					best[k] = hit{r, s, clauses[i].start, clauses[j].end}
 				}
 			}
 		}
+	}
+	var hits []hit
+	for _, h := range best {
 		if h.r != nil && h.score >= adviceMin {
 			hits = append(hits, h)
 		}
@@ -809,32 +867,49 @@ func (ix *index) play(p *passage) []Link {
 		return nil
 	}
 	clauses := splitClauses(p.modern)
-	var out []Link
-	for _, r := range g.play {
-		best, bs, be := 0.0, 0, 0
-		for _, t := range r.terms {
-			if len(t) < 2 {
-				// One word is too little evidence for play text, which
-				// repeats the game's vocabulary throughout.
-				continue
-			}
-			for i := range clauses {
-				for j := i; j < len(clauses) && j <= i+1; j++ {
-					s := termScore(t, wordsIn(p.words, clauses[i].start, clauses[j].end))
+	// Each play rule's best (term, window): the highest score, on a tie
+	// the first term, then the first window.
+	type pick struct {
+		score      float64
+		term, win  int
+		start, end int
+	}
+	picks := make([]pick, len(g.play))
+	for k := range picks {
+		picks[k].term = -1
+	}
+	win := 0
+	for i := range clauses {
+		for j := i; j < len(clauses) && j <= i+1; j++ {
+			ix.winSc.load(wordRange(p.words, clauses[i].start, clauses[j].end), ix.terms.lists)
+			for k, r := range g.play {
+				for ti, t := range r.ids {
+					if len(t) < 2 {
+						// One word is too little evidence for play text,
+						// which repeats the game's vocabulary throughout.
+						continue
+					}
+					s := ix.winSc.termScore(t)
 					if j > i {
 						s -= 0.05
 					}
-					if s > best {
-						best, bs, be = s, clauses[i].start, clauses[j].end
+					pk := &picks[k]
+					if s > pk.score || s == pk.score && s > 0 && (ti < pk.term || ti == pk.term && win < pk.win) {
+						*pk = pick{s, ti, win, clauses[i].start, clauses[j].end}
 					}
 				}
 			}
+			win++
 		}
-		if best < playMin {
+	}
+	var out []Link
+	for k, r := range g.play {
+		pk := picks[k]
+		if pk.score < playMin {
 			continue
 		}
-		l := ix.part(p, bs, be)
-		l.Game, l.RuleID, l.Method, l.Score = r.game, r.id, MethodSimilarity, round3(best)
+		l := ix.part(p, pk.start, pk.end)
+		l.Game, l.RuleID, l.Method, l.Score = r.game, r.id, MethodSimilarity, round3(pk.score)
 		out = append(out, l)
 	}
 	sort.SliceStable(out, func(a, b int) bool { return out[a].Span.StartByte < out[b].Span.StartByte })
@@ -859,7 +934,7 @@ func (ix *index) unlinked(p *passage) Link {
 		}
 		for _, rs := range kinds {
 			for _, r := range rs {
-				if s, _ := termsScore(r.terms, p.words); s > best {
+				if s, _ := ix.score(p, r); s > best {
 					best = s
 					l.Candidate = r.id
 				}

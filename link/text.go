@@ -59,15 +59,24 @@ func isDigitLetter(r rune) bool {
 // word is read as ж.
 func words(s string) []word {
 	var out []word
-	var b strings.Builder
+	scanWords(s, func(fold []byte, start, end int) {
+		f := string(fold)
+		root := root(f)
+		out = append(out, word{fold: f, root: root, stem: prefix(root, stemLen), tri: trigrams(f), start: start, end: end})
+	})
+	return out
+}
+
+// scanWords calls fn with the fold and the byte range of each word of s
+// (see words); fold is only valid during the call.
+func scanWords(s string, fn func(fold []byte, start, end int)) {
+	var b []byte
 	start := -1
 	flush := func(end int) {
-		if start >= 0 && b.Len() > 0 {
-			f := b.String()
-			root := root(f)
-			out = append(out, word{fold: f, root: root, stem: prefix(root, stemLen), tri: trigrams(f), start: start, end: end})
+		if start >= 0 && len(b) > 0 {
+			fn(b, start, end)
 		}
-		b.Reset()
+		b = b[:0]
 		start = -1
 	}
 	for i := 0; i < len(s); {
@@ -79,16 +88,16 @@ func words(s string) []word {
 				start = i
 			}
 			if f := foldRune(r); f >= 0 {
-				b.WriteRune(f)
+				b = utf8.AppendRune(b, f)
 			}
 		case isDigitLetter(r) && (start >= 0 || (i+size < len(s) && isLetter(next))):
 			if start < 0 {
 				start = i
 			}
 			l, _ := glyph.DigitLetter(r, false)
-			b.WriteRune(l)
+			b = utf8.AppendRune(b, l)
 		case r == '/' && start >= 0 && (next == 'к' || next == 'К'):
-			b.WriteRune('ж')
+			b = utf8.AppendRune(b, 'ж')
 			i += size + nsize
 			continue
 		default:
@@ -97,7 +106,6 @@ func words(s string) []word {
 		i += size
 	}
 	flush(len(s))
-	return out
 }
 
 // endings are Russian inflectional endings (folded: й is и), longest
@@ -233,25 +241,6 @@ func termScore(term, ws []word) float64 {
 	return sum / float64(len(term))
 }
 
-// termsScore scores a rule's terms against words: half the best term's
-// score plus half the mean over all terms, so one distinctive phrase found
-// whole counts, and finding all of them counts more. It also returns the
-// best single term score.
-func termsScore(terms [][]word, ws []word) (score, best float64) {
-	if len(terms) == 0 {
-		return 0, 0
-	}
-	sum := 0.0
-	for _, t := range terms {
-		s := termScore(t, ws)
-		sum += s
-		if s > best {
-			best = s
-		}
-	}
-	return 0.5*best + 0.5*sum/float64(len(terms)), best
-}
-
 // clause is a clause of a passage: a sentence or a part of one ended by
 // a semicolon, with its byte range.
 type clause struct {
@@ -321,17 +310,4 @@ func splitClauses(text string) []clause {
 		}
 	}
 	return out
-}
-
-// wordsIn returns the words of ws inside the byte range [start, end).
-func wordsIn(ws []word, start, end int) []word {
-	i := 0
-	for i < len(ws) && ws[i].start < start {
-		i++
-	}
-	j := i
-	for j < len(ws) && ws[j].end <= end {
-		j++
-	}
-	return ws[i:j]
 }

@@ -398,3 +398,29 @@ func TestEvidenceEdit(t *testing.T) {
 		t.Errorf("edit without enough evidence: %q", once.Text)
 	}
 }
+
+// TestAlign: Align gives Document's text, and its bounds are where
+// Document's tokens start in both texts.
+func TestAlign(t *testing.T) {
+	n := normalizer(t)
+	files := corpusFiles(t)
+	files["hyphen"] = "пасьянсъ, загадавъкакое-\n нибудь желаніе изъ всѣхъ картъ, прави-\n ламъ слѣдуя.\n"
+	for name, text := range files {
+		res := mustDoc(t, n, name, text)
+		al, err := n.Align(context.Background(), name, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if al.Text != res.Text || len(al.Bounds) != len(res.Tokens) {
+			t.Fatalf("%s: Align differs from Document (%d bounds, %d tokens)", name, len(al.Bounds), len(res.Tokens))
+		}
+		o, m := 0, 0
+		for i, tok := range res.Tokens {
+			if b := al.Bounds[i]; b.Orig != o || b.Modern != m {
+				t.Fatalf("%s: token %d at %d/%d, bound %+v", name, i, o, m, b)
+			}
+			o += len(tok.Original)
+			m += len(tok.Modern)
+		}
+	}
+}

@@ -83,12 +83,52 @@ func (n *Normalizer) Document(ctx context.Context, name, text string) (*Result, 
 	err := st.chunk(ctx, text, &out, func(e Edit) error {
 		res.Edits = append(res.Edits, e)
 		return nil
-	}, &res.Tokens)
+	}, sink{tokens: &res.Tokens})
 	if err != nil {
 		return nil, err
 	}
 	res.Text = out.String()
 	return res, nil
+}
+
+// sink receives what chunk records besides the text: the tokens, or only
+// their boundaries.
+type sink struct {
+	tokens *[]Token
+	bounds *[]Bound
+}
+
+// Alignment is the modern text of a document with the places where it
+// corresponds to the original: a token's start in both texts.
+type Alignment struct {
+	// Text is the modern text, as Document's.
+	Text string
+	// Bounds lists, for each token of the input in order, the byte offset
+	// of its start in the original and in the modern text (the text of a
+	// token is replaced as a whole, so offsets inside a token have no
+	// counterpart).
+	Bounds []Bound
+}
+
+// Bound is the start of a token in the original and in the modern text.
+type Bound struct {
+	Orig, Modern int
+}
+
+// Align normalizes one whole text as Document does and returns the modern
+// text with its token boundaries instead of the tokens and edit records:
+// what a caller that maps passages between the two texts needs, in a
+// fraction of the memory (16 bytes a token instead of about 150).
+func (n *Normalizer) Align(ctx context.Context, name, text string) (*Alignment, error) {
+	st := n.newState(name)
+	al := &Alignment{}
+	var out strings.Builder
+	out.Grow(len(text) + len(text)/16)
+	if err := st.chunk(ctx, text, &out, func(Edit) error { return nil }, sink{bounds: &al.Bounds}); err != nil {
+		return nil, err
+	}
+	al.Text = out.String()
+	return al, nil
 }
 
 // checkEvery is how many words the pipeline handles between looks at its
@@ -395,7 +435,8 @@ func isSentencePunct(s string) bool {
 // chunk normalizes text (whole lines), appends the modern text to out,
 // reports every edit to onEdit and, when tokens is not nil, appends the
 // tokens.
-func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, onEdit func(Edit) error, tokens *[]Token) error {
+func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, onEdit func(Edit) error, sk sink) error {
+	tokens := sk.tokens
 	st.budget = ocrBudget(len(text))
 	toks := st.toks[:0]
 	if cap(toks) < len(text)/5+16 {
@@ -550,6 +591,9 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 			if un.j != un.i {
 				tm += str(un.j - 1) // the line break stays after the joined word
 			}
+			if sk.bounds != nil {
+				*sk.bounds = append(*sk.bounds, Bound{Orig: int(toks[un.i].start), Modern: out.Len()})
+			}
 			out.WriteString(tm)
 			if tokens != nil {
 				*tokens = append(*tokens, Token{Line: line(un.i), Col: int(toks[un.i].col),
@@ -560,6 +604,9 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 				// that line must not start with a blank.
 				if k = un.j; k+1 < len(toks) && toks[k+1].kind == kSpace {
 					k++
+					if sk.bounds != nil {
+						*sk.bounds = append(*sk.bounds, Bound{Orig: int(toks[k].start), Modern: out.Len()})
+					}
 					if tokens != nil {
 						*tokens = append(*tokens, Token{Line: line(k), Col: int(toks[k].col),
 							Original: str(k), Modern: "", Kind: KindSpace, Rules: []string{RuleLineHyphen}, Confidence: 1})
@@ -569,6 +616,9 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 			continue
 		}
 		s := str(k)
+		if sk.bounds != nil {
+			*sk.bounds = append(*sk.bounds, Bound{Orig: int(toks[k].start), Modern: out.Len()})
+		}
 		out.WriteString(s)
 		if tokens != nil {
 			*tokens = append(*tokens, Token{Line: line(k), Col: int(toks[k].col),

@@ -117,7 +117,7 @@ func (n *Normalizer) Stream(ctx context.Context, name string, r io.Reader, w io.
 			break
 		}
 		out.Reset()
-		if err := st.chunk(ctx, string(buf), &out, onEdit, nil); err != nil {
+		if err := st.chunk(ctx, string(buf), &out, onEdit, sink{}); err != nil {
 			return err
 		}
 		if _, err := bw.WriteString(out.String()); err != nil {
