@@ -40,11 +40,18 @@
 // pre-reform when at least two words, and at least one in fifty, have a
 // pre-reform letter (ѣ ђ і ѳ ѵ) or a final ъ; in any other document only
 // such words are changed, everything else (unknown names, brand spellings,
-// typos, -аго names such as "Сантьяго") is copied unchanged. Optional
-// modernisations are off, as in the hand-made references
-// (testdata/gold/README.md): hyphenated particles keep their hyphen
-// ("тотчас-же", "Если-же"), "т.-е.", "чрез", "при чем" and -ою/-ею stay,
-// and ё is never written (ея→ее, нея→нее).
+// typos, -аго names such as "Сантьяго") is copied unchanged.
+//
+// In a pre-reform document, hyphens that modern spelling writes as spaces
+// become spaces: before the particles же, ли, бы ("тотчасъ-же" → "тотчас
+// же", "едва-ли" → "едва ли"), unless the two parts also make one word of
+// the lexicon ("то-же" may be "тоже" or "то же", "что-бы" "чтобы" or "что
+// бы": left as they are); in "то-есть"; and between the letters of an
+// abbreviation ("т.-е." → "т. е.", "т.-к." → "т. к."). Real hyphenated
+// words keep their hyphen ("какой-нибудь", "по-русски", "из-за"). Other
+// optional modernisations are off, as in the hand-made references
+// (testdata/gold/README.md): "чрез", "при чем" and -ою/-ею stay, and ё is
+// never written (ея→ее, нея→нее).
 //
 // # OCR correction
 //
@@ -156,6 +163,9 @@
 //	reform.ending-iyasya        reform   -іяся → -иеся
 //	reform.prefix-z-s           reform   без/чрез/через before a voiceless consonant, из/раз/роз/воз/низ before с → -с
 //	reform.pronoun              reform   онѣ→они, однѣ→одни, однѣхъ/ми/мъ→одних/ми/м, ея→ее, нея→нее
+//	reform.particle-hyphen      reform   the particles же, ли, бы (ж, ль, б) after a hyphen written apart: тотчасъ-же → тотчас же; left as it is where the two parts also make one word (то-же: тоже or то же; что-бы: чтобы or что бы)
+//	reform.to-est               reform   то-есть → то есть
+//	reform.abbreviation-hyphen  reform   the hyphen between the letters of an abbreviation written as a space: т.-е. → т. е., т.-к. → т. к.
 //	join.line-hyphen            tokens   word hyphenated across a line break joined on the first line
 //	join.soft-hyphen            tokens   soft hyphen (U+00AD) inside a word removed
 //	ocr.word-split              ocr      a lost space restored (0.60; 0.15 after a ъ the OCR printed)

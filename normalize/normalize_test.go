@@ -202,8 +202,59 @@ func TestLeftAlone(t *testing.T) {
 		!hasRule(res.Edits[0].Rules, RuleUnresolved) || res.Edits[0].Confidence != 0 {
 		t.Errorf("unresolved word: %q %+v", res.Text, res.Edits)
 	}
-	if got := mustDoc(t, n, "t", "тотчасъ-же"+ctx).Text; !strings.HasPrefix(got, "тотчас-же ") {
-		t.Errorf("-же particle: %q", got)
+}
+
+// TestHyphenRules: the hyphens of the period that modern spelling writes
+// as spaces — before the particles же, ли, бы, in то-есть, inside т.-е. —
+// become spaces, each an edit of its rule; real hyphenated words and the
+// ambiguous то-же, так-же, что-бы keep their hyphen; a modern text is left
+// alone; a particle after a line-end hyphen is written apart on the first
+// line.
+func TestHyphenRules(t *testing.T) {
+	n := normalizer(t)
+	const ctx = " изъ всѣхъ картъ."
+	cases := []struct{ in, want, rule string }{
+		{"Берутъ тотчасъ-же" + ctx, "Берут тотчас же из", RuleParticleHyphen},
+		{"Если-же удастся" + ctx, "Если же удастся", RuleParticleHyphen},
+		{"подобнымъ-же образомъ" + ctx, "подобным же образом", RuleParticleHyphen},
+		{"Едва-ли удастся" + ctx, "Едва ли удастся", RuleParticleHyphen},
+		{"какъ-бы то ни было" + ctx, "как бы то ни было", RuleParticleHyphen},
+		{"то-есть всѣ" + ctx, "то есть все", RuleToEst},
+		{"Карты, т.-е. тузы" + ctx, "Карты, т. е. тузы", RuleAbbreviationHyphen},
+		{"т.-к. масти" + ctx, "т. к. масти", RuleAbbreviationHyphen},
+		{"Карту кладутъ тотчасъ-\nже на мѣсто" + ctx, "Карту кладут тотчас же\nна место", RuleParticleHyphen},
+	}
+	for _, c := range cases {
+		res := mustDoc(t, n, "t", c.in)
+		if !strings.HasPrefix(res.Text, c.want) {
+			t.Errorf("%q → %q, want %q…", c.in, res.Text, c.want)
+		}
+		found := false
+		for _, e := range res.Edits {
+			found = found || hasRule(e.Rules, c.rule)
+		}
+		if !found {
+			t.Errorf("%q: no edit with %s in %+v", c.in, c.rule, res.Edits)
+		}
+	}
+	for _, in := range []string{
+		"какой-нибудь" + ctx, "по-русски" + ctx, "изъ-за картъ" + ctx, "кто-либо" + ctx, "дай-ка" + ctx,
+		"то-же самое" + ctx, "такъ-же какъ" + ctx, "что-бы ни было" + ctx,
+	} {
+		res := mustDoc(t, n, "t", in)
+		head, _, _ := strings.Cut(in, " ")
+		for _, e := range res.Edits {
+			if hasRule(e.Rules, RuleParticleHyphen) || hasRule(e.Rules, RuleToEst) || hasRule(e.Rules, RuleAbbreviationHyphen) {
+				t.Errorf("%q: hyphen written apart (%+v)", in, e)
+			}
+		}
+		if !strings.Contains(res.Text, "-") {
+			t.Errorf("%q → %q: the hyphen of %q is gone", in, res.Text, head)
+		}
+	}
+	// Modern text keeps its hyphens byte for byte.
+	if in := "Он пришел тотчас-же, то-есть сразу, т.-е. без промедления."; mustDoc(t, n, "t", in).Text != in {
+		t.Errorf("modern text changed: %q", mustDoc(t, n, "t", in).Text)
 	}
 }
 

@@ -152,6 +152,49 @@ const (
 // ocr.unresolved.
 func ocrBudget(n int) int { return 50000 + n/4 }
 
+// particles are the particles the old spelling often joined to the word
+// before with a hyphen ("тотчасъ-же", "едва-ли", "какъ-бы") and modern
+// spelling writes apart.
+var particles = map[string]bool{"же": true, "ж": true, "ли": true, "ль": true, "бы": true, "б": true}
+
+// hyphenRule returns the rule by which the hyphen token k of a pre-reform
+// text is written as a space, or "": before a particle (reform.particle-
+// hyphen) unless the two parts also make one word ("то-же" may be "тоже"
+// or "то же"; it is left as it is), in "то-есть" (reform.to-est), and
+// between the letters of an abbreviation "т.-е.", "т.-к."
+// (reform.abbreviation-hyphen). prevEnd and prevModern are the last token
+// and the modern form of the word unit before k.
+func (st *state) hyphenRule(toks []rawToken, text string, k, prevEnd int, prevModern string) string {
+	if !st.preReform || toks[k].kind != kPunct || k == 0 || k+1 >= len(toks) || toks[k+1].kind != kWord {
+		return ""
+	}
+	str := func(i int) string { return text[toks[i].start:toks[i].end] }
+	if str(k) != "-" {
+		return ""
+	}
+	next := strings.ToLower(str(k + 1))
+	switch {
+	case toks[k-1].kind == kWord && prevEnd == k-1 && particles[next] && !st.n.joinsToWord(prevModern, next):
+		return RuleParticleHyphen
+	case toks[k-1].kind == kWord && strings.ToLower(str(k-1)) == "то" && next == "есть":
+		return RuleToEst
+	case k >= 2 && str(k-1) == "." && toks[k-2].kind == kWord && utf8.RuneCountInString(str(k-2)) == 1 &&
+		utf8.RuneCountInString(next) == 1 && k+2 < len(toks) && str(k+2) == ".":
+		return RuleAbbreviationHyphen
+	}
+	return ""
+}
+
+// joinsToWord reports whether a word and a particle written together make a
+// word of the lexicon ("то"+"же", "так"+"же", "что"+"бы"): then the
+// hyphenated form may be that word, and is not split.
+func (n *Normalizer) joinsToWord(word, particle string) bool {
+	if i := strings.LastIndexByte(word, ' '); i >= 0 {
+		word = word[i+1:]
+	}
+	return n.knownWord(strings.ToLower(word+particle), true)
+}
+
 // hyphenParticles are the particles written after a hyphen ("какое-нибудь",
 // "кто-либо", "что-то", "все-таки", "дай-ка"): a word hyphenated across a
 // line break before one of them keeps its hyphen.
@@ -518,6 +561,11 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 			// ("какую-\nнибудь") keeps the hyphen.
 			h, t := st.analyse(str(un.i), lowerOnlyOf(un.text)), st.analyse(str(un.j), true)
 			switch {
+			case h.known && t.known && st.preReform && particles[t.lower] && !st.n.joinsToWord(h.modern, t.modern):
+				// "тотчасъ-\nже": a particle, written apart today.
+				a = &analysis{repaired: h.repaired + "-" + t.repaired, lower: h.lower + "-" + t.lower,
+					modern: h.modern + " " + t.modern, rules: dedup(append(append(append([]string(nil), h.rules...), t.rules...), RuleParticleHyphen)),
+					known: true, marker: h.marker || t.marker}
 			case h.known && t.known:
 				a = &analysis{repaired: h.repaired + "-" + t.repaired, lower: h.lower + "-" + t.lower,
 					modern: h.modern + "-" + t.modern, rules: dedup(append(append([]string(nil), h.rules...), t.rules...)),
@@ -546,6 +594,7 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 
 	// Pass 2: OCR correction and output.
 	u := 0
+	prevEnd, prevModern := -1, "" // the last word unit: its last token and modern form
 	for k := 0; k < len(toks); k++ {
 		if u < len(units) && units[u].i == k {
 			if u%checkEvery == 0 {
@@ -587,6 +636,7 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 					return err
 				}
 			}
+			prevEnd, prevModern = un.j, modern
 			tm := modern
 			if un.j != un.i {
 				tm += str(un.j - 1) // the line break stays after the joined word
@@ -618,6 +668,20 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 		s := str(k)
 		if sk.bounds != nil {
 			*sk.bounds = append(*sk.bounds, Bound{Orig: int(toks[k].start), Modern: out.Len()})
+		}
+		if rule := st.hyphenRule(toks, text, k, prevEnd, prevModern); rule != "" {
+			// A hyphen that modern spelling writes as a space.
+			rules := []string{rule}
+			if err := onEdit(Edit{Doc: st.doc, Line: line(k), Col: int(toks[k].col),
+				Original: s, Modern: " ", Rules: rules, Confidence: 1}); err != nil {
+				return err
+			}
+			out.WriteByte(' ')
+			if tokens != nil {
+				*tokens = append(*tokens, Token{Line: line(k), Col: int(toks[k].col),
+					Original: s, Modern: " ", Kind: KindPunct, Rules: rules, Confidence: 1})
+			}
+			continue
 		}
 		out.WriteString(s)
 		if tokens != nil {

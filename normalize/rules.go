@@ -32,6 +32,10 @@ const (
 	RulePrefixZS      = "reform.prefix-z-s"
 	RulePronoun       = "reform.pronoun"
 
+	RuleParticleHyphen     = "reform.particle-hyphen"
+	RuleToEst              = "reform.to-est"
+	RuleAbbreviationHyphen = "reform.abbreviation-hyphen"
+
 	RuleLineHyphen = "join.line-hyphen"
 	RuleSoftHyphen = "join.soft-hyphen"
 )
@@ -136,6 +140,7 @@ const (
 	srcShape    = "letter shapes of the old typefaces; not seen in the corpus"
 	srcEvidence = "the input itself: the result is spelled cleanly at least twice elsewhere in it"
 	srcLexicon  = "the lexicon (hunspell-ru, Lebedev's dictionary, with the pasyans supplement)"
+	srcModern   = "modern spelling (Правила русской орфографии и пунктуации, 1956)"
 )
 
 // editRules is the rule table; EditRules returns a copy.
@@ -167,6 +172,11 @@ var editRules = []EditRule{
 	{RulePrefixZS, StageReform, "без/чрез/через before a voiceless consonant, из/раз/роз/воз/низ before с → -с", 0,
 		srcDecree + "; confirmed by " + srcLexicon + " (разсчетъ → расчет, разсчитать → рассчитать)"},
 	{RulePronoun, StageReform, "онѣ→они, однѣ→одни, однѣхъ/ми/мъ→одних/ми/м, ея→ее, нея→нее", 0, srcDecree + " (ё is not written: ее, нее)"},
+	{RuleParticleHyphen, StageReform, "the particles же, ли, бы (ж, ль, б) after a hyphen written apart: тотчасъ-же → тотчас же; " +
+		"left as it is where the two parts also make one word (то-же: тоже or то же; что-бы: чтобы or что бы)", 0, srcModern + ": the particles бы, ли, же are written apart"},
+	{RuleToEst, StageReform, "то-есть → то есть", 0, srcModern + ": то есть is two words"},
+	{RuleAbbreviationHyphen, StageReform, "the hyphen between the letters of an abbreviation written as a space: т.-е. → т. е., т.-к. → т. к.", 0,
+		srcModern + ": т. е., т. к., т. д., т. п."},
 	{RuleLineHyphen, StageTokens, "word hyphenated across a line break joined on the first line", 0,
 		"typesetting: a word divided at a line end; a compound with its own hyphen (какое-нибудь) keeps it"},
 	{RuleSoftHyphen, StageTokens, "soft hyphen (U+00AD) inside a word removed", 0, "Unicode: U+00AD marks an invisible division point"},
