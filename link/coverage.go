@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
 )
 
@@ -40,6 +41,11 @@ type Coverage struct {
 	// Orphans lists corpus rules whose game has no such rule in the catalog.
 	// They are errors (see Err).
 	Orphans []Link `json:"orphans"`
+	// UnknownGames lists the headings of games the text has and the
+	// catalog lacks; the passages under them link to nothing
+	// (MethodUnknownGame). They are no error: the books describe more
+	// games than the engine implements.
+	UnknownGames []UnknownGame `json:"unknown_games,omitempty"`
 }
 
 // coverage checks links against the catalog: which entries have corpus
@@ -86,6 +92,20 @@ func coverage(links []Link, cat []*engine.Spec) Coverage {
 		}
 	}
 	return rep
+}
+
+// UnknownGame is a game of the text that the catalog does not have: a game
+// heading that names none of its games, and how many candidate passages
+// lie under it (up to the next heading).
+type UnknownGame struct {
+	// Doc is the document, Block the heading's block in it.
+	Doc   string `json:"doc"`
+	Block int    `json:"block"`
+	// Heading is the heading as printed, Span where it is.
+	Heading string      `json:"heading"`
+	Span    corpus.Span `json:"span"`
+	// Passages counts the rule, paragraph and footnote blocks under it.
+	Passages int `json:"passages"`
 }
 
 // Err reports the coverage errors: corpus rules with no engine rule. nil

@@ -42,6 +42,11 @@ const (
 	// MethodUnlinked: a candidate passage that matched nothing well enough.
 	// Candidate and Score name the best rejected match.
 	MethodUnlinked Method = "unlinked"
+	// MethodUnknownGame: a candidate passage under the heading of a game
+	// the catalog does not have. It is linked to nothing, however close its
+	// text comes to a catalog rule — the heading, not the likeness, says
+	// whose rules these are — and Coverage.UnknownGames lists the game.
+	MethodUnknownGame Method = "unknown-game"
 	// MethodOrphan: a numbered rule of the corpus whose game — read from a
 	// heading or caption, not guessed — has no such rule in the catalog.
 	// Candidate holds the missing ID. Coverage reports these as errors. A
@@ -151,6 +156,8 @@ type index struct {
 	order []string
 	rules map[engine.RuleID]*catalogRule
 	terms *termIndex
+	// unknown lists the headings of games the catalog lacks met so far.
+	unknown []UnknownGame
 	// wholeSc holds the scores of the whole passage wholeOf; winSc those
 	// of a window of clauses.
 	wholeSc, winSc *scorer
@@ -213,6 +220,17 @@ func newIndex(cat []*engine.Spec) (*index, error) {
 	}
 	ix.wholeSc, ix.winSc = newScorer(len(ix.terms.words)), newScorer(len(ix.terms.words))
 	return ix, nil
+}
+
+// countUnknown counts a passage under the heading block hb of d, which
+// names a game the catalog lacks.
+func (ix *index) countUnknown(d *corpus.Document, hb int) {
+	if n := len(ix.unknown); n > 0 && ix.unknown[n-1].Doc == d.Name && ix.unknown[n-1].Block == hb {
+		ix.unknown[n-1].Passages++
+		return
+	}
+	h := &d.Blocks[hb]
+	ix.unknown = append(ix.unknown, UnknownGame{Doc: d.Name, Block: hb, Heading: h.Text, Span: h.Span, Passages: 1})
 }
 
 // score scores a rule's terms against the whole passage p (as termsScore
@@ -390,6 +408,7 @@ func documents(ctx context.Context, docs []*corpus.Document, opts Options) (*Res
 		res.Links = append(res.Links, links...)
 	}
 	res.Coverage = coverage(res.Links, cat)
+	res.Coverage.UnknownGames = ix.unknown
 	return res, ix, nil
 }
 
@@ -418,8 +437,17 @@ func (ix *index) linkDocument(ctx context.Context, dc *docContext, n *normalize.
 			continue
 		}
 		p := &passage{doc: d, block: b, modern: modern[bi], al: aligns[bi], modBase: bases[bi]}
+		g := ix.gameOf(dc, bi)
+		if g.unknown >= 0 {
+			// Under the heading of a game the catalog lacks: no link,
+			// whatever the text.
+			out = append(out, ix.whole(p, MethodUnknownGame, "", 0))
+			ix.countUnknown(d, g.unknown)
+			prev = nil
+			continue
+		}
 		p.words = ix.terms.passageWords(p.modern)
-		p.game, p.guessed = ix.gameOf(dc, bi)
+		p.game, p.guessed = g.game, g.guessed
 		var links []Link
 		switch b.Kind {
 		case corpus.KindRule:
@@ -524,34 +552,36 @@ func modernBlocks(ctx context.Context, d *corpus.Document, n *normalize.Normaliz
 // not know). A game found from title words is a guess: the segmenter
 // matches whole titles and left this block without a game, so the heading
 // may name another game that shares a word with a catalog title.
-func (ix *index) gameOf(dc *docContext, bi int) (string, bool) {
+func (ix *index) gameOf(dc *docContext, bi int) guess {
 	d := dc.doc
 	b := &d.Blocks[bi]
 	if b.Game != "" {
-		return b.Game, b.GameGuessed
+		return guess{b.Game, b.GameGuessed, -1}
 	}
 	if b.Kind == corpus.KindFootnote && b.FootnoteNumber > 0 {
 		if g, ok := dc.noteGame[b.FootnoteNumber]; ok {
-			return g.game, g.guessed
+			return g
 		}
 	}
 	if b.Duplicate != nil {
 		for _, o := range dc.byName[b.Duplicate.Doc] {
 			if b.Duplicate.Block >= 0 && b.Duplicate.Block < len(o.Blocks) {
 				if ob := &o.Blocks[b.Duplicate.Block]; ob.Game != "" {
-					return ob.Game, ob.GameGuessed
+					return guess{ob.Game, ob.GameGuessed, -1}
 				}
 			}
 		}
 	}
-	g := dc.above[bi]
-	return g.game, g.guessed
+	return dc.above[bi]
 }
 
-// guess is a game and whether it is only a guess.
+// guess is a game and whether it is only a guess; or, when the passage
+// sits under the heading of a game the catalog lacks, that heading's block
+// (unknown ≥ 0, game "").
 type guess struct {
 	game    string
 	guessed bool
+	unknown int
 }
 
 // docContext is what gameOf needs of a document, worked out once: the game
@@ -567,14 +597,14 @@ type docContext struct {
 // newDocContext prepares d, one of all.
 func (ix *index) newDocContext(d *corpus.Document, byName map[string][]*corpus.Document) *docContext {
 	dc := &docContext{doc: d, noteGame: map[int]guess{}, byName: byName, above: make([]guess, len(d.Blocks))}
-	var cur guess
+	cur := guess{unknown: -1}
 	for i := range d.Blocks {
 		b := &d.Blocks[i]
 		dc.above[i] = cur
 		if b.Game != "" {
 			for _, m := range b.Markers {
 				if _, ok := dc.noteGame[m]; !ok {
-					dc.noteGame[m] = guess{b.Game, b.GameGuessed}
+					dc.noteGame[m] = guess{b.Game, b.GameGuessed, -1}
 				}
 			}
 		}
@@ -584,8 +614,11 @@ func (ix *index) newDocContext(d *corpus.Document, byName map[string][]*corpus.D
 		}
 		// A heading ends the search even when it names no game of the
 		// catalog (the blocks then belong to a game the catalog lacks).
-		if g := ix.titleGame(b.Text); g != "" || b.Kind == corpus.KindGameHeading {
-			cur = guess{g, g != ""}
+		switch g := ix.titleGame(b.Text); {
+		case g != "":
+			cur = guess{g, true, -1}
+		case b.Kind == corpus.KindGameHeading:
+			cur = guess{"", false, i} // a game the catalog does not have
 		}
 	}
 	return dc

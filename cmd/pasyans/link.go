@@ -18,7 +18,9 @@ engine's rule or advice ID (e.g. four-corners/I, windmill/S1).
 Structure comes first (the block's game and rule number), the modern text second
 (similarity to the catalog's Russian titles and key terms), so re-OCRs and passages
 whose number is lost still link. Passages with no good match are reported as
-unlinked, never forced.
+unlinked, never forced; a passage under the heading of a game the catalog does
+not have links to nothing however close its text comes (method unknown-game),
+and --coverage lists such games.
 
 With no FILE, the embedded corpus is linked; a FILE is an embedded document's name
 (as in "pasyans corpus") or the path of a text file. The table lists game, rule ID,
@@ -146,6 +148,13 @@ func printCoverage(w io.Writer, rep link.Coverage) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("writing table: %w", err)
+	}
+	if len(rep.UnknownGames) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Games of the text the catalog does not have (their passages link to nothing):")
+		for _, u := range rep.UnknownGames {
+			fmt.Fprintf(w, "  %s  %s %d:%d  %d passages\n", cutText(u.Heading, 40), u.Doc, u.Span.StartLine, u.Span.StartCol, u.Passages)
+		}
 	}
 	if len(rep.Orphans) > 0 {
 		fmt.Fprintln(w)
