@@ -50,7 +50,7 @@
 // abbreviation ("т.-е." → "т. е.", "т.-к." → "т. к."). Real hyphenated
 // words keep their hyphen ("какой-нибудь", "по-русски", "из-за"). Other
 // optional modernisations are off, as in the hand-made references
-// (testdata/gold/README.md): "чрез", "при чем" and -ою/-ею stay, and ё is
+// (gold/README.md): "чрез", "при чем" and -ою/-ею stay, and ё is
 // never written (ея→ее, нея→нее).
 //
 // # OCR correction

@@ -126,7 +126,7 @@ const ruleDocSources = `
   без-, чрез-, через- end in с before a voiceless consonant; -аго/-яго become -ого/-его, -ыя/-ія become -ые/-ие;
   онѣ, однѣ, однѣх, однѣм, однѣми become они, одни, одних, одним, одними; ея (нея) becomes ее (нее).
 - **The corpus.** The OCR confusions were counted by comparing the OCR of documents 000–002
-  (` + "`corpus/data`" + `) with their hand-corrected modern reading (` + "`normalize/testdata/gold`" + `, whose README
+  (` + "`corpus/data`" + `) with their hand-corrected modern reading (` + "`normalize/gold`" + `, whose README
   lists the hardest repairs). Besides the conversion residue of the OCR (я printed е, а printed о), the counts
   were: н for и 11, іі or ии for й 7, е for с 4, с for е 2, и for н 3, Д for Л 2, и for п 2, п for и 2, н for п 2,
   із/из for в 2, and once each /к for ж, ь for ъ, Latin I for І, the digit 3 for З, ѵ for у, тю for по, с for о.

@@ -42,7 +42,7 @@ const (
 
 // confusion is one weighted OCR confusion: the OCR printed from where the
 // book has to. Costs are hand-set from the confusions counted in the corpus
-// (000–002 against their hand-corrected reading, testdata/gold; see
+// (000–002 against their hand-corrected reading, gold; see
 // docs/normalize.md) and from the shapes of the letters: the more often a
 // confusion is seen, the cheaper it is.
 type confusion struct {

@@ -163,16 +163,17 @@ func newNormalizeEvalCmd() *cobra.Command {
 		Use:   "eval [FILE...]",
 		Short: "Score the normalizer against hand-made modern references",
 		Long: `eval normalizes each FILE (default: the embedded corpus) and scores it against
-DIR/NAME.txt, NAME being the document's name. Protocol (see the normalize package
-doc): NFC, lower case, ё counted as е; CER over characters with white space runs
-as one space; WER over word tokens with punctuation ignored. Prints the raw
-input's score, the output's score and the error reduction, per file and in total.`,
+its hand-made modern reference: the one built in for an embedded corpus document,
+or DIR/NAME.txt with --gold DIR, NAME being the document's name. Protocol (see the
+normalize package doc): NFC, lower case, ё counted as е; CER over characters with
+white space runs as one space; WER over word tokens with punctuation ignored. Prints
+the raw input's score, the output's score and the error reduction, per file and in
+total.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if gold == "" {
-				return usagef("normalize eval: --gold must not be empty")
-			}
-			if fi, err := os.Stat(gold); err != nil {
+				// The built-in references of the embedded corpus.
+			} else if fi, err := os.Stat(gold); err != nil {
 				var pe *fs.PathError
 				if errors.As(err, &pe) {
 					err = pe.Err
@@ -200,17 +201,16 @@ input's score, the output's score and the error reduction, per file and in total
 				if err != nil {
 					return err
 				}
-				refPath := filepath.Join(gold, doc.Name+".txt")
-				ref, err := corpus.Open(cmd.Context(), refPath, corpus.Options{})
+				ref, err := goldReference(cmd.Context(), gold, doc.Name)
 				if err != nil {
-					return fmt.Errorf("reference for %s: %w", doc.Name, err)
+					return err
 				}
 				res, err := n.Document(cmd.Context(), doc.Name, doc.Text)
 				if err != nil {
 					return err
 				}
-				r := normalize.Evaluate(ref.Text, doc.Text)
-				g := normalize.Evaluate(ref.Text, res.Text)
+				r := normalize.Evaluate(ref, doc.Text)
+				g := normalize.Evaluate(ref, res.Text)
 				raw, got = raw.Add(r), got.Add(g)
 				printScore(tw, doc.Name, r, g)
 			}
@@ -218,8 +218,25 @@ input's score, the output's score and the error reduction, per file and in total
 			return tw.Flush()
 		},
 	}
-	cmd.Flags().StringVar(&gold, "gold", filepath.Join("normalize", "testdata", "gold"), "directory of NAME.txt modern references")
+	cmd.Flags().StringVar(&gold, "gold", "", "directory of NAME.txt modern references (default: the built-in references of the embedded corpus)")
 	return cmd
+}
+
+// goldReference returns the modern reference of document name: the
+// built-in one when dir is "", else dir/name.txt.
+func goldReference(ctx context.Context, dir, name string) (string, error) {
+	if dir == "" {
+		ref, ok := normalize.Gold(name)
+		if !ok {
+			return "", fmt.Errorf("%s: no built-in reference (give --gold DIR with %s.txt)", name, name)
+		}
+		return ref, nil
+	}
+	ref, err := corpus.Open(ctx, filepath.Join(dir, name+".txt"), corpus.Options{})
+	if err != nil {
+		return "", fmt.Errorf("reference for %s: %w", name, err)
+	}
+	return ref.Text, nil
 }
 
 func printScore(w io.Writer, name string, raw, got normalize.Score) {

@@ -83,13 +83,26 @@ func TestNormalizeStdin(t *testing.T) {
 }
 
 func TestNormalizeEval(t *testing.T) {
-	gold := filepath.Join("..", "..", "normalize", "testdata", "gold")
+	gold := filepath.Join("..", "..", "normalize", "gold")
 	out, stderr, code := runCLI(t, "", "normalize", "eval", "--gold", gold)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if !strings.Contains(out, "total") || !strings.Contains(out, "raw WER") {
 		t.Errorf("eval output %q", out)
+	}
+	// Without --gold, the built-in references: the same table, from any
+	// directory.
+	t.Chdir(t.TempDir())
+	if out2, stderr, code := runCLI(t, "", "normalize", "eval"); code != 0 || out2 != out {
+		t.Errorf("built-in references: exit %d, %q; output differs: %v", code, stderr, out2 != out)
+	}
+	if err := os.WriteFile("scan.txt", []byte("Берутъ изъ колоды туза и кладутъ его посрединѣ, передъ собою.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLI(t, "", "normalize", "eval", "scan.txt"); code != 1 ||
+		!strings.Contains(stderr, "scan: no built-in reference") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("a file without a reference: exit %d, %q", code, stderr)
 	}
 	_, stderr, code = runCLI(t, "", "normalize", "eval", "--gold", filepath.Join(t.TempDir(), "missing"))
 	if code != 1 || !strings.Contains(stderr, "missing") {
