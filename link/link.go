@@ -158,6 +158,8 @@ type index struct {
 	terms *termIndex
 	// unknown lists the headings of games the catalog lacks met so far.
 	unknown []UnknownGame
+	// ctx is the context of the run; the long loops look at it.
+	ctx context.Context
 	// wholeSc holds the scores of the whole passage wholeOf; winSc those
 	// of a window of clauses.
 	wholeSc, winSc *scorer
@@ -221,6 +223,16 @@ func newIndex(cat []*engine.Spec) (*index, error) {
 	ix.wholeSc, ix.winSc = newScorer(len(ix.terms.words)), newScorer(len(ix.terms.words))
 	return ix, nil
 }
+
+// stopped reports, every checkEvery steps of a loop over a passage, whether
+// the context of the run is done; the run then ends with its error.
+func (ix *index) stopped(step int) bool {
+	return step%checkEvery == checkEvery-1 && ix.ctx.Err() != nil
+}
+
+// checkEvery is how many clauses the linker scores between looks at its
+// context.
+const checkEvery = 256
 
 // countUnknown counts a passage under the heading block hb of d, which
 // names a game the catalog lacks.
@@ -392,6 +404,7 @@ func documents(ctx context.Context, docs []*corpus.Document, opts Options) (*Res
 		return nil, nil, err
 	}
 	ix.opts = opts
+	ix.ctx = ctx
 	res := &Result{}
 	byName := map[string][]*corpus.Document{}
 	for _, d := range docs {
@@ -493,6 +506,9 @@ func (ix *index) linkDocument(ctx context.Context, dc *docContext, n *normalize.
 		}
 		if len(links) == 0 {
 			links = append(links, ix.unlinked(p))
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err // the passage's scoring was cut short
 		}
 		sort.SliceStable(links, func(i, j int) bool { return links[i].Span.StartByte < links[j].Span.StartByte })
 		out = append(out, links...)
@@ -837,6 +853,9 @@ func (ix *index) advice(p *passage) []Link {
 	// text order.
 	best := make([]hit, len(rules))
 	for i := range clauses {
+		if ix.stopped(i) {
+			return nil
+		}
 		for j := i; j < len(clauses) && j <= i+1; j++ {
 			ix.winSc.load(wordRange(p.words, clauses[i].start, clauses[j].end), ix.terms.lists)
 			for k, r := range rules {
@@ -913,6 +932,9 @@ func (ix *index) play(p *passage) []Link {
 	}
 	win := 0
 	for i := range clauses {
+		if ix.stopped(i) {
+			return nil
+		}
 		for j := i; j < len(clauses) && j <= i+1; j++ {
 			ix.winSc.load(wordRange(p.words, clauses[i].start, clauses[j].end), ix.terms.lists)
 			for k, r := range g.play {
