@@ -111,8 +111,8 @@ type UnknownGame struct {
 // Err reports the coverage errors: corpus rules with no engine rule. nil
 // when there are none.
 //
-// The message names the first maxErrOrphans orphans and counts the rest,
-// so that it stays one short line whatever the input.
+// The message names the first three orphans and counts the rest, so that
+// it stays one short line whatever the input.
 func (c Coverage) Err() error {
 	if len(c.Orphans) == 0 {
 		return nil

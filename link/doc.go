@@ -16,5 +16,9 @@
 // of the passage, folded and stemmed, is scored against the key phrases
 // (engine.Rule.Terms, plus the extra phrases of this package) of the
 // candidate entries. A passage with no good match is reported unlinked,
-// never forced.
+// never forced, and a passage under the heading of a game the catalog
+// does not have is linked to nothing: the heading outranks the likeness.
+//
+// Games gives the segmenter (corpus.Options.Games) the catalog's games:
+// their titles, and the vocabulary this package keeps for each.
 package link

@@ -384,9 +384,13 @@ type Result struct {
 // a numbered passage of a game the catalog does not know, or whose game
 // the segmenter only guessed from vocabulary (corpus.Block.GameGuessed),
 // links only if its text matches a catalog rule of its number (see
-// weakMin), and is never an orphan. A passage with no good match is
-// reported unlinked, never forced.
+// weakMin), and is never an orphan. A passage under the heading of a game
+// the catalog does not have links to nothing, however close its text
+// (MethodUnknownGame; Coverage.UnknownGames lists the heading). A passage
+// with no good match is reported unlinked, never forced.
 //
+// The work is linear in the length of the text (a passage word's
+// likeness to the catalog's terms is worked out once per spelling).
 // Documents stops with ctx's error when ctx is cancelled.
 func Documents(ctx context.Context, docs []*corpus.Document, opts Options) (*Result, error) {
 	res, _, err := documents(ctx, docs, opts)

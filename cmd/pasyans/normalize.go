@@ -27,8 +27,11 @@ func newNormalizeCmd() *cobra.Command {
 		Long: `normalize converts pre-reform Russian OCR text to modern spelling and repairs
 the OCR damage. Output has exactly one line per input line. FILE is a path or
 the name of an embedded corpus document (as in "pasyans corpus"); "-" reads
-standard input as a stream; with no FILE the whole embedded corpus is used.
---explain prints one JSON object per edit instead of the text.`,
+standard input; with no FILE the whole embedded corpus is used. Files and
+standard input are streamed in bounded memory, in UTF-8, UTF-16 (with or
+without BOM), Windows-1251 or KOI8-R, detected from the first 64 KiB; a line
+longer than 32 MiB is an error. --explain prints one JSON object per edit
+instead of the text.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if license {
