@@ -117,20 +117,3 @@ var extraTerms = map[engine.RuleID][]string{
 		"ее тотчас же перекладывают",
 	},
 }
-
-// extraTitles supplements the catalog's Russian titles (TitlesRU) with
-// the book's spellings, used to recover a passage's game from a heading
-// when the segmenter gave it none.
-var extraTitles = map[string][]string{
-	"salic-law":            {"Салический закон"},
-	"four-corners":         {"Четыре угла"},
-	"windmill":             {"Мельница"},
-	"shah":                 {"Шах"},
-	"duchess-de-luynes":    {"Герцогиня де-Люинь"},
-	"british-constitution": {"Английская конституция"},
-	"zodiac":               {"Зодиак"},
-	"sympathy":             {"Симпатия"},
-	"sultan":               {"Султан"},
-	"napoleon":             {"Наполеоновский пасьянс"},
-	"red-and-black":        {"Красные черные"},
-}

@@ -246,12 +246,3 @@ func EditRules() []EditRule {
 	}
 	return out
 }
-
-// allRuleNames lists every rule name the package can emit.
-func allRuleNames() []string {
-	names := make([]string, len(editRules))
-	for i, r := range editRules {
-		names[i] = r.Name
-	}
-	return names
-}

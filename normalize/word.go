@@ -856,16 +856,6 @@ func priorFreq(m string, freq docFreq) int {
 	return f
 }
 
-// splitAfterHardSign reports whether every space in cur follows a ъ.
-func splitAfterHardSign(cur []rune) bool {
-	for i, r := range cur {
-		if r == ' ' && (i == 0 || cur[i-1] != 'ъ') {
-			return false
-		}
-	}
-	return true
-}
-
 func hasPrefixRunes(s, p []rune) bool {
 	if len(p) > len(s) {
 		return false

@@ -61,16 +61,18 @@ func Lookalike(r rune) (rune, bool) {
 }
 
 // lookalikes is the table of Lookalike, indexed by r-'A' for 'A'…'z'.
-var lookalikes = [...]rune{
-	'A' - 'A': 'А', 'B' - 'A': 'В', 'C' - 'A': 'С', 'E' - 'A': 'Е', 'H' - 'A': 'Н', 'I' - 'A': 'І',
-	'K' - 'A': 'К', 'M' - 'A': 'М', 'O' - 'A': 'О', 'P' - 'A': 'Р', 'T' - 'A': 'Т', 'X' - 'A': 'Х',
-	'Y' - 'A': 'У',
-	'a' - 'A': 'а', 'c' - 'A': 'с', 'e' - 'A': 'е', 'i' - 'A': 'і', 'o' - 'A': 'о', 'p' - 'A': 'р',
-	'x' - 'A': 'х', 'y' - 'A': 'у',
-	'l' - 'A': 'і',
-	'b' - 'A': 'ь', 'k' - 'A': 'к', 'm' - 'A': 'т', 'n' - 'A': 'п', 'r' - 'A': 'г', 'u' - 'A': 'и',
-	'z' - 'A': 0,
-}
+var lookalikes = func() (t ['z' - 'A' + 1]rune) {
+	for latin, cyr := range map[rune]rune{
+		'A': 'А', 'B': 'В', 'C': 'С', 'E': 'Е', 'H': 'Н', 'I': 'І', 'K': 'К', 'M': 'М', 'O': 'О', 'P': 'Р',
+		'T': 'Т', 'X': 'Х', 'Y': 'У',
+		'a': 'а', 'c': 'с', 'e': 'е', 'i': 'і', 'o': 'о', 'p': 'р', 'x': 'х', 'y': 'у',
+		'l': 'і',
+		'b': 'ь', 'k': 'к', 'm': 'т', 'n': 'п', 'r': 'г', 'u': 'и',
+	} {
+		t[latin-'A'] = cyr
+	}
+	return t
+}()
 
 // Fold maps r to its spelling-neutral lower-case form (see the package
 // doc). It suits strings.Map and runes.Map.
