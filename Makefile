@@ -35,9 +35,10 @@ demo: build ## run the main job on the built-in corpus (outputs in demo-out/)
 bench: ## run the benchmarks (see README for recorded figures)
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
-docs: ## regenerate docs/cli.md (the commands' help) and docs/games.md (the rule catalog)
+docs: ## regenerate docs/cli.md (the commands' help), docs/games.md (the rule catalog) and docs/normalize.md (the normalizer's rule table)
 	UPDATE_CLI_DOCS=1 $(GO) test -count=1 -run TestCLIReference ./cmd/pasyans
 	UPDATE_GAMES_DOCS=1 $(GO) test -count=1 -run TestGamesDoc ./reports
+	UPDATE_DOCS=1 $(GO) test -count=1 -run TestRuleDoc ./normalize
 
 clean: ## remove build output
 	rm -rf bin

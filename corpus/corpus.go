@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"context"
 	"embed"
 	"errors"
 	"fmt"
@@ -11,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/pasyans/pasyans/internal/textin"
 )
 
 // Kind is the kind of a Block. The values are stable strings used in JSON
@@ -159,34 +162,54 @@ func Names() []string {
 	return names
 }
 
+// Options configure reading and segmenting.
+type Options struct {
+	// Games are the games whose titles and vocabulary the segmenter
+	// recognises (see Game). corpus knows no game of its own: link.Games
+	// gives the engine catalog's. Without games every heading names a game
+	// the segmenter does not know, and no block gets a game.
+	Games []Game
+	// MaxLine is the longest line accepted, in bytes of decoded text; a
+	// longer one is an error (ErrLineTooLong) instead of a run-away read.
+	// 0 means DefaultMaxLine.
+	MaxLine int
+}
+
+// DefaultMaxLine is the longest line accepted unless Options.MaxLine says
+// otherwise (32 MiB).
+const DefaultMaxLine = textin.DefaultMaxLine
+
 // Embedded returns the shipped documents, decoded, segmented and with the
 // passages they share linked by LinkDuplicates.
-func Embedded() ([]*Document, error) {
+func Embedded(ctx context.Context, opts Options) ([]*Document, error) {
 	names := Names()
 	if len(names) == 0 {
 		return nil, errors.New("corpus: no embedded documents")
 	}
+	gs := newGameSet(opts.Games)
 	docs := make([]*Document, 0, len(names))
 	for _, name := range names {
-		d, err := readEmbedded(name)
+		d, err := readEmbedded(ctx, gs, name, opts.MaxLine)
 		if err != nil {
 			return nil, err
 		}
 		docs = append(docs, d)
 	}
-	LinkDuplicates(docs)
+	if err := LinkDuplicates(ctx, docs); err != nil {
+		return nil, err
+	}
 	return docs, nil
 }
 
 // readEmbedded decodes and segments one embedded file.
-func readEmbedded(name string) (*Document, error) {
+func readEmbedded(ctx context.Context, gs *gameSet, name string, maxLine int) (*Document, error) {
 	p := path.Join(embeddedDir, name+".txt")
 	f, err := embedded.Open(p)
 	if err != nil {
 		return nil, fmt.Errorf("corpus: %s: %w", name, err)
 	}
 	defer f.Close()
-	d, err := read("corpus/"+p, f, sizeOf(f))
+	d, err := read(ctx, gs, "corpus/"+p, f, sizeOf(f), maxLine)
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +223,7 @@ func readEmbedded(name string) (*Document, error) {
 // or the path of a file to read. A name without a path separator is looked
 // up in the corpus first; embedded documents come with their duplicates
 // linked across the corpus. Errors name the file and the problem.
-func Open(nameOrPath string) (*Document, error) {
+func Open(ctx context.Context, nameOrPath string, opts Options) (*Document, error) {
 	if nameOrPath == "" {
 		return nil, errors.New("empty document name")
 	}
@@ -208,7 +231,7 @@ func Open(nameOrPath string) (*Document, error) {
 		name, err := lookupEmbedded(nameOrPath)
 		switch {
 		case err == nil:
-			docs, err := Embedded()
+			docs, err := Embedded(ctx, opts)
 			if err != nil {
 				return nil, err
 			}
@@ -223,7 +246,18 @@ func Open(nameOrPath string) (*Document, error) {
 			}
 		}
 	}
-	return openFile(nameOrPath)
+	return openFile(ctx, newGameSet(opts.Games), nameOrPath, opts.MaxLine)
+}
+
+// EmbeddedName returns the name of the embedded document that s names — its
+// name, its file name or a prefix of one name only, as Open takes them —
+// and true; "" and false when s has a path separator or names none.
+func EmbeddedName(s string) (string, bool) {
+	if strings.ContainsRune(s, '/') || strings.ContainsRune(s, filepath.Separator) {
+		return "", false
+	}
+	name, err := lookupEmbedded(s)
+	return name, err == nil
 }
 
 // errAmbiguous reports a prefix matching several embedded documents.
@@ -251,7 +285,7 @@ func lookupEmbedded(s string) (string, error) {
 }
 
 // openFile reads and segments a user file.
-func openFile(p string) (*Document, error) {
+func openFile(ctx context.Context, gs *gameSet, p string, maxLine int) (*Document, error) {
 	fi, err := os.Stat(p)
 	if err != nil {
 		return nil, fileError(p, err)
@@ -267,7 +301,7 @@ func openFile(p string) (*Document, error) {
 		return nil, fileError(p, err)
 	}
 	defer f.Close()
-	d, err := read(p, f, sizeOf(f))
+	d, err := read(ctx, gs, p, f, sizeOf(f), maxLine)
 	if err != nil {
 		return nil, err
 	}
@@ -292,11 +326,11 @@ func fileError(p string, err error) error {
 // Read decodes r (see the package doc for the encodings accepted), then
 // segments the text. name is used as the document's Name and Source and
 // in error messages ("<name>: empty file").
-func Read(name string, r io.Reader) (*Document, error) {
+func Read(ctx context.Context, name string, r io.Reader, opts Options) (*Document, error) {
 	if r == nil {
 		return nil, fmt.Errorf("%s: no reader", name)
 	}
-	d, err := read(name, r, sizeOf(r))
+	d, err := read(ctx, newGameSet(opts.Games), name, r, sizeOf(r), opts.MaxLine)
 	if err != nil {
 		return nil, err
 	}
@@ -306,13 +340,15 @@ func Read(name string, r io.Reader) (*Document, error) {
 
 // read decodes and segments; size is a hint of the input's byte size (or
 // -1) used to allocate the text once.
-func read(source string, r io.Reader, size int64) (*Document, error) {
-	text, enc, err := decode(source, r, size)
+func read(ctx context.Context, gs *gameSet, source string, r io.Reader, size int64, maxLine int) (*Document, error) {
+	text, enc, err := decode(ctx, source, r, size, maxLine)
 	if err != nil {
 		return nil, err
 	}
 	d := &Document{Source: source, Encoding: enc, Text: text}
-	d.Blocks = segment(text)
+	if d.Blocks, err = segment(ctx, gs, text); err != nil {
+		return nil, fmt.Errorf("%s: %w", source, err)
+	}
 	return d, nil
 }
 

@@ -16,7 +16,7 @@ import (
 // each document's name.
 func embeddedDocs(t testing.TB) map[string]*Document {
 	t.Helper()
-	docs, err := Embedded()
+	docs, err := Embedded(bg, testOptions(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestEmbeddedNames(t *testing.T) {
 }
 
 // TestGamesPerDocument: all 11 games are found, each in the documents
-// GAMES.md §0 names.
+// that print it (data/PROVENANCE.md).
 func TestGamesPerDocument(t *testing.T) {
 	want := map[string][]string{
 		"000": {"salic-law", "four-corners", "windmill"},
@@ -64,13 +64,14 @@ func TestGamesPerDocument(t *testing.T) {
 			all[g] = true
 		}
 	}
-	for _, g := range Games() {
+	games := testOptions(t).Games
+	for _, g := range games {
 		if !all[g.ID] {
 			t.Errorf("game %s not found in the corpus", g.ID)
 		}
 	}
-	if len(all) != 11 || len(Games()) != 11 {
-		t.Errorf("found %d games, table has %d; want 11", len(all), len(Games()))
+	if len(all) != 11 || len(games) != 11 {
+		t.Errorf("found %d games, the catalog has %d; want 11", len(all), len(games))
 	}
 }
 
@@ -189,7 +190,7 @@ func TestCaptionsAndFurniture(t *testing.T) {
 			case KindCaption:
 				caps = append(caps, b.Text)
 			case KindParagraph:
-				if _, ok := matchTitle(b.Text); ok || bare.MatchString(b.Text) {
+				if _, ok := testSet(t).matchTitle(b.Text); ok || bare.MatchString(b.Text) {
 					t.Errorf("%s#%d: paragraph %q is a title or number", k, b.Index, b.Text)
 				}
 			}
@@ -276,7 +277,7 @@ func TestSpans(t *testing.T) {
 
 func TestOpen(t *testing.T) {
 	for _, name := range []string{"000", "000_9294169c5fd42537", "000_9294169c5fd42537.txt"} {
-		d, err := Open(name)
+		d, err := Open(bg, name, testOptions(t))
 		if err != nil {
 			t.Fatalf("Open(%q): %v", name, err)
 		}
@@ -284,7 +285,7 @@ func TestOpen(t *testing.T) {
 			t.Errorf("Open(%q) = %s, duplicates linked %v", name, d.Name, d.Blocks[22].Duplicate != nil)
 		}
 	}
-	if _, err := Open("00"); err == nil || !strings.Contains(err.Error(), "ambiguous") {
+	if _, err := Open(bg, "00", testOptions(t)); err == nil || !strings.Contains(err.Error(), "ambiguous") {
 		t.Errorf("Open(00) err = %v, want ambiguous", err)
 	}
 	dir := t.TempDir()
@@ -293,49 +294,60 @@ func TestOpen(t *testing.T) {
 	if err := os.WriteFile(p, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d, err := Open(p)
+	d, err := Open(bg, p, testOptions(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d.Name != "user" || d.Source != p || len(d.Blocks) != 12 {
 		t.Errorf("Open(path) = %s %s %d blocks", d.Name, d.Source, len(d.Blocks))
 	}
-	if _, err := Open(filepath.Join(dir, "missing.txt")); !errors.Is(err, fs.ErrNotExist) ||
+	if _, err := Open(bg, filepath.Join(dir, "missing.txt"), testOptions(t)); !errors.Is(err, fs.ErrNotExist) ||
 		err.Error() != filepath.Join(dir, "missing.txt")+": no such file or directory" {
 		t.Errorf("missing file: %v", err)
 	}
-	if _, err := Open(dir); !errors.Is(err, ErrDirectory) || err.Error() != dir+": is a directory" {
+	if _, err := Open(bg, dir, testOptions(t)); !errors.Is(err, ErrDirectory) || err.Error() != dir+": is a directory" {
 		t.Errorf("directory: %v", err)
 	}
 }
 
-func TestGameTable(t *testing.T) {
+// TestGameTitles: every title of every game, as it is, with a full stop
+// and in capitals, names its game; lines that merely share a word with a
+// title name none.
+func TestGameTitles(t *testing.T) {
 	seen := map[string]bool{}
-	for _, g := range Games() {
+	set := testSet(t)
+	for _, g := range testOptions(t).Games {
 		if seen[g.ID] || g.ID == "" || len(g.Titles) == 0 || len(g.Vocabulary) == 0 {
-			t.Errorf("bad table entry %+v", g)
+			t.Errorf("bad game %+v", g)
 		}
 		seen[g.ID] = true
 		for _, title := range g.Titles {
 			for _, form := range []string{title, title + ".", strings.ToUpper(title) + "."} {
-				if got, ok := matchTitle(form); !ok || got != g.ID {
+				if got, ok := set.matchTitle(form); !ok || got != g.ID {
 					t.Errorf("matchTitle(%q) = %q, %v; want %s", form, got, ok, g.ID)
 				}
 			}
 		}
 	}
-	gs := Games()
-	gs[0].Titles[0] = "x"
-	if Games()[0].Titles[0] == "x" {
-		t.Error("Games() exposes the table")
-	}
-	if g, ok := GameByID("zodiac"); !ok || g.Book != "Cadogan" {
-		t.Errorf("GameByID(zodiac) = %+v, %v", g, ok)
-	}
 	for _, s := range []string{"Четыре карты.", "Пасьянс.", "Игра.", "ШАГ.", "Мельница у реки стоит и мелет."} {
-		if g, ok := matchTitle(s); ok {
+		if g, ok := set.matchTitle(s); ok {
 			t.Errorf("matchTitle(%q) = %s, want no match", s, g)
 		}
+	}
+	// Pre-reform printings of the catalog's modern titles match too.
+	for s, want := range map[string]string{"Салическій законъ.": "salic-law", "АНГЛІЙСКАЯ КОНСТИТУЦІЯ.": "british-constitution",
+		"Зодіакъ.": "zodiac", "ШАХЪ.": "shah", "Симпатія.": "sympathy", "Пасьянс «Красные — черные».": "red-and-black"} {
+		if got, ok := set.matchTitle(s); !ok || got != want {
+			t.Errorf("matchTitle(%q) = %q, %v; want %s", s, got, ok, want)
+		}
+	}
+	// Without games, no title names a game, and headings name unknown games.
+	blocks, err := segment(bg, newGameSet(nil), "ЧЕТЫРЕ УГЛА.\n\nI. Всѣ карты годны.\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(blocks) != 2 || blocks[0].Kind != KindGameHeading || blocks[0].Game != "" || blocks[1].Game != "" {
+		t.Errorf("no games: %+v", blocks)
 	}
 }
 

@@ -53,7 +53,7 @@ func sameSegmentation(t *testing.T, label string, a, b *Document) {
 
 func mustRead(t *testing.T, name string, data []byte) *Document {
 	t.Helper()
-	d, err := Read(name, bytes.NewReader(data))
+	d, err := Read(bg, name, bytes.NewReader(data), testOptions(t))
 	if err != nil {
 		t.Fatalf("Read(%s): %v", name, err)
 	}
@@ -77,6 +77,8 @@ func TestEncodings(t *testing.T) {
 		}{
 			{EncUTF16LE, xunicode.UTF16(xunicode.LittleEndian, xunicode.UseBOM)},
 			{EncUTF16BE, xunicode.UTF16(xunicode.BigEndian, xunicode.UseBOM)},
+			{EncUTF16LENoBOM, xunicode.UTF16(xunicode.LittleEndian, xunicode.IgnoreBOM)},
+			{EncUTF16BENoBOM, xunicode.UTF16(xunicode.BigEndian, xunicode.IgnoreBOM)},
 			{EncUTF8BOM, xunicode.UTF8BOM},
 		} {
 			data, err := c.code.NewEncoder().Bytes(raw)
@@ -173,7 +175,7 @@ func TestBadInput(t *testing.T) {
 		{"mojibake", []byte("Кладут шесть рядов \xff по восьми карт, наблюдая, чтобы две парные карты не приходились одна под другой."), ErrEncoding},
 	}
 	for _, c := range cases {
-		_, err := Read("in.txt", bytes.NewReader(c.data))
+		_, err := Read(bg, "in.txt", bytes.NewReader(c.data), testOptions(t))
 		if !errors.Is(err, c.want) {
 			t.Errorf("%s: err = %v, want %v", c.name, err, c.want)
 			continue
@@ -181,6 +183,22 @@ func TestBadInput(t *testing.T) {
 		if msg := err.Error(); !strings.HasPrefix(msg, "in.txt: ") || strings.Contains(msg, "\n") {
 			t.Errorf("%s: message %q is not one line naming the file", c.name, msg)
 		}
+	}
+}
+
+// TestLineTooLong: a line longer than Options.MaxLine is a one-line error
+// naming the file and the line, not a run-away read.
+func TestLineTooLong(t *testing.T) {
+	opts := testOptions(t)
+	opts.MaxLine = 100
+	text := "Берутъ изъ колоды туза.\n" + strings.Repeat("слово ", 30) + "\n"
+	_, err := Read(bg, "long.txt", strings.NewReader(text), opts)
+	if !errors.Is(err, ErrLineTooLong) || err.Error() != "long.txt: line too long (line 2 is longer than 100 bytes)" {
+		t.Errorf("err = %v", err)
+	}
+	opts.MaxLine = 400
+	if _, err := Read(bg, "long.txt", strings.NewReader(text), opts); err != nil {
+		t.Errorf("within the limit: %v", err)
 	}
 }
 
@@ -196,7 +214,7 @@ func (e errReader) Read(p []byte) (int, error) {
 }
 
 func TestReadError(t *testing.T) {
-	_, err := Read("x", errReader{strings.NewReader(strings.Repeat("Слово за словом. ", 10))})
+	_, err := Read(bg, "x", errReader{strings.NewReader(strings.Repeat("Слово за словом. ", 10))}, testOptions(t))
 	if err == nil || !strings.Contains(err.Error(), "x: device on fire") {
 		t.Errorf("err = %v", err)
 	}
@@ -284,7 +302,7 @@ func TestMemoryLarge(t *testing.T) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		d, err := Read("large", r)
+		d, err := Read(bg, "large", r, testOptions(t))
 		runtime.ReadMemStats(&after)
 		if err != nil {
 			t.Fatal(err)
@@ -307,7 +325,7 @@ func BenchmarkRead(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Read("bench", bytes.NewReader(data)); err != nil {
+		if _, err := Read(bg, "bench", bytes.NewReader(data), testOptions(b)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -316,7 +334,7 @@ func BenchmarkRead(b *testing.B) {
 func BenchmarkEmbedded(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Embedded(); err != nil {
+		if _, err := Embedded(bg, testOptions(b)); err != nil {
 			b.Fatal(err)
 		}
 	}

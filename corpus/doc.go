@@ -13,30 +13,38 @@
 //
 // # Reading
 //
-// The encoding is detected from the first 64 KiB: a BOM selects UTF-8 or
-// UTF-16 (LE/BE; UTF-16 without a BOM is refused as binary, its NUL bytes
-// being indistinguishable from binary data); otherwise valid UTF-8 is UTF-8
-// (an invalid sequence after the first 64 KiB is then an error); otherwise the sample is
-// decoded as Windows-1251 and as KOI8-R and each result is scored as Russian
-// prose — mean log-probability of its letters under Russian letter
+// Every input is read by one streaming reader, the same that normalize
+// uses (the internal textin package): the encoding is detected from the
+// first 64 KiB — a BOM selects UTF-8 or UTF-16 (LE/BE); a sample with NUL
+// bytes is tried as UTF-16 without a BOM in both byte orders and taken when
+// it reads as Cyrillic prose, else refused as binary; valid UTF-8 is UTF-8
+// (an invalid sequence later is then an error); otherwise the sample is
+// decoded as Windows-1251 and as KOI8-R and each result is scored as
+// Russian prose — mean log-probability of its letters under Russian letter
 // frequencies, plus the share of words with a sane case pattern (a wrong
 // 8-bit table swaps cases, giving "пРИВЕТ"), plus the share of lower-case
 // letters — and the better one wins if it reads as prose at all. The input
-// is then decoded as a stream (golang.org/x/text transformers) with CRLF and
-// CR turned into LF and the text put in NFC, so memory is the resulting
-// string plus fixed buffers. Refused, with an error naming the file:
+// is decoded as a stream (golang.org/x/text transformers) with CRLF and CR
+// turned into LF and the text put in NFC, so memory is the resulting
+// string plus fixed buffers; a line longer than Options.MaxLine (32 MiB by
+// default) stops the read. Refused, with an error naming the file:
 // empty input (ErrEmpty), NUL bytes or control characters (ErrBinary),
 // invalid UTF-8 that no known encoding explains (ErrEncoding), text that is
 // not Cyrillic prose (ErrNotProse: too few Cyrillic letters, mostly
-// non-letters, mixed-case words or non-Russian letter frequencies), and,
-// from Open, directories (ErrDirectory) and missing files.
+// non-letters, mixed-case words or non-Russian letter frequencies), an
+// over-long line (ErrLineTooLong), and, from Open, directories
+// (ErrDirectory) and missing files. Every call takes a context and stops
+// with its error when it is cancelled.
 //
 // # Blocks
 //
 // A document is a list of blocks in text order. Each has a Kind, its exact
 // Text and Span (byte offsets into Document.Text, 1-based lines and rune
-// columns), and the ID of the game it belongs to (see Games; the IDs are
-// those of GAMES.md). Lines are grouped into units first: a non-blank line,
+// columns), and the ID of the game it belongs to. corpus knows no game of
+// its own: the caller passes the games it should recognise, with their
+// IDs, titles and vocabulary, in Options.Games (link.Games gives those of
+// the engine's catalog); without them no block gets a game. Lines are
+// grouped into units first: a non-blank line,
 // continued by the next line when the paragraph is hard-wrapped (the line
 // does not end a sentence and the next one starts in lower case, or the
 // document separates paragraphs by blank lines), or when a rule's last
@@ -49,8 +57,8 @@
 //     a marker [N] or the previous block is footnote N-1. FootnoteNumber is
 //     N; the number line itself is the label, not part of the text.
 //   - rule: a line opening with a Roman number I–XXXIX and a full stop (Latin
-//     or Cyrillic look-alike letters); RuleNumber is the number in Latin
-//     capitals.
+//     capitals or their twins in Cyrillic print: І, Ӏ and l for I, Ѵ for V,
+//     Х for X); RuleNumber is the number in Latin capitals.
 //   - section: a one-word line "Правила." or "Игра." (OCR tolerant).
 //   - deck: a short line naming packs and cards ("ДВѢ ПОЛНЫХЪ КОЛОДЫ
 //     КАРТЪ."), set in capitals or opening with a number word.
@@ -60,9 +68,9 @@
 //     ("Наполеоновский пасьянс. Для пасьянса …"), which is split off the
 //     paragraph. A heading makes its game current. A line shaped like a
 //     heading — at most six words, mostly capitals, ending in a full stop,
-//     no other sentence punctuation, no digits — that names no game of the
-//     table ("ЧАСЫ.", "КРАСАВИЦА ЛЮСИ.") is the heading of a game the table
-//     does not know: it and the blocks after it, up to the next heading,
+//     no other sentence punctuation, no digits — that names none of the
+//     games ("ЧАСЫ.", "КРАСАВИЦА ЛЮСИ.") is the heading of a game the
+//     segmenter does not know: it and the blocks after it, up to the next heading,
 //     get no game (Game "").
 //   - caption: a title line in ordinary case naming the current game — the
 //     figure caption repeated after or inside the game's description
@@ -80,9 +88,10 @@
 // # Titles and games
 //
 // Titles are matched, never looked up verbatim: both the line and each
-// title of the game table are folded (lower case; ѣ and its OCR stand-in ђ,
-// ё → е; і, ѵ, й → и; Latin look-alikes → Cyrillic; 3 → з and 0 → о inside
-// words; final ъ dropped; punctuation and quotes removed; a generic
+// title of the games are folded (glyph.Fold of the internal glyph
+// package: lower case; ѣ and its OCR stand-in ђ, ё → е; і, ѵ, й → и; Latin
+// look-alikes → Cyrillic; the digits OCR prints for letters, 3 → з, 0 → о
+// and 6 → б, inside words; final ъ dropped; punctuation and quotes removed; a generic
 // "пасьянс" at either end dropped), and the folded line must be within a
 // small edit distance of a folded title (none for up to 4 letters, then one
 // per 6 letters). A re-OCR with other errors in the headings therefore still

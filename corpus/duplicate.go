@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"context"
 	"hash/fnv"
 	"slices"
 	"unicode/utf8"
@@ -47,7 +48,10 @@ const (
 // through an index of trigrams, so the cost follows the number of blocks
 // that share trigrams rather than all pairs; short blocks are compared
 // pairwise within their kind.
-func LinkDuplicates(docs []*Document) {
+//
+// LinkDuplicates stops with ctx's error when ctx is cancelled; the
+// Duplicate fields are then partly cleared.
+func LinkDuplicates(ctx context.Context, docs []*Document) error {
 	type item struct {
 		doc, block int
 		key        string
@@ -138,6 +142,11 @@ func LinkDuplicates(docs []*Document) {
 	var cands []int
 	seen := make(map[int]bool)
 	for i, it := range items {
+		if i%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		if isShort(it.key) {
 			continue
 		}
@@ -173,7 +182,12 @@ func LinkDuplicates(docs []*Document) {
 		}
 		return a[1] - b[1]
 	})
-	for _, p := range pairs {
+	for k, p := range pairs {
+		if k%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		consider(p[0], p[1])
 	}
 	for i, j := range best {
@@ -185,6 +199,7 @@ func LinkDuplicates(docs []*Document) {
 		da.Blocks[a.block].Duplicate = &Ref{Doc: db.Name, Block: b.block}
 		db.Blocks[b.block].Duplicate = &Ref{Doc: da.Name, Block: a.block}
 	}
+	return nil
 }
 
 // similarity of two folded texts, or 0 when they are not readings of one

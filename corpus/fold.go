@@ -4,14 +4,17 @@ import (
 	"bytes"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/glyph"
 )
 
 // fold reduces s to a key for matching OCR'd pre-reform text against modern
-// or differently damaged text: lower case; ѣ (and its OCR stand-in ђ), ё, є
-// → е; і, ї, ѵ, й → и; ѳ → ф; Latin look-alike letters → their Cyrillic
-// twins; in words that have letters, the digits 3 → з and 0 → о; a
-// word-final ъ dropped. Words are runs of letters and digits; the result is
-// the words joined by single spaces.
+// or differently damaged text: every rune folded by glyph.Fold (lower case;
+// Latin look-alikes → Cyrillic; ѣ ђ ё є → е; і ї ѵ й → и; ѳ → ф); in words
+// that have letters, the digits OCR prints for letters read as those
+// letters (glyph.DigitLetter: 3 → з, 0 → о, 6 → б); a word-final ъ
+// dropped. Words are runs of letters and digits; the result is the words
+// joined by single spaces.
 func fold(s string) string {
 	out := make([]byte, 0, len(s))
 	for w := range words(s) {
@@ -27,7 +30,10 @@ func fold(s string) string {
 		}
 		start := len(out)
 		for _, r := range w {
-			out = utf8.AppendRune(out, foldRune(r, hasLetter))
+			if l, ok := glyph.DigitLetter(r, false); ok && hasLetter {
+				r = l
+			}
+			out = utf8.AppendRune(out, glyph.Fold(r))
 		}
 		// Drop a final hard sign; keep a word that is nothing else.
 		if len(out)-start > len("ъ") && bytes.HasSuffix(out[start:], []byte("ъ")) {
@@ -59,59 +65,6 @@ func words(s string) func(func(string) bool) {
 			yield(s[start:])
 		}
 	}
-}
-
-// foldRune folds one rune (see fold); digits are read as letters only in
-// words that have letters.
-func foldRune(r rune, inWord bool) rune {
-	switch r {
-	case 'ѣ', 'Ѣ', 'ђ', 'Ђ', 'ё', 'Ё', 'є', 'Є':
-		return 'е'
-	case 'і', 'І', 'ї', 'Ї', 'ѵ', 'Ѵ', 'й', 'Й':
-		return 'и'
-	case 'ѳ', 'Ѳ':
-		return 'ф'
-	// Latin look-alikes (upper and lower case where the shapes match).
-	case 'A', 'a':
-		return 'а'
-	case 'B':
-		return 'в'
-	case 'C', 'c':
-		return 'с'
-	case 'E', 'e':
-		return 'е'
-	case 'H':
-		return 'н'
-	case 'I', 'i', 'l':
-		return 'и'
-	case 'K', 'k':
-		return 'к'
-	case 'M':
-		return 'м'
-	case 'O', 'o':
-		return 'о'
-	case 'P', 'p':
-		return 'р'
-	case 'T':
-		return 'т'
-	case 'X', 'x':
-		return 'х'
-	case 'Y', 'y':
-		return 'у'
-	case 'n':
-		return 'п'
-	case 'u':
-		return 'и'
-	case '3':
-		if inWord {
-			return 'з'
-		}
-	case '0':
-		if inWord {
-			return 'о'
-		}
-	}
-	return unicode.ToLower(r)
 }
 
 // editDistance is the Levenshtein distance between a and b in runes, or

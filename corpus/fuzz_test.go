@@ -31,7 +31,7 @@ func addSeeds(f *testing.F, add func([]byte)) {
 func FuzzRead(f *testing.F) {
 	addSeeds(f, func(b []byte) { f.Add(b) })
 	f.Fuzz(func(t *testing.T, data []byte) {
-		d, err := Read("fuzz", bytes.NewReader(data))
+		d, err := Read(bg, "fuzz", bytes.NewReader(data), testOptions(t))
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "fuzz: ") {
 				t.Fatalf("bad error %q", err)
@@ -52,7 +52,7 @@ func FuzzSegment(f *testing.F) {
 	addSeeds(f, func(b []byte) { f.Add(string(b)) })
 	f.Fuzz(func(t *testing.T, s string) {
 		s = norm.NFC.String(strings.ToValidUTF8(strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s), "\uFFFD"))
-		d := &Document{Text: s, Blocks: segment(s)}
+		d := &Document{Text: s, Blocks: mustSegment(t, s)}
 		checkSpans(t, d)
 		for _, b := range d.Blocks {
 			if len(b.MarkerBlocks) != len(b.Markers) {
@@ -68,7 +68,7 @@ func FuzzSegment(f *testing.F) {
 			}
 		}
 		if len(d.Blocks) <= 100 { // LinkDuplicates is quadratic in blocks
-			LinkDuplicates([]*Document{d, {Name: "copy", Text: s, Blocks: segment(s)}})
+			mustLinkDuplicates(t, []*Document{d, {Name: "copy", Text: s, Blocks: mustSegment(t, s)}})
 			for _, b := range d.Blocks {
 				if b.Duplicate != nil && (b.Duplicate.Doc != "copy" || b.Duplicate.Block >= len(d.Blocks)) {
 					t.Fatalf("block %d: bad duplicate %+v", b.Index, *b.Duplicate)

@@ -5,72 +5,22 @@ import (
 	"strings"
 )
 
-// Game is a game of the corpus as the segmenter knows it. The engine's
-// catalog has the full rules; corpus keeps its own small table so that it
-// imports nothing of the project.
+// Game is a game the segmenter can recognise. corpus knows no game of its
+// own: the caller passes the games in Options.Games (link.Games builds them
+// from the engine's catalog).
 type Game struct {
-	// ID is the game's stable ID from GAMES.md, e.g. "four-corners".
-	ID string
-	// Book is the book of the corpus the game is in: "Cadogan" (files
-	// 000–002, Russian translation) or "Pujol" (004).
-	Book string
-	// Titles are the game's Russian titles: first as printed in the book
-	// (pre-reform spelling for Cadogan), then in modern spelling. Headings
-	// are matched against their folded forms, with OCR tolerance.
-	Titles []string
+	// ID is the game's stable ID, e.g. "four-corners"; blocks of the game
+	// carry it in Block.Game.
+	ID string `json:"id"`
+	// Titles are the game's Russian titles. Headings and captions are
+	// matched against their folded forms, with OCR tolerance, so the modern
+	// spelling of a title also finds its pre-reform printing.
+	Titles []string `json:"titles"`
 	// Vocabulary are folded word stems typical of the game's text; a word
 	// counts when it is a stem plus an inflectional ending. They attribute
 	// text to a game when a document starts in the middle of one, before
 	// any heading, if the evidence is clear (see the package doc).
-	Vocabulary []string
-}
-
-// gameTable lists the games in the order of GAMES.md. It is never modified.
-var gameTable = []Game{
-	{ID: "salic-law", Book: "Cadogan", Titles: []string{"Салическій законъ", "Салический закон"},
-		Vocabulary: []string{"салическ", "королевск", "дам"}},
-	{ID: "four-corners", Book: "Cadogan", Titles: []string{"Четыре угла"},
-		Vocabulary: []string{"угл", "углов", "боков"}},
-	{ID: "windmill", Book: "Cadogan", Titles: []string{"Мельница"},
-		Vocabulary: []string{"мельниц", "крыл", "крыль"}},
-	{ID: "shah", Book: "Cadogan", Titles: []string{"Шахъ", "Шах"},
-		Vocabulary: []string{"шах", "звезд", "круг", "луч"}},
-	{ID: "duchess-de-luynes", Book: "Cadogan", Titles: []string{"Герцогиня де-Люинь"},
-		Vocabulary: []string{"герцогин", "люинь", "отставн"}},
-	{ID: "british-constitution", Book: "Cadogan", Titles: []string{"Англійская конституція", "Английская конституция"},
-		Vocabulary: []string{"конституц", "совет", "палат", "народ", "отделени", "правительств", "епископ"}},
-	{ID: "zodiac", Book: "Cadogan", Titles: []string{"Зодіакъ", "Зодиак"},
-		Vocabulary: []string{"зодиак", "экватор"}},
-	{ID: "sympathy", Book: "Cadogan", Titles: []string{"Симпатія", "Симпатия"},
-		Vocabulary: []string{"симпати", "партнер", "грации", "грация"}},
-	{ID: "sultan", Book: "Pujol", Titles: []string{"Султан"},
-		Vocabulary: []string{"султан", "гарем", "кону"}},
-	{ID: "napoleon", Book: "Pujol", Titles: []string{"Наполеоновский пасьянс"},
-		Vocabulary: []string{"наполеон", "резерв", "парн", "попарно"}},
-	{ID: "red-and-black", Book: "Pujol", Titles: []string{"«Красные — черные»", "Красные и черные"},
-		Vocabulary: []string{"красн", "черн", "тасу"}},
-}
-
-// Games returns the table of the corpus's games in GAMES.md order. The
-// result is a copy.
-func Games() []Game {
-	out := make([]Game, len(gameTable))
-	for i, g := range gameTable {
-		g.Titles = slices.Clone(g.Titles)
-		g.Vocabulary = slices.Clone(g.Vocabulary)
-		out[i] = g
-	}
-	return out
-}
-
-// GameByID returns the game with the given ID.
-func GameByID(id string) (Game, bool) {
-	for _, g := range Games() {
-		if g.ID == id {
-			return g, true
-		}
-	}
-	return Game{}, false
+	Vocabulary []string `json:"vocabulary,omitempty"`
 }
 
 // titleKey is a folded title core and the game it names.
@@ -79,18 +29,31 @@ type titleKey struct {
 	game string
 }
 
-// titleKeys are the folded cores of every title in gameTable.
-var titleKeys = func() []titleKey {
-	var keys []titleKey
-	for _, g := range gameTable {
+// gameSet is the games of one segmentation, prepared for matching. It is
+// read-only once built.
+type gameSet struct {
+	games []Game
+	keys  []titleKey // the folded cores of every title
+}
+
+// newGameSet prepares games for matching; the vocabulary stems are folded
+// as the text is.
+func newGameSet(games []Game) *gameSet {
+	gs := &gameSet{games: make([]Game, len(games))}
+	for i, g := range games {
+		g.Vocabulary = slices.Clone(g.Vocabulary)
+		for k, v := range g.Vocabulary {
+			g.Vocabulary[k] = fold(v)
+		}
+		gs.games[i] = g
 		for _, t := range g.Titles {
-			if k := titleCore(fold(t)); k != "" && !slices.Contains(keys, titleKey{k, g.ID}) {
-				keys = append(keys, titleKey{k, g.ID})
+			if k := titleCore(fold(t)); k != "" && !slices.Contains(gs.keys, titleKey{k, g.ID}) {
+				gs.keys = append(gs.keys, titleKey{k, g.ID})
 			}
 		}
 	}
-	return keys
-}()
+	return gs
+}
 
 // genericWord is the folded word books put before or after a game's name
 // ("Пасьянс «Красные — черные»", "Наполеоновский пасьянс").
@@ -128,7 +91,7 @@ const maxTitleWords = 6
 
 // matchTitle reports which game s names, if it is nothing but a game title
 // (OCR noise, pre-reform spelling, case and punctuation aside).
-func matchTitle(s string) (string, bool) {
+func (gs *gameSet) matchTitle(s string) (string, bool) {
 	if strings.Count(s, " ") >= 2*maxTitleWords {
 		return "", false
 	}
@@ -137,7 +100,7 @@ func matchTitle(s string) (string, bool) {
 		return "", false
 	}
 	best, bestD := "", 1<<30
-	for _, k := range titleKeys {
+	for _, k := range gs.keys {
 		tol := tolerance(k.key)
 		if d := editDistance(f, k.key, tol); d <= tol && d < bestD {
 			best, bestD = k.game, d
@@ -146,11 +109,11 @@ func matchTitle(s string) (string, bool) {
 	return best, best != ""
 }
 
-// vocabularyScores counts, for each game of gameTable, the words of text
+// vocabularyScores counts, for each game of the set, the words of text
 // that are a form of one of the game's vocabulary stems (see stemForm).
-func vocabularyScores(text string, scores []int) {
+func (gs *gameSet) vocabularyScores(text string, scores []int) {
 	for w := range words(fold(text)) {
-		for i, g := range gameTable {
+		for i, g := range gs.games {
 			for _, stem := range g.Vocabulary {
 				if stemForm(w, stem) {
 					scores[i]++

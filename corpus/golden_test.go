@@ -50,7 +50,7 @@ func goldenLine(d *Document, b Block) string {
 // TestGolden pins the segmentation of the four embedded files against the
 // hand-checked fixture.
 func TestGolden(t *testing.T) {
-	docs, err := Embedded()
+	docs, err := Embedded(bg, testOptions(t))
 	if err != nil {
 		t.Fatal(err)
 	}

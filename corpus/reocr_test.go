@@ -7,6 +7,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/glyph"
 )
 
 // latinTwin maps Cyrillic letters to the Latin letters OCR confuses them with.
@@ -23,7 +25,7 @@ func reOCR(s string, kind Kind, rng *rand.Rand) string {
 	rs := []rune(s)
 	numEnd := 0
 	if kind == KindRule {
-		for numEnd < len(rs) && romanLetter(rs[numEnd]) != 0 {
+		for numEnd < len(rs) && glyph.IsRomanGlyph(rs[numEnd]) {
 			if rs[numEnd] == 'I' && rng.IntN(2) == 0 {
 				rs[numEnd] = 'І'
 			}
@@ -92,7 +94,7 @@ func reOCR(s string, kind Kind, rng *rand.Rand) string {
 // sections and rule numbers carry different OCR errors segment the same
 // (kinds, games, rule and footnote numbers, duplicates).
 func TestReOCR(t *testing.T) {
-	orig, err := Embedded()
+	orig, err := Embedded(bg, testOptions(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +123,7 @@ func TestReOCR(t *testing.T) {
 				}
 				text = text[:b.Span.StartByte] + bad + text[b.Span.StartByte+len(src):]
 			}
-			nd, err := Read(d.Name, strings.NewReader(text))
+			nd, err := Read(bg, d.Name, strings.NewReader(text), testOptions(t))
 			if err != nil {
 				t.Fatalf("seed %d %s: %v", seed, d.Name, err)
 			}
@@ -131,7 +133,7 @@ func TestReOCR(t *testing.T) {
 		if changed == 0 {
 			t.Fatalf("seed %d: nothing damaged", seed)
 		}
-		LinkDuplicates(docs)
+		mustLinkDuplicates(t, docs)
 		for k, d := range orig {
 			nd := docs[k]
 			if len(nd.Blocks) != len(d.Blocks) {
@@ -199,15 +201,15 @@ func TestDuplicatesOfReScan(t *testing.T) {
 			}
 			text = text[:cut]
 		}
-		copyDoc, err := Read("copy", strings.NewReader(text))
+		copyDoc, err := Read(bg, "copy", strings.NewReader(text), testOptions(t))
 		if err != nil {
 			t.Fatal(err)
 		}
-		orig, err := Read(d.Name, strings.NewReader(d.Text))
+		orig, err := Read(bg, d.Name, strings.NewReader(d.Text), testOptions(t))
 		if err != nil {
 			t.Fatal(err)
 		}
-		LinkDuplicates([]*Document{orig, copyDoc})
+		mustLinkDuplicates(t, []*Document{orig, copyDoc})
 		for i, b := range orig.Blocks {
 			want := i
 			if b.Kind == KindPageHeader || b.Kind == KindTitle || b.Kind == KindPageNumber {

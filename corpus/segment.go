@@ -1,10 +1,13 @@
 package corpus
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/glyph"
 )
 
 // shape is what one line (or a run of joined lines) looks like on its own,
@@ -43,6 +46,7 @@ const maxRuleTailWords = 3
 // document separates paragraphs by blank lines anyway), or a rule followed
 // directly by a line of at most maxRuleTailWords words.
 type unitScanner struct {
+	games          *gameSet
 	text           string
 	pos            int  // start of the next line
 	first          bool // no non-blank line seen yet
@@ -51,8 +55,8 @@ type unitScanner struct {
 	peekOK         bool
 }
 
-func newUnitScanner(text string) *unitScanner {
-	return &unitScanner{text: text, first: true, blankSeparated: blankSeparated(text)}
+func newUnitScanner(gs *gameSet, text string) *unitScanner {
+	return &unitScanner{games: gs, text: text, first: true, blankSeparated: blankSeparated(text)}
 }
 
 // blankSeparated reports whether most non-blank lines are followed by a
@@ -142,7 +146,7 @@ func (sc *unitScanner) scan() (unit, bool) {
 		}
 		t := text[s:e]
 		if !found {
-			u = classifyLine(t, sc.first)
+			u = sc.games.classifyLine(t, sc.first)
 			u.start, u.end = s, e
 			sc.first = false
 			found = true
@@ -152,7 +156,7 @@ func (sc *unitScanner) scan() (unit, bool) {
 		// A line directly after the unit: does it continue it? A rule's
 		// closing words that the OCR put on a line of their own
 		// ("Масти соблюдаются.") continue the rule.
-		if u.shape == shRule && countWords(t) <= maxRuleTailWords && classifyLine(t, false).shape == shText {
+		if u.shape == shRule && countWords(t) <= maxRuleTailWords && sc.games.classifyLine(t, false).shape == shText {
 			u.end = e
 			sc.pos = next
 			continue
@@ -163,7 +167,7 @@ func (sc *unitScanner) scan() (unit, bool) {
 		if !startsLower(t) && !sc.blankSeparated {
 			return u, true
 		}
-		if classifyLine(t, false).shape != shText {
+		if sc.games.classifyLine(t, false).shape != shText {
 			return u, true
 		}
 		u.end = e
@@ -173,7 +177,7 @@ func (sc *unitScanner) scan() (unit, bool) {
 }
 
 // classifyLine gives a trimmed line its shape.
-func classifyLine(t string, first bool) unit {
+func (gs *gameSet) classifyLine(t string, first bool) unit {
 	if isPageHeader(t) {
 		return unit{shape: shPageHeader}
 	}
@@ -189,7 +193,7 @@ func classifyLine(t string, first bool) unit {
 	if isDeck(t) {
 		return unit{shape: shDeck}
 	}
-	if g, ok := matchTitle(t); ok {
+	if g, ok := gs.matchTitle(t); ok {
 		return unit{shape: shTitle, game: g, upper: upperShare(t) >= 0.7}
 	}
 	if first && isBookTitle(t) {
@@ -334,35 +338,23 @@ func bareNumber(t string) (int, bool) {
 	return n, n > 0
 }
 
-// romanLetter maps a Roman digit, or an OCR look-alike of one, to its Latin
-// capital; 0 for anything else.
-func romanLetter(r rune) byte {
-	switch r {
-	case 'I', 'І', 'Ӏ', 'l':
-		return 'I'
-	case 'V', 'Ѵ':
-		return 'V'
-	case 'X', 'Х':
-		return 'X'
-	}
-	return 0
-}
+// maxRuleNumber is the largest rule number the segmenter reads.
+const maxRuleNumber = glyph.MaxRuleNumber
 
-// ruleNumber recognises "II. text": a Roman number (I–XXXIX, OCR
-// look-alikes allowed) then a full stop, at the start of the line.
+// ruleNumber recognises "II. text": a Roman number (I–XXXIX, in Latin
+// capitals or their twins in Cyrillic print, see glyph.Roman) then a full
+// stop, at the start of the line. It returns the number in Latin capitals.
 func ruleNumber(t string) (string, bool) {
-	var num []byte
-	i := 0
-	for i < len(t) && len(num) <= 7 {
-		r, n := utf8.DecodeRuneInString(t[i:])
-		c := romanLetter(r)
-		if c == 0 {
+	i, n := 0, 0
+	for i < len(t) && n <= 7 {
+		r, size := utf8.DecodeRuneInString(t[i:])
+		if !glyph.IsRomanGlyph(r) {
 			break
 		}
-		num = append(num, c)
-		i += n
+		i += size
+		n++
 	}
-	if len(num) == 0 || len(num) > 7 || i >= len(t) || t[i] != '.' {
+	if n == 0 || n > 7 || i >= len(t) || t[i] != '.' {
 		return "", false
 	}
 	if rest := t[i+1:]; rest != "" {
@@ -371,38 +363,11 @@ func ruleNumber(t string) (string, bool) {
 			return "", false
 		}
 	}
-	s := string(num)
-	v := romanValue(s)
-	if v < 1 || v > 39 || toRoman(v) != s {
+	v, ok := glyph.Roman(t[:i])
+	if !ok || v > maxRuleNumber {
 		return "", false
 	}
-	return s, true
-}
-
-// romanValue is the value of a Roman number made of I, V and X.
-func romanValue(s string) int {
-	val := map[byte]int{'I': 1, 'V': 5, 'X': 10}
-	total := 0
-	for i := 0; i < len(s); i++ {
-		v := val[s[i]]
-		if i+1 < len(s) && val[s[i+1]] > v {
-			total -= v
-		} else {
-			total += v
-		}
-	}
-	return total
-}
-
-// toRoman writes 1–39 as a Roman number.
-func toRoman(n int) string {
-	var b strings.Builder
-	for ; n >= 10; n -= 10 {
-		b.WriteByte('X')
-	}
-	units := [...]string{"", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"}
-	b.WriteString(units[n])
-	return b.String()
+	return glyph.ToRoman(v), true
 }
 
 // sectionWords are the folded section headings of the Cadogan games.
@@ -480,7 +445,7 @@ func isBookTitle(t string) bool {
 // inlineTitle finds a game title set as the first sentence of a paragraph
 // ("Наполеоновский пасьянс. Для пасьянса …") and returns the game and the
 // length in bytes of that sentence including its full stop.
-func inlineTitle(t string) (string, int, bool) {
+func (gs *gameSet) inlineTitle(t string) (string, int, bool) {
 	limit := min(len(t), 160)
 	for i := 0; i < limit; i++ {
 		if t[i] != '.' {
@@ -496,7 +461,7 @@ func inlineTitle(t string) (string, int, bool) {
 		if strings.Count(t[:i], " ") > maxTitleWords {
 			return "", 0, false
 		}
-		g, ok := matchTitle(t[:i+1])
+		g, ok := gs.matchTitle(t[:i+1])
 		return g, i + 1, ok
 	}
 	return "", 0, false
@@ -542,6 +507,7 @@ const (
 
 // segmenter holds the state of one segmentation.
 type segmenter struct {
+	games   *gameSet
 	text    string
 	loc     locator
 	blocks  []Block
@@ -555,11 +521,16 @@ type segmenter struct {
 }
 
 // segment splits NFC, LF text into blocks (see the package doc).
-func segment(text string) []Block {
-	sg := &segmenter{text: text, loc: locator{text: text, line: 1}, markers: markerSet(text)}
-	sc := newUnitScanner(text)
+func segment(ctx context.Context, gs *gameSet, text string) ([]Block, error) {
+	sg := &segmenter{games: gs, text: text, loc: locator{text: text, line: 1}, markers: markerSet(text)}
+	sc := newUnitScanner(gs, text)
 	lastFootnote := 0
-	for {
+	for n := 0; ; n++ {
+		if n%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		u, ok := sc.next()
 		if !ok {
 			break
@@ -599,7 +570,7 @@ func segment(text string) []Block {
 				sg.add(u.start, u.end, KindCaption, "")
 				break
 			}
-			if g, n, ok := inlineTitle(t); ok && g != sg.cur {
+			if g, n, ok := sg.games.inlineTitle(t); ok && g != sg.cur {
 				sg.heading(g, u.start, u.start+n)
 				s, e := trimSpace(text, u.start+n, u.end)
 				sg.add(s, e, KindParagraph, sg.cur)
@@ -615,8 +586,13 @@ func segment(text string) []Block {
 		sg.settle(sg.vocabularyGame(), true)
 	}
 	sg.linkFootnotes()
-	return sg.blocks
+	return sg.blocks, nil
 }
+
+// checkEvery is how many units (or blocks) a loop handles between looks at
+// its context: often enough to stop within milliseconds, rarely enough to
+// cost nothing.
+const checkEvery = 256
 
 // add appends a block of text[s:e] and returns it for further fields.
 func (sg *segmenter) add(s, e int, kind Kind, game string) *Block {
@@ -700,10 +676,10 @@ func (sg *segmenter) settle(game string, guessed bool) {
 
 // leadingScores scores the vocabulary of the unsettled leading blocks.
 func (sg *segmenter) leadingScores() []int {
-	scores := make([]int, len(gameTable))
+	scores := make([]int, len(sg.games.games))
 	end := min(len(sg.blocks), sg.leading+maxVocabularyBlocks)
 	for i := sg.leading; i < end; i++ {
-		vocabularyScores(sg.blocks[i].Text, scores)
+		sg.games.vocabularyScores(sg.blocks[i].Text, scores)
 	}
 	return scores
 }
@@ -727,13 +703,13 @@ func (sg *segmenter) vocabularyGame() string {
 	if best < 0 || scores[best] < minVocabularyHits || scores[best] <= vocabularyMargin*second {
 		return ""
 	}
-	return gameTable[best].ID
+	return sg.games.games[best].ID
 }
 
 // vocabularyScore is game's vocabulary score over the leading blocks.
 func (sg *segmenter) vocabularyScore(game string) int {
 	scores := sg.leadingScores()
-	for i, g := range gameTable {
+	for i, g := range sg.games.games {
 		if g.ID == game {
 			return scores[i]
 		}

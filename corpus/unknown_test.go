@@ -42,8 +42,8 @@ func TestIsHeadingShape(t *testing.T) {
 		"ПРАВИЛА.": shSection,
 		"III.":     shRule,
 	} {
-		if got := classifyLine(s, false).shape; got != want {
-			t.Errorf("classifyLine(%q) = %d, want %d", s, got, want)
+		if got := testSet(t).classifyLine(s, false).shape; got != want {
+			t.Errorf("testSet(t).classifyLine(%q) = %d, want %d", s, got, want)
 		}
 	}
 }
@@ -140,7 +140,7 @@ func TestDuplicatesNotBoilerplate(t *testing.T) {
 		"Игра.\n\nРаскладываютъ всю колоду веерами по три карты, лицомъ вверхъ, и начинаютъ игру съ верхнихъ картъ.\n"
 	a := mustRead(t, "a", []byte("КРѢПОСТЬ.\n\n"+rules))
 	b := mustRead(t, "b", []byte("КРАСАВИЦА ЛЮСИ.\n\n"+rules))
-	LinkDuplicates([]*Document{a, b})
+	mustLinkDuplicates(t, []*Document{a, b})
 	for _, d := range []*Document{a, b} {
 		for _, bl := range d.Blocks {
 			if bl.Duplicate != nil {
@@ -150,7 +150,7 @@ func TestDuplicatesNotBoilerplate(t *testing.T) {
 	}
 	// The same game scanned twice, its heading with another OCR error.
 	c := mustRead(t, "c", []byte("КРЕПОСГЬ.\n\n"+strings.ReplaceAll(rules, "е", "ѣ")))
-	LinkDuplicates([]*Document{a, c})
+	mustLinkDuplicates(t, []*Document{a, c})
 	for _, bl := range a.Blocks {
 		paired := bl.Duplicate != nil
 		if want := bl.Kind != KindSection && bl.Kind != KindDeck; paired != want {

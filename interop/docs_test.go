@@ -9,6 +9,7 @@ import (
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/reports"
 )
@@ -33,7 +34,7 @@ func TestDocsDuckDBQueries(t *testing.T) {
 	if _, err := reports.ExportResults(ctx, f.dir, run1, reports.FormatParquet, reports.Metadata{}); err != nil {
 		t.Fatal(err)
 	}
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(context.Background(), corpus.Options{Games: link.Games(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func TestDocsDuckDBQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cd, err := reports.BuildCorpusData(docs, n, engine.Catalog())
+	cd, err := reports.BuildCorpusData(context.Background(), docs, n, engine.Catalog())
 	if err != nil {
 		t.Fatal(err)
 	}

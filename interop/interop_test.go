@@ -17,6 +17,7 @@ import (
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/sim"
@@ -454,7 +455,7 @@ func TestArrowAndParquetExportsAgree(t *testing.T) {
 }
 
 func TestCorpusDatasetsReadBack(t *testing.T) {
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(context.Background(), corpus.Options{Games: link.Games(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,7 +463,7 @@ func TestCorpusDatasetsReadBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cd, err := reports.BuildCorpusData(docs, n, engine.Catalog())
+	cd, err := reports.BuildCorpusData(context.Background(), docs, n, engine.Catalog())
 	if err != nil {
 		t.Fatal(err)
 	}

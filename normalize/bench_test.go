@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/pasyans/pasyans/internal/corpuslike"
 )
 
 // corpusLike returns at least size bytes of the pre-reform corpus texts
@@ -49,7 +51,7 @@ func BenchmarkDocument(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	cpu := cpuSeconds()
 	for b.Loop() {
-		n.Document("bench", text)
+		mustDoc(b, n, "bench", text)
 	}
 	reportCPU(b, cpu, len(text))
 }
@@ -69,7 +71,35 @@ func BenchmarkStream(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	cpu := cpuSeconds()
 	for b.Loop() {
-		if err := n.Stream(context.Background(), "bench", strings.NewReader(text), io.Discard, nil); err != nil {
+		if err := n.Stream(context.Background(), "bench", strings.NewReader(text), io.Discard, StreamOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, cpu, len(text))
+}
+
+// corpusLikeText returns size bytes of varied corpus-like text (package
+// corpuslike): paragraphs of the corpus with random OCR damage, so the
+// caches do not see the same words over and over.
+func corpusLikeText(b *testing.B, size int64) string {
+	b.Helper()
+	var sb strings.Builder
+	if err := corpuslike.Write(context.Background(), &sb, corpuslike.Options{Size: size, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	return sb.String()
+}
+
+// BenchmarkStreamCorpusLike measures streaming throughput on 8 MB of
+// varied corpus-like text, the figure the normalizer's speed target is
+// about (scripts/bench-normalize.sh measures the whole process).
+func BenchmarkStreamCorpusLike(b *testing.B) {
+	n := normalizer(b)
+	text := corpusLikeText(b, 8<<20)
+	b.SetBytes(int64(len(text)))
+	cpu := cpuSeconds()
+	for b.Loop() {
+		if err := n.Stream(context.Background(), "bench", strings.NewReader(text), io.Discard, StreamOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -133,7 +163,7 @@ func BenchmarkStreamMemory(b *testing.B) {
 	}()
 	for b.Loop() {
 		r := &repeatReader{text: text, left: size}
-		if err := n.Stream(context.Background(), "big", r, io.Discard, nil); err != nil {
+		if err := n.Stream(context.Background(), "big", r, io.Discard, StreamOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -15,8 +15,10 @@
 //
 //  1. Character repair, needing no lexicon: ђ/Ђ read as the yat ѣ/Ѣ (upper
 //     case in an all-caps word), Latin look-alikes inside a Cyrillic word
-//     (I→І, a→а, …, and the italic shapes u→и, n→п, r→г, k→к, b→ь), the digits 3/0 next to Cyrillic letters (З/О) and 6
-//     after a lower-case Cyrillic letter (б), a final
+//     (the one table of the internal glyph package: I→І, a→а, …, l→і, and
+//     the italic shapes u→и, n→п, r→г, m→т, k→к, b→ь), the digits 3/0 next
+//     to Cyrillic letters (З/О) and 6 after a lower-case Cyrillic letter
+//     (б), a final
 //     "іі" (й after a vowel, ій after a consonant), and a capital right
 //     after a lower-case letter ("КаждыЙ").
 //  2. Orthography reform of 1918: ѣ→е, і→и, ѳ→ф, ѵ→и (ѵ→у first when the
@@ -38,10 +40,18 @@
 // pre-reform when at least two words, and at least one in fifty, have a
 // pre-reform letter (ѣ ђ і ѳ ѵ) or a final ъ; in any other document only
 // such words are changed, everything else (unknown names, brand spellings,
-// typos, -аго names such as "Сантьяго") is copied unchanged. Optional modernisations are off, as
-// in the reference (NORMALIZE.md §4.6): hyphenated particles keep their
-// hyphen ("тотчас-же", "Если-же"), "т.-е.", "чрез", "при чем" and -ою/-ею
-// stay, and ё is never written (ея→ее, нея→нее, as in the reference).
+// typos, -аго names such as "Сантьяго") is copied unchanged.
+//
+// In a pre-reform document, hyphens that modern spelling writes as spaces
+// become spaces: before the particles же, ли, бы ("тотчасъ-же" → "тотчас
+// же", "едва-ли" → "едва ли"), unless the two parts also make one word of
+// the lexicon ("то-же" may be "тоже" or "то же", "что-бы" "чтобы" or "что
+// бы": left as they are); in "то-есть"; and between the letters of an
+// abbreviation ("т.-е." → "т. е.", "т.-к." → "т. к."). Real hyphenated
+// words keep their hyphen ("какой-нибудь", "по-русски", "из-за"). Other
+// optional modernisations are off, as in the hand-made references
+// (gold/README.md): "чрез", "при чем" and -ою/-ею stay, and ё is
+// never written (ея→ее, нея→нее).
 //
 // # OCR correction
 //
@@ -49,7 +59,7 @@
 // pre-reform spelling with a weighted confusion model (up to two rewrites,
 // a lost word space counting as one), reforms each candidate and keeps
 // those whose every part the lexicon knows. Costs come from the confusions
-// measured on this corpus (NORMALIZE.md §1) — the more frequent, the
+// counted in this corpus (docs/normalize.md) — the more frequent, the
 // cheaper — plus the classic confusions of the old typefaces (ы read as
 // ьі, ю as іо, ѣ as ь) and of similar letter shapes at a higher cost; a
 // space is cheap right after a ъ the OCR printed (not one a rewrite made
@@ -133,12 +143,12 @@
 // stable:
 //
 //	rule                        stage    what it does
-//	ocr.dje-for-yat             repair   ђ/Ђ (OCR reading of the yat) → ѣ/Ѣ
-//	ocr.latin-lookalike         repair   Latin letter inside a Cyrillic word → Cyrillic (I→І, u→и)
-//	ocr.digit-for-letter        repair   digit 3/0 next to Cyrillic letters → З/О, 6 inside a word → б
+//	ocr.dje-for-yat             repair   ђ/Ђ (the OCR's reading of the yat) → ѣ/Ѣ
+//	ocr.latin-lookalike         repair   Latin letter inside a Cyrillic word → the Cyrillic letter of its shape (I→І, a→а, u→и, b→ь …)
+//	ocr.digit-for-letter        repair   digit 3/0 next to Cyrillic letters → З/О, 6 after a lower-case letter → б
 //	ocr.double-i-for-short-i    repair   final іі (or ии by lexicon) → й, or ій after a consonant
 //	ocr.stray-capital           repair   capital after a lower-case letter → lower case
-//	ocr.slash-k-for-zh          ocr      "/к" → ж
+//	ocr.slash-k-for-zh          ocr      "/к" → ж (0.10)
 //	ocr.izhitsa-for-u           reform   ѵ read as у where the lexicon knows that word
 //	reform.yat                  reform   ѣ → е
 //	reform.i-decimal            reform   і → и
@@ -151,11 +161,14 @@
 //	reform.ending-yya           reform   -ыя → -ые
 //	reform.ending-iya           reform   -ія → -ие (adjectives; nouns keep -ия by reform.i-decimal)
 //	reform.ending-iyasya        reform   -іяся → -иеся
-//	reform.prefix-z-s           reform   без/чрез/через/из/раз/роз/воз/низ → с before the consonants above
+//	reform.prefix-z-s           reform   без/чрез/через before a voiceless consonant, из/раз/роз/воз/низ before с → -с
 //	reform.pronoun              reform   онѣ→они, однѣ→одни, однѣхъ/ми/мъ→одних/ми/м, ея→ее, нея→нее
+//	reform.particle-hyphen      reform   the particles же, ли, бы (ж, ль, б) after a hyphen written apart: тотчасъ-же → тотчас же; left as it is where the two parts also make one word (то-же: тоже or то же; что-бы: чтобы or что бы)
+//	reform.to-est               reform   то-есть → то есть
+//	reform.abbreviation-hyphen  reform   the hyphen between the letters of an abbreviation written as a space: т.-е. → т. е., т.-к. → т. к.
 //	join.line-hyphen            tokens   word hyphenated across a line break joined on the first line
 //	join.soft-hyphen            tokens   soft hyphen (U+00AD) inside a word removed
-//	ocr.word-split              ocr      a lost space restored (cost 0.6, 0.15 after ъ)
+//	ocr.word-split              ocr      a lost space restored (0.60; 0.15 after a ъ the OCR printed)
 //	ocr.n-for-i                 ocr      н printed for и (0.30)
 //	ocr.i-for-n                 ocr      и printed for н (0.50)
 //	ocr.i-for-p                 ocr      и printed for п (0.50)
@@ -170,7 +183,7 @@
 //	ocr.l-for-d                 ocr      л printed for д (0.60)
 //	ocr.short-i-for-i           ocr      й printed for и (0.50)
 //	ocr.i-for-short-i           ocr      и printed for й (0.60)
-//	ocr.iz-for-v                ocr      із/из printed for в (0.40/0.50)
+//	ocr.iz-for-v                ocr      із/из printed for в (0.40)
 //	ocr.tyu-for-po              ocr      тю printed for по (0.50)
 //	ocr.t-for-p                 ocr      т printed for п (0.70)
 //	ocr.a-for-ya                ocr      а printed for я (0.60)
@@ -195,9 +208,9 @@
 //	ocr.eh-for-z                ocr      э printed for з (0.70)
 //	ocr.ts-for-shch             ocr      ц printed for щ (0.70)
 //	ocr.shch-for-ts             ocr      щ printed for ц (0.70)
-//	ocr.substitution            ocr      one letter replaced, by document evidence only (1.0)
-//	ocr.insertion               ocr      one missing letter inserted, by document evidence only (1.0)
-//	ocr.deletion                ocr      one extra letter deleted, by document evidence only (1.0)
+//	ocr.substitution            ocr      one letter replaced, by document evidence only (1.00)
+//	ocr.insertion               ocr      one missing letter inserted, by document evidence only (1.00)
+//	ocr.deletion                ocr      one extra letter deleted, by document evidence only (1.00)
 //	ocr.unresolved              ocr      unknown word left as the reform made it; confidence 0
 //
 // Edit records of repair and reform have confidence 1 when the lexicon
@@ -217,8 +230,22 @@
 // line, otherwise as whole texts. The error reduction is (raw − output) /
 // raw, raw being the score of the unnormalized input.
 //
-// # Streaming
+// # Inputs and streaming
 //
-// Normalizer.Stream works on chunks of whole lines (StreamChunk bytes);
-// see its documentation for the bounded document-frequency prior.
+// Document and Align take text already decoded (a string); Stream reads
+// any input — a file, standard input, an io.Reader — through the same
+// reader as the corpus package: the encoding is detected (UTF-8 with or
+// without BOM, UTF-16 with a BOM or, by a documented heuristic, without
+// one, Windows-1251, KOI8-R), the text decoded to NFC with LF line ends,
+// binary data refused, and a line longer than StreamOptions.MaxLine
+// (DefaultMaxLine, 32 MiB) stops the stream with ErrLineTooLong instead of
+// exhausting memory. Stream works on chunks of whole lines (StreamChunk
+// bytes) and keeps its caches bounded, so its memory is flat in the input's
+// size (1 GiB of varied text in a 68 MB peak, scripts/mem-normalize.sh);
+// see its documentation for the running document-frequency prior. Every
+// call takes a context and stops with its error when it is cancelled.
+//
+// Align gives Document's text with the token boundaries only, which is
+// what a caller mapping passages between the original and the modern text
+// needs (the link package).
 package normalize

@@ -13,7 +13,7 @@ func FuzzTokenize(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		end := 0
 		lines := 1
-		tokenize(s, func(r rawToken) {
+		for _, r := range tokenize(nil, s) {
 			if int(r.start) != end || r.end <= r.start {
 				t.Fatalf("token [%d,%d) after %d in %q", r.start, r.end, end, s)
 			}
@@ -24,7 +24,7 @@ func FuzzTokenize(f *testing.F) {
 				lines++
 			}
 			end = int(r.end)
-		})
+		}
 		if end != len(s) {
 			t.Fatalf("tokens cover %d of %d bytes", end, len(s))
 		}
@@ -44,7 +44,7 @@ func FuzzNormalize(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, s string, seed uint64) {
-		res := n.Document("fuzz", s)
+		res := mustDoc(t, n, "fuzz", s)
 		if got, want := strings.Count(res.Text, "\n"), strings.Count(s, "\n"); got != want {
 			t.Fatalf("%d lines, want %d: %q → %q", got, want, s, res.Text)
 		}
@@ -66,7 +66,7 @@ func FuzzNormalize(f *testing.F) {
 			b.WriteString(modernWords[x%uint64(len(modernWords))])
 			b.WriteString([]string{" ", ", ", ".\n", " — ", "\n\n"}[(x>>8)%5])
 		}
-		if m := b.String(); n.Document("m", m).Text != m {
+		if m := b.String(); mustDoc(t, n, "m", m).Text != m {
 			t.Fatalf("modern text changed: %q", m)
 		}
 	})

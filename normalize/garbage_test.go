@@ -27,7 +27,7 @@ func TestGarbageBounded(t *testing.T) {
 		b.WriteString("ъ ")
 	}
 	start := time.Now()
-	res := n.Document("garbage", b.String())
+	res := mustDoc(t, n, "garbage", b.String())
 	if strings.Contains(res.Text, "\n") || len(res.Edits) == 0 {
 		t.Errorf("garbage: %d edits", len(res.Edits))
 	}

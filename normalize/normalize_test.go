@@ -3,9 +3,9 @@ package normalize
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +13,16 @@ import (
 
 // shared loads the lexicon once for the whole test binary.
 var shared = sync.OnceValues(New)
+
+// mustDoc normalizes text as Document does.
+func mustDoc(t testing.TB, n *Normalizer, name, text string) *Result {
+	t.Helper()
+	res, err := n.Document(context.Background(), name, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
 
 func normalizer(t testing.TB) *Normalizer {
 	t.Helper()
@@ -45,11 +55,11 @@ func TestGoldEval(t *testing.T) {
 	n := normalizer(t)
 	var raw, got Score
 	for name, text := range corpusFiles(t) {
-		ref, err := os.ReadFile(filepath.Join("testdata", "gold", name))
-		if err != nil {
-			t.Fatalf("gold reference: %v", err)
+		ref, ok := Gold(strings.TrimSuffix(name, ".txt"))
+		if !ok {
+			t.Fatalf("%s: no embedded reference", name)
 		}
-		res := n.Document(name, text)
+		res := mustDoc(t, n, name, text)
 		if a, b := strings.Count(res.Text, "\n"), strings.Count(text, "\n"); a != b {
 			t.Errorf("%s: %d output lines, want %d", name, a, b)
 		}
@@ -132,7 +142,7 @@ func TestRules(t *testing.T) {
 		{"надъ нимн." + ctx, "нимн", "ними", "ocr.n-for-i"},
 	}
 	for _, c := range cases {
-		res := n.Document("t", c.in)
+		res := mustDoc(t, n, "t", c.in)
 		var e *Edit
 		for i := range res.Edits {
 			if res.Edits[i].Original == c.word {
@@ -178,7 +188,7 @@ func TestLeftAlone(t *testing.T) {
 		"въ 1872 году" + ctx,
 		"см. стр. 5" + ctx,
 	} {
-		res := n.Document("t", in)
+		res := mustDoc(t, n, "t", in)
 		for _, e := range res.Edits {
 			switch e.Original {
 			case "т", "д", "напр", "Люинь", "де", "IV", "XII", "1872", "е", "же", "см", "стр":
@@ -187,13 +197,64 @@ func TestLeftAlone(t *testing.T) {
 		}
 	}
 	// A word the corrector cannot repair is flagged, not guessed.
-	res := n.Document("t", "очередующихся"+ctx)
+	res := mustDoc(t, n, "t", "очередующихся"+ctx)
 	if !strings.HasPrefix(res.Text, "очередующихся") || len(res.Edits) == 0 ||
 		!hasRule(res.Edits[0].Rules, RuleUnresolved) || res.Edits[0].Confidence != 0 {
 		t.Errorf("unresolved word: %q %+v", res.Text, res.Edits)
 	}
-	if got := n.Document("t", "тотчасъ-же"+ctx).Text; !strings.HasPrefix(got, "тотчас-же ") {
-		t.Errorf("-же particle: %q", got)
+}
+
+// TestHyphenRules: the hyphens of the period that modern spelling writes
+// as spaces — before the particles же, ли, бы, in то-есть, inside т.-е. —
+// become spaces, each an edit of its rule; real hyphenated words and the
+// ambiguous то-же, так-же, что-бы keep their hyphen; a modern text is left
+// alone; a particle after a line-end hyphen is written apart on the first
+// line.
+func TestHyphenRules(t *testing.T) {
+	n := normalizer(t)
+	const ctx = " изъ всѣхъ картъ."
+	cases := []struct{ in, want, rule string }{
+		{"Берутъ тотчасъ-же" + ctx, "Берут тотчас же из", RuleParticleHyphen},
+		{"Если-же удастся" + ctx, "Если же удастся", RuleParticleHyphen},
+		{"подобнымъ-же образомъ" + ctx, "подобным же образом", RuleParticleHyphen},
+		{"Едва-ли удастся" + ctx, "Едва ли удастся", RuleParticleHyphen},
+		{"какъ-бы то ни было" + ctx, "как бы то ни было", RuleParticleHyphen},
+		{"то-есть всѣ" + ctx, "то есть все", RuleToEst},
+		{"Карты, т.-е. тузы" + ctx, "Карты, т. е. тузы", RuleAbbreviationHyphen},
+		{"т.-к. масти" + ctx, "т. к. масти", RuleAbbreviationHyphen},
+		{"Карту кладутъ тотчасъ-\nже на мѣсто" + ctx, "Карту кладут тотчас же\nна место", RuleParticleHyphen},
+	}
+	for _, c := range cases {
+		res := mustDoc(t, n, "t", c.in)
+		if !strings.HasPrefix(res.Text, c.want) {
+			t.Errorf("%q → %q, want %q…", c.in, res.Text, c.want)
+		}
+		found := false
+		for _, e := range res.Edits {
+			found = found || hasRule(e.Rules, c.rule)
+		}
+		if !found {
+			t.Errorf("%q: no edit with %s in %+v", c.in, c.rule, res.Edits)
+		}
+	}
+	for _, in := range []string{
+		"какой-нибудь" + ctx, "по-русски" + ctx, "изъ-за картъ" + ctx, "кто-либо" + ctx, "дай-ка" + ctx,
+		"то-же самое" + ctx, "такъ-же какъ" + ctx, "что-бы ни было" + ctx,
+	} {
+		res := mustDoc(t, n, "t", in)
+		head, _, _ := strings.Cut(in, " ")
+		for _, e := range res.Edits {
+			if hasRule(e.Rules, RuleParticleHyphen) || hasRule(e.Rules, RuleToEst) || hasRule(e.Rules, RuleAbbreviationHyphen) {
+				t.Errorf("%q: hyphen written apart (%+v)", in, e)
+			}
+		}
+		if !strings.Contains(res.Text, "-") {
+			t.Errorf("%q → %q: the hyphen of %q is gone", in, res.Text, head)
+		}
+	}
+	// Modern text keeps its hyphens byte for byte.
+	if in := "Он пришел тотчас-же, то-есть сразу, т.-е. без промедления."; mustDoc(t, n, "t", in).Text != in {
+		t.Errorf("modern text changed: %q", mustDoc(t, n, "t", in).Text)
 	}
 }
 
@@ -203,7 +264,7 @@ func TestModernUnchanged(t *testing.T) {
 		if !strings.HasPrefix(name, "004") {
 			continue
 		}
-		res := n.Document(name, text)
+		res := mustDoc(t, n, name, text)
 		if res.Text != text || len(res.Edits) != 0 {
 			t.Errorf("%s changed: %d edits", name, len(res.Edits))
 		}
@@ -211,7 +272,7 @@ func TestModernUnchanged(t *testing.T) {
 	// Modern text with typos stays as it is: OCR correction needs a
 	// pre-reform document.
 	in := "Еслн карты разложены, то илн играют в Сантьяго и ВКонтакте, разсказ."
-	if got := n.Document("t", in).Text; got != in {
+	if got := mustDoc(t, n, "t", in).Text; got != in {
 		t.Errorf("modern text changed: %q", got)
 	}
 }
@@ -219,7 +280,7 @@ func TestModernUnchanged(t *testing.T) {
 func TestTokensCoverInput(t *testing.T) {
 	n := normalizer(t)
 	for name, text := range corpusFiles(t) {
-		res := n.Document(name, text)
+		res := mustDoc(t, n, name, text)
 		var o, m strings.Builder
 		for _, tk := range res.Tokens {
 			o.WriteString(tk.Original)
@@ -233,7 +294,9 @@ func TestTokensCoverInput(t *testing.T) {
 		}
 	}
 	var kinds []string
-	tokenize("II. карта[6], 20 —\n", func(r rawToken) { kinds = append(kinds, r.kind.String()) })
+	for _, r := range tokenize(nil, "II. карта[6], 20 —\n") {
+		kinds = append(kinds, r.kind.String())
+	}
 	want := "roman punct space word footnote punct space number space punct newline"
 	if got := strings.Join(kinds, " "); got != want {
 		t.Errorf("kinds %q, want %q", got, want)
@@ -243,7 +306,7 @@ func TestTokensCoverInput(t *testing.T) {
 func TestLineHyphenJoin(t *testing.T) {
 	n := normalizer(t)
 	in := "По прави-\nламъ игры изъ всѣхъ картъ\nкакую-\nнибудь карту"
-	res := n.Document("t", in)
+	res := mustDoc(t, n, "t", in)
 	want := "По правилам\nигры из всех карт\nкакую-нибудь\nкарту"
 	if res.Text != want {
 		t.Errorf("got %q, want %q", res.Text, want)
@@ -258,14 +321,14 @@ func TestStreamMatchesDocument(t *testing.T) {
 	for name, text := range corpusFiles(t) {
 		var out bytes.Buffer
 		var edits []Edit
-		err := n.Stream(context.Background(), name, strings.NewReader(text), &out, func(e Edit) error {
+		err := n.Stream(context.Background(), name, strings.NewReader(text), &out, StreamOptions{OnEdit: func(e Edit) error {
 			edits = append(edits, e)
 			return nil
-		})
+		}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := n.Document(name, text)
+		res := mustDoc(t, n, name, text)
 		if out.String() != res.Text || len(edits) != len(res.Edits) {
 			t.Errorf("%s: stream differs from Document", name)
 		}
@@ -277,13 +340,13 @@ func TestStreamMatchesDocument(t *testing.T) {
 	}
 	var out bytes.Buffer
 	last := 0
-	err := n.Stream(context.Background(), "big", strings.NewReader(sb.String()), &out, func(e Edit) error {
+	err := n.Stream(context.Background(), "big", strings.NewReader(sb.String()), &out, StreamOptions{OnEdit: func(e Edit) error {
 		if e.Line < last {
 			t.Fatalf("edit lines go back: %d after %d", e.Line, last)
 		}
 		last = e.Line
 		return nil
-	})
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -294,18 +357,18 @@ func TestStreamMatchesDocument(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	n := normalizer(t)
-	err := n.Stream(context.Background(), "bad.txt", strings.NewReader("карта\n\xff\xfe"), &bytes.Buffer{}, nil)
-	if err == nil || !strings.Contains(err.Error(), "bad.txt: invalid UTF-8 at byte 11") {
+	err := n.Stream(context.Background(), "bad.txt", strings.NewReader("карта\n\xff\xfe"), &bytes.Buffer{}, StreamOptions{})
+	if !errors.Is(err, ErrEncoding) || !strings.HasPrefix(err.Error(), "bad.txt: ") || !strings.Contains(err.Error(), "invalid UTF-8 at byte 11") {
 		t.Errorf("error %v", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := n.Stream(ctx, "x", strings.NewReader("a"), &bytes.Buffer{}, nil); err == nil {
+	if err := n.Stream(ctx, "x", strings.NewReader("a"), &bytes.Buffer{}, StreamOptions{}); err == nil {
 		t.Error("cancelled stream did not fail")
 	}
 	// Document never panics on invalid UTF-8 and keeps its bytes.
 	in := "ка\xffрта изъ\r\nвсѣхъ"
-	if got := n.Document("x", in).Text; strings.Count(got, "\n") != 1 || !strings.Contains(got, "\xff") {
+	if got := mustDoc(t, n, "x", in).Text; strings.Count(got, "\n") != 1 || !strings.Contains(got, "\xff") {
 		t.Errorf("invalid bytes: %q", got)
 	}
 }
@@ -316,13 +379,13 @@ func TestHugeLineAndPunctuation(t *testing.T) {
 	}
 	n := normalizer(t)
 	line := strings.Repeat("Берутъ изъ пачки двђ карты, нзъ колоды; ", 10<<20/70)
-	res := n.Document("long", line)
+	res := mustDoc(t, n, "long", line)
 	if strings.Contains(res.Text, "\n") || !strings.HasPrefix(res.Text, "Берут из пачки две карты, из колоды;") {
 		t.Errorf("long line: %q…", res.Text[:80])
 	}
 	punct := strings.Repeat(".,;:!?()[]«»—-–…/\\\"'*\n", 20000)
 	var out bytes.Buffer
-	if err := n.Stream(context.Background(), "punct", strings.NewReader(punct), &out, nil); err != nil {
+	if err := n.Stream(context.Background(), "punct", strings.NewReader(punct), &out, StreamOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if out.String() != punct {
@@ -356,43 +419,6 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
-// TestRuleTableComplete checks that the rule table of the package doc
-// lists exactly the rule names the package can emit, and that every rule
-// used on the corpus is among them.
-func TestRuleTableComplete(t *testing.T) {
-	doc, err := os.ReadFile("doc.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	re := regexp.MustCompile(`(?m)^//\t((?:ocr|reform|join)\.[a-z-]+)\s`)
-	table := map[string]bool{}
-	for _, m := range re.FindAllStringSubmatch(string(doc), -1) {
-		table[m[1]] = true
-	}
-	known := map[string]bool{}
-	for _, r := range allRuleNames() {
-		known[r] = true
-		if !table[r] {
-			t.Errorf("rule %s is not in the doc.go table", r)
-		}
-	}
-	for r := range table {
-		if !known[r] {
-			t.Errorf("doc.go table lists %s, which the package never emits", r)
-		}
-	}
-	n := normalizer(t)
-	for name, text := range corpusFiles(t) {
-		for _, e := range n.Document(name, text).Edits {
-			for _, r := range e.Rules {
-				if !known[r] {
-					t.Errorf("%s: edit uses undocumented rule %s", name, r)
-				}
-			}
-		}
-	}
-}
-
 func TestConcurrent(t *testing.T) {
 	n := normalizer(t)
 	files := corpusFiles(t)
@@ -400,7 +426,7 @@ func TestConcurrent(t *testing.T) {
 	for range 4 {
 		for name, text := range files {
 			wg.Go(func() {
-				if a, b := n.Document(name, text).Text, n.Document(name, text).Text; a != b {
+				if a, b := mustDoc(t, n, name, text).Text, mustDoc(t, n, name, text).Text; a != b {
 					t.Errorf("%s: results differ", name)
 				}
 			})
@@ -414,12 +440,38 @@ func TestEvidenceEdit(t *testing.T) {
 	// "я" for "л" is not in the confusion table: the repair needs the word
 	// spelled cleanly elsewhere, at least twice.
 	in := "Берутъ изъ колоды карты; колоды двѣ, и изъ кояоды кладутъ."
-	res := n.Document("t", in)
+	res := mustDoc(t, n, "t", in)
 	if !strings.Contains(res.Text, "из колоды кладут") {
 		t.Errorf("evidence edit: %q", res.Text)
 	}
-	once := n.Document("t", "Берутъ изъ колоды карты, и изъ кояоды кладутъ.")
+	once := mustDoc(t, n, "t", "Берутъ изъ колоды карты, и изъ кояоды кладутъ.")
 	if !strings.Contains(once.Text, "кояоды") {
 		t.Errorf("edit without enough evidence: %q", once.Text)
+	}
+}
+
+// TestAlign: Align gives Document's text, and its bounds are where
+// Document's tokens start in both texts.
+func TestAlign(t *testing.T) {
+	n := normalizer(t)
+	files := corpusFiles(t)
+	files["hyphen"] = "пасьянсъ, загадавъкакое-\n нибудь желаніе изъ всѣхъ картъ, прави-\n ламъ слѣдуя.\n"
+	for name, text := range files {
+		res := mustDoc(t, n, name, text)
+		al, err := n.Align(context.Background(), name, text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if al.Text != res.Text || len(al.Bounds) != len(res.Tokens) {
+			t.Fatalf("%s: Align differs from Document (%d bounds, %d tokens)", name, len(al.Bounds), len(res.Tokens))
+		}
+		o, m := 0, 0
+		for i, tok := range res.Tokens {
+			if b := al.Bounds[i]; b.Orig != o || b.Modern != m {
+				t.Fatalf("%s: token %d at %d/%d, bound %+v", name, i, o, m, b)
+			}
+			o += len(tok.Original)
+			m += len(tok.Modern)
+		}
 	}
 }

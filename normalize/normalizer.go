@@ -1,10 +1,12 @@
 package normalize
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -33,7 +35,7 @@ func New() (*Normalizer, error) {
 // written in lower case is not verified by a proper name.
 func (n *Normalizer) Known(word string) bool {
 	first, _ := utf8.DecodeRuneInString(word)
-	return n.knownWord(strings.ToLower(word), !unicode.IsUpper(first))
+	return n.knownWord(strings.ToLower(word), !isUpper(first))
 }
 
 // Result is the normalization of one document.
@@ -69,26 +71,78 @@ type Token struct {
 	InLexicon  bool // a word whose modern form the lexicon knows
 }
 
-// Document normalizes one whole text. name is used in the edit records.
-// The document-frequency prior of the OCR correction is computed over the
-// whole text.
-func (n *Normalizer) Document(name, text string) *Result {
+// Document normalizes one whole text, already decoded (see Stream for
+// reading an input in any encoding). name is used in the edit records. The
+// document-frequency prior of the OCR correction is computed over the
+// whole text. Document stops with ctx's error when ctx is cancelled.
+func (n *Normalizer) Document(ctx context.Context, name, text string) (*Result, error) {
 	st := n.newState(name)
 	res := &Result{}
 	var out strings.Builder
 	out.Grow(len(text) + len(text)/16)
-	st.chunk(text, &out, func(e Edit) error {
+	err := st.chunk(ctx, text, &out, func(e Edit) error {
 		res.Edits = append(res.Edits, e)
 		return nil
-	}, &res.Tokens)
+	}, sink{tokens: &res.Tokens})
+	if err != nil {
+		return nil, err
+	}
 	res.Text = out.String()
-	return res
+	return res, nil
 }
+
+// sink receives what chunk records besides the text: the tokens, or only
+// their boundaries.
+type sink struct {
+	tokens *[]Token
+	bounds *[]Bound
+}
+
+// Alignment is the modern text of a document with the places where it
+// corresponds to the original: a token's start in both texts.
+type Alignment struct {
+	// Text is the modern text, as Document's.
+	Text string
+	// Bounds lists, for each token of the input in order, the byte offset
+	// of its start in the original and in the modern text (the text of a
+	// token is replaced as a whole, so offsets inside a token have no
+	// counterpart).
+	Bounds []Bound
+}
+
+// Bound is the start of a token in the original and in the modern text.
+type Bound struct {
+	Orig, Modern int
+}
+
+// Align normalizes one whole text as Document does and returns the modern
+// text with its token boundaries instead of the tokens and edit records:
+// what a caller that maps passages between the two texts needs, in a
+// fraction of the memory (16 bytes a token instead of about 150).
+func (n *Normalizer) Align(ctx context.Context, name, text string) (*Alignment, error) {
+	st := n.newState(name)
+	al := &Alignment{}
+	var out strings.Builder
+	out.Grow(len(text) + len(text)/16)
+	if err := st.chunk(ctx, text, &out, func(Edit) error { return nil }, sink{bounds: &al.Bounds}); err != nil {
+		return nil, err
+	}
+	al.Text = out.String()
+	return al, nil
+}
+
+// checkEvery is how many words the pipeline handles between looks at its
+// context: often enough to stop within milliseconds, rarely enough to cost
+// nothing.
+const checkEvery = 256
 
 // Bounds of the per-run state, so streaming memory stays bounded.
 const (
-	maxCache = 1 << 16 // analysed distinct words kept
-	maxFreq  = 1 << 17 // distinct words counted for the frequency prior
+	maxCache = 1 << 16 // OCR results kept (a result depends on the prior when it was made, so this bounds what the output depends on)
+	// maxMemo bounds the caches of pure functions of a word (its analysis,
+	// its reform), which change nothing but the time when emptied.
+	maxMemo = 1 << 14
+	maxFreq = 1 << 17 // distinct words counted for the frequency prior
 )
 
 // ocrBudget is the number of OCR candidate variants a chunk of n bytes may
@@ -97,6 +151,49 @@ const (
 // linear in time. Words met after the budget is spent are left alone as
 // ocr.unresolved.
 func ocrBudget(n int) int { return 50000 + n/4 }
+
+// particles are the particles the old spelling often joined to the word
+// before with a hyphen ("тотчасъ-же", "едва-ли", "какъ-бы") and modern
+// spelling writes apart.
+var particles = map[string]bool{"же": true, "ж": true, "ли": true, "ль": true, "бы": true, "б": true}
+
+// hyphenRule returns the rule by which the hyphen token k of a pre-reform
+// text is written as a space, or "": before a particle (reform.particle-
+// hyphen) unless the two parts also make one word ("то-же" may be "тоже"
+// or "то же"; it is left as it is), in "то-есть" (reform.to-est), and
+// between the letters of an abbreviation "т.-е.", "т.-к."
+// (reform.abbreviation-hyphen). prevEnd and prevModern are the last token
+// and the modern form of the word unit before k.
+func (st *state) hyphenRule(toks []rawToken, text string, k, prevEnd int, prevModern string) string {
+	if !st.preReform || toks[k].kind != kPunct || k == 0 || k+1 >= len(toks) || toks[k+1].kind != kWord {
+		return ""
+	}
+	str := func(i int) string { return text[toks[i].start:toks[i].end] }
+	if str(k) != "-" {
+		return ""
+	}
+	next := strings.ToLower(str(k + 1))
+	switch {
+	case toks[k-1].kind == kWord && prevEnd == k-1 && particles[next] && !st.n.joinsToWord(prevModern, next):
+		return RuleParticleHyphen
+	case toks[k-1].kind == kWord && strings.ToLower(str(k-1)) == "то" && next == "есть":
+		return RuleToEst
+	case k >= 2 && str(k-1) == "." && toks[k-2].kind == kWord && utf8.RuneCountInString(str(k-2)) == 1 &&
+		utf8.RuneCountInString(next) == 1 && k+2 < len(toks) && str(k+2) == ".":
+		return RuleAbbreviationHyphen
+	}
+	return ""
+}
+
+// joinsToWord reports whether a word and a particle written together make a
+// word of the lexicon ("то"+"же", "так"+"же", "что"+"бы"): then the
+// hyphenated form may be that word, and is not split.
+func (n *Normalizer) joinsToWord(word, particle string) bool {
+	if i := strings.LastIndexByte(word, ' '); i >= 0 {
+		word = word[i+1:]
+	}
+	return n.knownWord(strings.ToLower(word+particle), true)
+}
 
 // hyphenParticles are the particles written after a hyphen ("какое-нибудь",
 // "кто-либо", "что-то", "все-таки", "дай-ка"): a word hyphenated across a
@@ -112,19 +209,53 @@ type state struct {
 	base      map[string]*analysis // lower-case words (common entries only)
 	baseAny   map[string]*analysis // capitalized words (names count too)
 	ocr       map[string]*ocrResult
-	freq      map[string]int
+	reformed  [2]map[string]reformResult // st.reform's memo: [1] for lower-only words
+	freq      docFreq
 	budget    int // OCR variants still allowed in this chunk
+	// Buffers of chunk, kept from one chunk to the next of a stream.
+	toks  []rawToken
+	units []unit
+	an    []*analysis
 }
 
 func (n *Normalizer) newState(doc string) *state {
 	return &state{
-		n:       n,
-		doc:     doc,
-		base:    make(map[string]*analysis),
-		baseAny: make(map[string]*analysis),
-		ocr:     make(map[string]*ocrResult),
-		freq:    make(map[string]int),
+		n:        n,
+		doc:      doc,
+		base:     make(map[string]*analysis),
+		baseAny:  make(map[string]*analysis),
+		ocr:      make(map[string]*ocrResult),
+		reformed: [2]map[string]reformResult{make(map[string]reformResult), make(map[string]reformResult)},
+		freq:     docFreq{words: make(map[string]*int), stems: make(map[string]*int)},
 	}
+}
+
+// reformResult is what Normalizer.reform returns for one word.
+type reformResult struct {
+	modern string
+	rules  []string // capacity = length: callers that append copy it
+	known  bool
+}
+
+// reform is Normalizer.reform, remembered: the OCR corrector reforms the
+// same candidate spellings over and over. The memo holds at most maxCache
+// words and is emptied when full; reform being a function of its
+// arguments, what it holds never changes a result.
+func (st *state) reform(s string, lowerOnly bool) (string, []string, bool) {
+	memo := st.reformed[0]
+	if lowerOnly {
+		memo = st.reformed[1]
+	}
+	if r, ok := memo[s]; ok {
+		return r.modern, r.rules, r.known
+	}
+	m, rules, known := st.n.reform(s, lowerOnly)
+	rules = rules[:len(rules):len(rules)]
+	if len(memo) >= maxMemo {
+		clear(memo)
+	}
+	memo[s] = reformResult{m, rules, known}
+	return m, rules, known
 }
 
 // analysis is the lexicon-free repair plus the reform of one word.
@@ -137,6 +268,10 @@ type analysis struct {
 	known    bool     // the lexicon knows modern
 	marker   bool     // the word had pre-reform spelling or OCR characters
 	plain    bool     // no pre-reform letter, ђ or final ъ: left alone in a modern document
+	// The document-frequency counters of modern and its stem, set when
+	// the word is first counted (counted); nil when the prior is full.
+	wordCount, stemCount *int
+	counted              bool
 }
 
 type ocrResult struct {
@@ -161,6 +296,9 @@ func (st *state) analyse(w string, lowerOnly bool) *analysis {
 	if a, ok := cache[w]; ok {
 		return a
 	}
+	// w is usually a slice of the chunk's text: the cache, the OCR results
+	// and the frequency prior must not keep the whole chunk alive.
+	w = strings.Clone(w)
 	a := &analysis{repaired: w, modern: w, plain: !hasMarker(w) && !strings.ContainsAny(w, "ђЂ")}
 	if strings.ContainsRune(w, softHyphen) {
 		a.repaired = strings.ReplaceAll(w, string(softHyphen), "")
@@ -175,7 +313,7 @@ func (st *state) analyse(w string, lowerOnly bool) *analysis {
 	a.marker = len(a.rules) > 0
 	a.lower = strings.ToLower(a.repaired)
 	if hasMarker(a.repaired) || hasOldSpelling(a.lower) {
-		m, rules, known := st.n.reform(a.lower, lowerOnly)
+		m, rules, known := st.reform(a.lower, lowerOnly)
 		a.known = known
 		a.rules = append(a.rules, rules...)
 		if len(a.rules) > 0 {
@@ -186,7 +324,7 @@ func (st *state) analyse(w string, lowerOnly bool) *analysis {
 		a.known = st.n.knownWord(a.lower, lowerOnly)
 		a.modern = a.repaired
 	}
-	if len(cache) >= maxCache {
+	if len(cache) >= maxMemo {
 		clear(cache)
 	}
 	cache[w] = a
@@ -206,7 +344,97 @@ func hasOldSpelling(lower string) bool {
 	return ok
 }
 
-func (st *state) freqOf(w string) int { return st.freq[fold(w)] }
+// hasOldSpellingBytes is hasOldSpelling of a word held in bytes, without
+// making a string of it.
+func hasOldSpellingBytes(lower []byte) bool {
+	// The endings all end in о or я.
+	if n := len(lower); n >= 2 && (lower[n-2] == 0xD0 && lower[n-1] == 0xBE || lower[n-2] == 0xD1 && lower[n-1] == 0x8F) {
+		for _, suf := range [...]string{"аго", "яго", "ыя", "агося", "ягося"} {
+			if bytes.HasSuffix(lower, []byte(suf)) {
+				return true
+			}
+		}
+	}
+	if len(lower) <= maxPronounLen && pronouns[string(lower)] != "" || bytes.Contains(lower, []byte("ъи")) {
+		return true
+	}
+	for _, p := range [...]string{"через", "чрез", "без"} {
+		if bytes.HasPrefix(lower, []byte(p)) {
+			r, _ := utf8.DecodeRune(lower[len(p):])
+			if strings.ContainsRune("кпстфхцчшщ", r) {
+				return true
+			}
+		}
+	}
+	for _, p := range [...]string{"из", "раз", "роз", "воз", "низ"} {
+		if bytes.HasPrefix(lower, []byte(p)) && bytes.HasPrefix(lower[len(p):], []byte("с")) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxPronounLen is the length in bytes of the longest key of pronouns.
+var maxPronounLen = func() int {
+	n := 0
+	for k := range pronouns {
+		n = max(n, len(k))
+	}
+	return n
+}()
+
+// docFreq is the document-frequency prior: how often each modern word
+// (folded: lower case, ё as е), and each stem (its first stemKeyLen runes),
+// was spelled cleanly in the input so far. Together the two maps hold at
+// most maxFreq keys; then only the counts of keys already there grow.
+type docFreq struct {
+	words map[string]*int
+	stems map[string]*int
+}
+
+// of is the count of w, folded.
+func (f docFreq) of(w string) int { return count(f.words[fold(w)]) }
+
+// count is the count a cell holds, 0 for none.
+func count(c *int) int {
+	if c == nil {
+		return 0
+	}
+	return *c
+}
+
+// stemOf is the count of the stem of w, folded; 0 for a word shorter than
+// a stem.
+func (f docFreq) stemOf(w string) int {
+	if k, ok := stemPrefix(fold(w)); ok {
+		return count(f.stems[k])
+	}
+	return 0
+}
+
+// cells returns the counters of the folded modern word key and of its
+// stem, creating them while the maps have room (nil when they have none:
+// the maps are never emptied, so a key left out stays out).
+func (f docFreq) cells(key string) (word, stem *int) {
+	word = f.cell(f.words, key)
+	if k, ok := stemPrefix(key); ok {
+		stem = f.cell(f.stems, k)
+	}
+	return word, stem
+}
+
+// cell returns the counter of key in m, new if there is room.
+func (f docFreq) cell(m map[string]*int, key string) *int {
+	if c, ok := m[key]; ok {
+		return c
+	}
+	if len(f.words)+len(f.stems) >= maxFreq {
+		return nil
+	}
+	c := new(int)
+	m[key] = c
+	return c
+}
 
 func (st *state) correct(a *analysis, lowerOnly bool) *ocrResult {
 	key := a.repaired
@@ -217,7 +445,7 @@ func (st *state) correct(a *analysis, lowerOnly bool) *ocrResult {
 		return r
 	}
 	r := &ocrResult{}
-	best, second, ok := st.n.ocrSearch(a.lower, lowerOnly, st.freqOf, &st.budget)
+	best, second, ok := st.ocrSearch(a.lower, lowerOnly)
 	if ok && second-best.score >= 0.05 {
 		r.ok = true
 		r.modern = applyCase(a.repaired, best.modern)
@@ -250,10 +478,15 @@ func isSentencePunct(s string) bool {
 // chunk normalizes text (whole lines), appends the modern text to out,
 // reports every edit to onEdit and, when tokens is not nil, appends the
 // tokens.
-func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) error, tokens *[]Token) error {
+func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, onEdit func(Edit) error, sk sink) error {
+	tokens := sk.tokens
 	st.budget = ocrBudget(len(text))
-	toks := make([]rawToken, 0, len(text)/5+16)
-	tokenize(text, func(t rawToken) { toks = append(toks, t) })
+	toks := st.toks[:0]
+	if cap(toks) < len(text)/5+16 {
+		toks = make([]rawToken, 0, len(text)/5+16)
+	}
+	toks = tokenize(toks, text)
+	st.toks = toks
 	if tokens != nil && cap(*tokens)-len(*tokens) < len(toks) {
 		grown := make([]Token, len(*tokens), len(*tokens)+len(toks))
 		copy(grown, *tokens)
@@ -263,7 +496,8 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 	line := func(k int) int { return st.lineBase + int(toks[k].line) }
 
 	// Units: words, with line-break hyphenation joined.
-	units := make([]unit, 0, len(toks)/2+1)
+	units := st.units[:0]
+	defer func() { st.units = units[:0] }()
 	words, markers := 0, 0
 	for k := 0; k < len(toks); k++ {
 		if toks[k].kind != kWord {
@@ -277,7 +511,7 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 		if k+3 < len(toks) && toks[k+1].kind == kPunct && isHyphen(str(k+1)) &&
 			toks[k+2].kind == kNewline && toks[k+3].kind == kWord {
 			next := str(k + 3)
-			if r, _ := utf8.DecodeRuneInString(next); unicode.IsLower(r) {
+			if r, _ := utf8.DecodeRuneInString(next); isLower(r) {
 				units = append(units, unit{i: k, j: k + 3, text: w + next})
 				k += 3
 				continue
@@ -309,18 +543,29 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 	}
 	lowerOnlyOf := func(w string) bool {
 		r, _ := utf8.DecodeRuneInString(w)
-		return !unicode.IsUpper(r)
+		return !isUpper(r)
 	}
 
 	// Pass 1: analyse, and count the words the lexicon confirms.
-	an := make([]*analysis, len(units))
+	an := slices.Grow(st.an[:0], len(units))[:len(units)]
+	defer func() { clear(an); st.an = an[:0] }()
 	for u, un := range units {
+		if u%checkEvery == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
 		a := st.analyse(un.text, lowerOnlyOf(un.text))
 		if un.j != un.i && !a.known {
 			// Not one word: a compound hyphenated at its own hyphen
 			// ("какую-\nнибудь") keeps the hyphen.
 			h, t := st.analyse(str(un.i), lowerOnlyOf(un.text)), st.analyse(str(un.j), true)
 			switch {
+			case h.known && t.known && st.preReform && particles[t.lower] && !st.n.joinsToWord(h.modern, t.modern):
+				// "тотчасъ-\nже": a particle, written apart today.
+				a = &analysis{repaired: h.repaired + "-" + t.repaired, lower: h.lower + "-" + t.lower,
+					modern: h.modern + " " + t.modern, rules: dedup(append(append(append([]string(nil), h.rules...), t.rules...), RuleParticleHyphen)),
+					known: true, marker: h.marker || t.marker}
 			case h.known && t.known:
 				a = &analysis{repaired: h.repaired + "-" + t.repaired, lower: h.lower + "-" + t.lower,
 					modern: h.modern + "-" + t.modern, rules: dedup(append(append([]string(nil), h.rules...), t.rules...)),
@@ -334,22 +579,29 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 		}
 		an[u] = a
 		if a.known {
-			key := fold(a.modern)
-			if c, ok := st.freq[key]; ok || len(st.freq) < maxFreq {
-				st.freq[key] = c + 1
+			if !a.counted {
+				a.wordCount, a.stemCount = st.freq.cells(fold(a.modern))
+				a.counted = true
 			}
-			if sk := stemKey(key); sk != "" {
-				if c, ok := st.freq[sk]; ok || len(st.freq) < maxFreq {
-					st.freq[sk] = c + 1
-				}
+			if a.wordCount != nil {
+				*a.wordCount++
+			}
+			if a.stemCount != nil {
+				*a.stemCount++
 			}
 		}
 	}
 
 	// Pass 2: OCR correction and output.
 	u := 0
+	prevEnd, prevModern := -1, "" // the last word unit: its last token and modern form
 	for k := 0; k < len(toks); k++ {
 		if u < len(units) && units[u].i == k {
+			if u%checkEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
 			un := units[u]
 			a := an[u]
 			u++
@@ -384,9 +636,13 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 					return err
 				}
 			}
+			prevEnd, prevModern = un.j, modern
 			tm := modern
 			if un.j != un.i {
 				tm += str(un.j - 1) // the line break stays after the joined word
+			}
+			if sk.bounds != nil {
+				*sk.bounds = append(*sk.bounds, Bound{Orig: int(toks[un.i].start), Modern: out.Len()})
 			}
 			out.WriteString(tm)
 			if tokens != nil {
@@ -398,6 +654,9 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 				// that line must not start with a blank.
 				if k = un.j; k+1 < len(toks) && toks[k+1].kind == kSpace {
 					k++
+					if sk.bounds != nil {
+						*sk.bounds = append(*sk.bounds, Bound{Orig: int(toks[k].start), Modern: out.Len()})
+					}
 					if tokens != nil {
 						*tokens = append(*tokens, Token{Line: line(k), Col: int(toks[k].col),
 							Original: str(k), Modern: "", Kind: KindSpace, Rules: []string{RuleLineHyphen}, Confidence: 1})
@@ -407,6 +666,23 @@ func (st *state) chunk(text string, out *strings.Builder, onEdit func(Edit) erro
 			continue
 		}
 		s := str(k)
+		if sk.bounds != nil {
+			*sk.bounds = append(*sk.bounds, Bound{Orig: int(toks[k].start), Modern: out.Len()})
+		}
+		if rule := st.hyphenRule(toks, text, k, prevEnd, prevModern); rule != "" {
+			// A hyphen that modern spelling writes as a space.
+			rules := []string{rule}
+			if err := onEdit(Edit{Doc: st.doc, Line: line(k), Col: int(toks[k].col),
+				Original: s, Modern: " ", Rules: rules, Confidence: 1}); err != nil {
+				return err
+			}
+			out.WriteByte(' ')
+			if tokens != nil {
+				*tokens = append(*tokens, Token{Line: line(k), Col: int(toks[k].col),
+					Original: s, Modern: " ", Kind: KindPunct, Rules: rules, Confidence: 1})
+			}
+			continue
+		}
 		out.WriteString(s)
 		if tokens != nil {
 			*tokens = append(*tokens, Token{Line: line(k), Col: int(toks[k].col),
@@ -430,9 +706,9 @@ func isHyphen(s string) bool { return s == "-" || s == "\u00ad" || s == "¬" }
 func isAllCaps(w string) bool {
 	up, low := 0, 0
 	for _, r := range w {
-		if unicode.IsUpper(r) {
+		if isUpper(r) {
 			up++
-		} else if unicode.IsLower(r) {
+		} else if isLower(r) {
 			low++
 		}
 	}
@@ -469,12 +745,12 @@ func (st *state) eligible(a *analysis, un unit, toks []rawToken, text string, se
 	if un.i > 0 && toks[un.i-1].kind == kPunct && isHyphen(text[toks[un.i-1].start:toks[un.i-1].end]) &&
 		toks[un.i-1].line == toks[un.i].line {
 		first, _ := utf8.DecodeRuneInString(a.repaired)
-		if unicode.IsUpper(first) {
+		if isUpper(first) {
 			return false
 		}
 	}
 	first, _ := utf8.DecodeRuneInString(a.repaired)
-	if unicode.IsUpper(first) && !sentStart && !isAllCaps(a.repaired) {
+	if isUpper(first) && !sentStart && !isAllCaps(a.repaired) {
 		return false // a proper name it cannot verify
 	}
 	if isAllCaps(a.repaired) && nr <= 3 {

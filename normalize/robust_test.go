@@ -18,7 +18,7 @@ var finalConsonant = regexp.MustCompile(`([бвгджзклмнпрстфхцч�
 // mode, whose every word must come back exactly.
 func goldAsPreReform(t *testing.T) map[string][2]string {
 	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("testdata", "gold", "00[0-2]*.txt"))
+	paths, err := filepath.Glob(filepath.Join("gold", "00[0-2]*.txt"))
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no gold references: %v", err)
 	}
@@ -39,7 +39,7 @@ func goldAsPreReform(t *testing.T) map[string][2]string {
 func TestNoFalseCorrections(t *testing.T) {
 	n := normalizer(t)
 	for name, p := range goldAsPreReform(t) {
-		res := n.Document(name, p[1])
+		res := mustDoc(t, n, name, p[1])
 		if res.Text != p[0] {
 			want, got := strings.Fields(p[0]), strings.Fields(res.Text)
 			for i := range want {
@@ -78,7 +78,7 @@ func TestSyntheticNoise(t *testing.T) {
 				lines[i] = strings.Join(words, " ")
 			}
 			noisy := strings.Join(lines, "\n")
-			res := n.Document(name, noisy)
+			res := mustDoc(t, n, name, noisy)
 			raw, got = raw.Add(Evaluate(p[0], noisy)), got.Add(Evaluate(p[0], res.Text))
 			ref, nz, out := strings.Fields(p[0]), strings.Fields(noisy), strings.Fields(res.Text)
 			if len(out) != len(ref) {

@@ -2,71 +2,122 @@ package normalize
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/textin"
 )
 
 // StreamChunk is the amount of text the streaming normalizer works on at
 // once (whole lines; a longer line is one chunk by itself).
 const StreamChunk = 256 << 10
 
-// Stream normalizes r to w line by line with bounded memory: it reads
-// whole lines into chunks of about StreamChunk bytes, normalizes each chunk
-// and writes it before reading on. Output has exactly one line per input
-// line. onEdit, if not nil, receives every edit record in order (the
-// --explain output); an error from it stops the stream.
+// DefaultMaxLine is the longest line Stream accepts unless
+// StreamOptions.MaxLine says otherwise (32 MiB of decoded text).
+const DefaultMaxLine = textin.DefaultMaxLine
+
+// Errors for refused input, the same values as the corpus package's; they
+// are wrapped with the input's name and detail: test with errors.Is.
+var (
+	// ErrBinary: the input holds NUL bytes or control characters.
+	ErrBinary = textin.ErrBinary
+	// ErrEncoding: the bytes are not UTF-8 and no known encoding decodes
+	// them to Cyrillic text.
+	ErrEncoding = textin.ErrEncoding
+	// ErrLineTooLong: a line is longer than StreamOptions.MaxLine.
+	ErrLineTooLong = textin.ErrLineTooLong
+)
+
+// StreamOptions configure Stream.
+type StreamOptions struct {
+	// OnEdit, if not nil, receives every edit record in order (the
+	// --explain output); an error from it stops the stream.
+	OnEdit func(Edit) error
+	// MaxLine is the longest line accepted, in bytes of decoded text; a
+	// longer one stops the stream with ErrLineTooLong. 0 means
+	// DefaultMaxLine.
+	MaxLine int
+	// Doc is the document name in the edit records; "" means the name
+	// given to Stream, which errors name.
+	Doc string
+}
+
+// Stream normalizes the input r to w with bounded memory. The input may be
+// in any encoding the corpus reads — UTF-8 (with or without BOM), UTF-16
+// (with a BOM, or without one when it reads as Cyrillic prose),
+// Windows-1251 or KOI8-R, detected from its first 64 KiB — and is decoded
+// to NFC with LF line ends; binary data, invalid UTF-8 and over-long lines
+// are errors naming the input and the place. Output is UTF-8 with exactly
+// one line per input line.
 //
-// Memory is bounded by the chunk (or the longest line) plus the per-stream
-// caches, which are capped (maxCache analysed words, maxFreq counted
-// words). The document-frequency prior is a running count over everything
-// read so far (capped at maxFreq distinct words), so a chunk is corrected
-// with the evidence of all earlier chunks and of itself. The pre-reform
-// mode, once detected in a chunk, stays on for the rest of the stream. For
-// a text shorter than StreamChunk the result equals Document's.
+// Stream reads whole lines into chunks of about StreamChunk bytes,
+// normalizes each chunk and writes it before reading on. Memory is bounded
+// by the chunk (or the longest line) plus the per-stream caches, which are
+// capped (maxCache analysed words, maxFreq counted words). The
+// document-frequency prior is a running count over everything read so far
+// (capped at maxFreq distinct words), so a chunk is corrected with the
+// evidence of all earlier chunks and of itself. The pre-reform mode, once
+// detected in a chunk, stays on for the rest of the stream. For a text
+// shorter than StreamChunk the result equals Document's.
 //
-// Invalid UTF-8 is an error naming the byte offset.
-func (n *Normalizer) Stream(ctx context.Context, name string, r io.Reader, w io.Writer, onEdit func(Edit) error) error {
-	st := n.newState(name)
-	br := bufio.NewReaderSize(r, 64<<10)
+// Stream stops with ctx's error when ctx is cancelled, within one chunk's
+// work at most.
+func (n *Normalizer) Stream(ctx context.Context, name string, r io.Reader, w io.Writer, opts StreamOptions) error {
+	tr, err := textin.NewReader(ctx, r, opts.MaxLine)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	doc := opts.Doc
+	if doc == "" {
+		doc = name
+	}
+	st := n.newState(doc)
+	br := bufio.NewReaderSize(tr, 64<<10)
 	bw := bufio.NewWriterSize(w, 64<<10)
+	onEdit := opts.OnEdit
 	if onEdit == nil {
 		onEdit = func(Edit) error { return nil }
 	}
-	var buf strings.Builder
+	var buf []byte
 	var out strings.Builder
-	offset := int64(0)
 	eof := false
 	for !eof {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		buf.Reset()
-		for buf.Len() < StreamChunk || endsWithHyphen(buf.String()) {
-			line, err := br.ReadString('\n')
-			if len(line) > 0 {
-				if i := invalidAt(line); i >= 0 {
-					return fmt.Errorf("%s: invalid UTF-8 at byte %d", name, offset+int64(i))
-				}
-				offset += int64(len(line))
-				buf.WriteString(line)
+		buf = buf[:0]
+		// A full chunk takes the next line too while its last line ends in
+		// a hyphen (the word may go on there), but not without end.
+		for extra := 0; len(buf) < StreamChunk || endsWithHyphen(buf) && extra < maxHyphenLines; {
+			if len(buf) >= StreamChunk {
+				extra++
 			}
+			line, err := br.ReadSlice('\n')
+			for errors.Is(err, bufio.ErrBufferFull) {
+				buf = append(buf, line...)
+				line, err = br.ReadSlice('\n')
+			}
+			buf = append(buf, line...)
 			if errors.Is(err, io.EOF) {
 				eof = true
 				break
 			}
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return err
+			}
 			if err != nil {
-				return fmt.Errorf("%s: read: %w", name, err)
+				return fmt.Errorf("%s: %w", name, err)
 			}
 		}
-		if buf.Len() == 0 {
+		if len(buf) == 0 {
 			break
 		}
 		out.Reset()
-		if err := st.chunk(buf.String(), &out, onEdit, nil); err != nil {
+		if err := st.chunk(ctx, string(buf), &out, onEdit, sink{}); err != nil {
 			return err
 		}
 		if _, err := bw.WriteString(out.String()); err != nil {
@@ -79,24 +130,13 @@ func (n *Normalizer) Stream(ctx context.Context, name string, r io.Reader, w io.
 	return nil
 }
 
+// maxHyphenLines is how many lines ending in a hyphen a full chunk takes on
+// so that a word hyphenated across its last line break is joined.
+const maxHyphenLines = 64
+
 // endsWithHyphen reports a chunk whose last line ends in a hyphen, so the
 // next line must join it (a word may be hyphenated across the break).
-func endsWithHyphen(s string) bool {
-	s = strings.TrimSuffix(strings.TrimSuffix(s, "\n"), "\r")
-	return strings.HasSuffix(s, "-") || strings.HasSuffix(s, "\u00ad") || strings.HasSuffix(s, "¬")
-}
-
-// invalidAt returns the offset of the first invalid UTF-8 byte, or -1.
-func invalidAt(s string) int {
-	if utf8.ValidString(s) {
-		return -1
-	}
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			return i
-		}
-		i += size
-	}
-	return -1
+func endsWithHyphen(s []byte) bool {
+	s = bytes.TrimSuffix(bytes.TrimSuffix(s, []byte("\n")), []byte("\r"))
+	return bytes.HasSuffix(s, []byte("-")) || bytes.HasSuffix(s, []byte("\u00ad")) || bytes.HasSuffix(s, []byte("¬"))
 }

@@ -2,8 +2,9 @@ package normalize
 
 import (
 	"math"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/glyph"
 )
 
 // Token kinds.
@@ -43,23 +44,18 @@ type rawToken struct {
 	kind       kind
 }
 
-// isLetter reports letters including the pre-reform and OCR letters.
-func isLetter(r rune) bool {
-	return unicode.IsLetter(r) || unicode.Is(unicode.Mn, r)
-}
-
 func isDigit(r rune) bool { return r >= '0' && r <= '9' }
 
-// tokenize splits text into tokens that together cover every byte. It is
-// allocation-light: fn is called once per token in order.
-func tokenize(text string, fn func(rawToken)) {
+// tokenize appends the tokens of text to toks and returns the result; the
+// tokens together cover every byte.
+func tokenize(toks []rawToken, text string) []rawToken {
 	if len(text) > math.MaxInt32 {
 		text = text[:math.MaxInt32] // callers chunk far below this
 	}
 	line, col := 1, 1
 	i := 0
 	for i < len(text) {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		r, size := decodeRune(text[i:])
 		start, startCol := i, col
 		k := kPunct
 		switch {
@@ -69,11 +65,11 @@ func tokenize(text string, fn func(rawToken)) {
 		case r == '\r' && i+1 < len(text) && text[i+1] == '\n':
 			k = kNewline
 			i += 2
-		case unicode.IsSpace(r):
+		case isSpace(r):
 			k = kSpace
 			for i < len(text) {
-				r2, s2 := utf8.DecodeRuneInString(text[i:])
-				if r2 == '\n' || !unicode.IsSpace(r2) || r2 == '\r' && i+1 < len(text) && text[i+1] == '\n' {
+				r2, s2 := decodeRune(text[i:])
+				if r2 == '\n' || !isSpace(r2) || r2 == '\r' && i+1 < len(text) && text[i+1] == '\n' {
 					break
 				}
 				i += s2
@@ -96,13 +92,17 @@ func tokenize(text string, fn func(rawToken)) {
 			if r == '/' {
 				i += size // the "/" of a word-initial "/к" belongs to the word
 			}
-			i = scanWord(text, i)
-			col += utf8.RuneCountInString(text[start:i]) - 1
-			k = classify(text[start:i])
+			var runes, letters, digits int
+			i, runes, letters, digits = scanWord(text, i)
+			if r == '/' {
+				runes++
+			}
+			col += runes - 1
+			k = classify(text[start:i], letters, digits)
 		default:
 			i += size
 		}
-		fn(rawToken{kind: k, start: int32(start), end: int32(i), line: int32(line), col: int32(startCol)})
+		toks = append(toks, rawToken{kind: k, start: int32(start), end: int32(i), line: int32(line), col: int32(startCol)})
 		if k == kNewline {
 			line++
 			col = 1
@@ -110,34 +110,65 @@ func tokenize(text string, fn func(rawToken)) {
 			col++
 		}
 	}
+	return toks
 }
 
 // softHyphen is U+00AD, an invisible hyphenation point inside a word.
 const softHyphen = '\u00ad'
 
-// scanWord returns the end of the letter/digit run starting at i. A "/"
+// scanWord returns the end of the letter/digit run starting at i, its
+// length in runes and how many of them are letters and digits. A "/"
 // between two letters stays inside the word (OCR "/к" for "ж"), and so does
 // a soft hyphen.
-func scanWord(text string, i int) int {
+func scanWord(text string, i int) (end, runes, letters, digits int) {
 	prevLetter := false
 	for i < len(text) {
-		r, size := utf8.DecodeRuneInString(text[i:])
+		var r rune
+		size := 1
+		switch c := text[i]; {
+		case c < utf8.RuneSelf:
+			r = rune(c)
+		case c >= 0xC2 && c <= 0xDF && i+1 < len(text) && text[i+1]&0xC0 == 0x80:
+			r, size = rune(c&0x1F)<<6|rune(text[i+1]&0x3F), 2
+		default:
+			r, size = utf8.DecodeRuneInString(text[i:])
+		}
+		letter := isLetter(r)
 		switch {
-		case isLetter(r) || isDigit(r):
-			prevLetter = isLetter(r)
+		case letter || isDigit(r):
+			if letter {
+				letters++
+			} else {
+				digits++
+			}
+			prevLetter = letter
 			i += size
+			runes++
 			continue
 		case (r == '/' || r == softHyphen) && prevLetter && i+size < len(text):
-			r2, _ := utf8.DecodeRuneInString(text[i+size:])
+			r2, _ := decodeRune(text[i+size:])
 			if isLetter(r2) {
 				i += size
+				runes++
 				prevLetter = false
 				continue
 			}
 		}
 		break
 	}
-	return i
+	return i, runes, letters, digits
+}
+
+// decodeRune is utf8.DecodeRuneInString with the one- and two-byte
+// sequences (ASCII, Cyrillic) decoded inline.
+func decodeRune(s string) (rune, int) {
+	if len(s) > 0 && s[0] < utf8.RuneSelf {
+		return rune(s[0]), 1
+	}
+	if len(s) > 1 && s[0] >= 0xC2 && s[0] <= 0xDF && s[1]&0xC0 == 0x80 {
+		return rune(s[0]&0x1F)<<6 | rune(s[1]&0x3F), 2
+	}
+	return utf8.DecodeRuneInString(s)
 }
 
 // slashK reports whether the text after a "/" that starts a word is "к"
@@ -149,30 +180,19 @@ func slashK(rest string) bool {
 		return false
 	}
 	r2, _ := utf8.DecodeRuneInString(rest[size:])
-	return unicode.Is(unicode.Cyrillic, r2) && unicode.IsLower(r2)
+	return isCyr(r2) && isLower(r2)
 }
 
 // classify tells a number, a Roman numeral or a word apart.
-func classify(s string) kind {
-	letters, digits := 0, 0
-	roman := true
-	for _, r := range s {
-		switch {
-		case isDigit(r):
-			digits++
-		case isLetter(r):
-			letters++
-			if !isRomanRune(r) {
-				roman = false
-			}
-		}
-	}
+// letters and digits are the counts of its letters and digits.
+func classify(s string, letters, digits int) kind {
 	switch {
 	case letters == 0:
 		return kNumber
 	case digits > 0 && !hasDigitLetterOCR(s):
 		return kNumber // mixed forms such as "10a" stay untouched
-	case roman && digits == 0 && isRomanNumeral(s):
+	}
+	if _, ok := glyph.Roman(s); ok && digits == 0 {
 		return kRoman
 	}
 	return kWord
@@ -184,7 +204,7 @@ func classify(s string) kind {
 func hasDigitLetterOCR(s string) bool {
 	cyr := 0
 	for _, r := range s {
-		if unicode.Is(unicode.Cyrillic, r) {
+		if isCyr(r) {
 			cyr++
 		}
 	}
@@ -193,31 +213,10 @@ func hasDigitLetterOCR(s string) bool {
 	}
 	prev := rune(0)
 	for _, r := range s {
-		if (prev == '3' || prev == '0' || prev == '6') && unicode.Is(unicode.Cyrillic, r) {
+		if (prev == '3' || prev == '0' || prev == '6') && isCyr(r) {
 			return true
 		}
 		prev = r
 	}
 	return false
-}
-
-func isRomanRune(r rune) bool {
-	switch r {
-	case 'I', 'V', 'X', 'L', 'C', 'D', 'M', 'І', 'Х':
-		return true
-	}
-	return false
-}
-
-// isRomanNumeral accepts I…MMMCMXCIX in upper case (Latin letters, or the
-// Cyrillic І and Х that OCR and typesetters use for I and X).
-func isRomanNumeral(s string) bool {
-	n := 0
-	for _, r := range s {
-		n++
-		if !isRomanRune(r) {
-			return false
-		}
-	}
-	return n <= 15
 }

@@ -2,22 +2,12 @@ package normalize
 
 import (
 	"math"
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-)
 
-// latinLookalike maps Latin letters that OCR puts inside Cyrillic words to
-// the Cyrillic letters they stand for (I and i to the pre-reform І і).
-var latinLookalike = map[rune]rune{
-	'A': 'А', 'B': 'В', 'C': 'С', 'E': 'Е', 'H': 'Н', 'K': 'К', 'M': 'М', 'O': 'О',
-	'P': 'Р', 'T': 'Т', 'X': 'Х', 'Y': 'У', 'I': 'І', 'a': 'а', 'c': 'с', 'e': 'е',
-	'o': 'о', 'p': 'р', 'x': 'х', 'y': 'у', 'i': 'і',
-	// Shapes of the italic and small Cyrillic letters that OCR reads as
-	// Latin: и as u, п as n, г as r, к as k, ь as b.
-	'u': 'и', 'n': 'п', 'r': 'г', 'k': 'к', 'b': 'ь',
-}
+	"github.com/pasyans/pasyans/internal/glyph"
+)
 
 // preReformRunes are the letters the 1918 reform removed, plus the OCR
 // reading ђ of the yat.
@@ -28,8 +18,6 @@ func isPreReformRune(r rune) bool {
 	}
 	return false
 }
-
-func isCyr(r rune) bool { return unicode.Is(unicode.Cyrillic, r) }
 
 const consonants = "бвгджзйклмнпрстфхцчшщ"
 
@@ -70,10 +58,10 @@ func needsRepair(w string) bool {
 func stray(w string) bool {
 	prevLower := false
 	for _, r := range w {
-		if unicode.IsUpper(r) && prevLower {
+		if isUpper(r) && prevLower {
 			return true
 		}
-		prevLower = unicode.IsLower(r)
+		prevLower = isLower(r)
 	}
 	return false
 }
@@ -96,23 +84,23 @@ func repair(w string) (string, []string) {
 		if isCyr(r) {
 			hasCyr = true
 		}
-		if unicode.IsUpper(r) {
+		if isUpper(r) {
 			upper++
-		} else if unicode.IsLower(r) {
+		} else if isLower(r) {
 			lower++
 		}
 	}
 	allCaps := upper >= 2 && lower <= 1
 	if hasCyr {
 		for i, r := range rs {
-			if c, ok := latinLookalike[r]; ok {
+			if c, ok := glyph.Lookalike(r); ok {
 				rs[i] = c
 				add(RuleLatinLookalike)
 			}
 		}
 		for i, r := range rs {
-			if r == '6' && i > 0 && unicode.IsLower(rs[i-1]) && isCyr(rs[i-1]) {
-				rs[i] = 'б' // б has no capital look-alike digit; only inside a word
+			if r == '6' && i > 0 && isLower(rs[i-1]) && isCyr(rs[i-1]) {
+				rs[i], _ = glyph.DigitLetter(r, false) // б has no capital look-alike digit; only inside a word
 				add(RuleDigitForLetter)
 				continue
 			}
@@ -130,20 +118,11 @@ func repair(w string) (string, []string) {
 			if !isCyr(next) && !isCyr(prev) {
 				continue
 			}
-			up := (i == 0 && (unicode.IsLower(next) || unicode.IsUpper(next))) || allCaps || unicode.IsUpper(prev)
-			if i > 0 && unicode.IsLower(prev) {
+			up := (i == 0 && (isLower(next) || isUpper(next))) || allCaps || isUpper(prev)
+			if i > 0 && isLower(prev) {
 				up = false
 			}
-			switch {
-			case r == '3' && up:
-				rs[i] = 'З'
-			case r == '3':
-				rs[i] = 'з'
-			case up:
-				rs[i] = 'О'
-			default:
-				rs[i] = 'о'
-			}
+			rs[i], _ = glyph.DigitLetter(r, up)
 			add(RuleDigitForLetter)
 		}
 	}
@@ -163,7 +142,7 @@ func repair(w string) (string, []string) {
 	}
 	if !allCaps {
 		for i := 1; i < len(rs); i++ {
-			if unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+			if isUpper(rs[i]) && isLower(rs[i-1]) {
 				rs[i] = unicode.ToLower(rs[i])
 				add(RuleStrayCapital)
 			}
@@ -198,12 +177,12 @@ func applyCase(orig, m string) string {
 	first := true
 	firstUpper := false
 	for _, r := range orig {
-		if unicode.IsUpper(r) {
+		if isUpper(r) {
 			upper++
 			if first {
 				firstUpper = true
 			}
-		} else if unicode.IsLower(r) {
+		} else if isLower(r) {
 			lower++
 		}
 		if unicode.IsLetter(r) {
@@ -219,7 +198,7 @@ func applyCase(orig, m string) string {
 	or := []rune(orig)
 	mr := []rune(m)
 	for i := range mr {
-		if i < len(or) && unicode.IsUpper(or[i]) {
+		if i < len(or) && isUpper(or[i]) {
 			mr[i] = unicode.ToUpper(mr[i])
 		}
 	}
@@ -524,15 +503,44 @@ func maxCost(n int) float64 {
 	return 1.2
 }
 
+// Costs of a restored word space (ocr.word-split): a lost space is dear,
+// except right after a ъ the OCR printed, which ended every pre-reform word
+// on a hard consonant.
+const (
+	splitCost              = 0.6
+	splitCostAfterHardSign = 0.15
+)
+
 // searchLimit bounds the variants tried per word (a pathological long
 // token must not stall the pipeline); the caller's budget bounds the
 // variants tried per chunk of input.
 const searchLimit = 3000
 
+// ruleTrail is the one or two rules of the rewrites that made an OCR
+// candidate, kept in place rather than in a slice: most candidates are not
+// words, and their rules are never read.
+type ruleTrail struct {
+	r [2]string
+	n int
+}
+
+// with returns t with rule appended.
+func (t ruleTrail) with(rule string) ruleTrail {
+	t.r[t.n] = rule
+	t.n++
+	return t
+}
+
+// has reports whether t holds rule.
+func (t ruleTrail) has(rule string) bool {
+	return t.n > 0 && t.r[0] == rule || t.n > 1 && t.r[1] == rule
+}
+
 // ocrSearch enumerates OCR corrections of the repaired lower-case word w
 // up to the cost budget and returns the best one, the runner-up score and
 // whether any was found.
-func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, budget *int) (best candidate, second float64, ok bool) {
+func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second float64, ok bool) {
+	n, freq, budget := st.n, st.freq, &st.budget
 	rs := []rune(w)
 	if len(rs) > 30 || *budget <= 0 {
 		return candidate{}, 0, false
@@ -541,8 +549,8 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 	second = math.Inf(1)
 	seen := map[string]float64{} // variant → cheapest cost considered
 	tried := 0
-	var rec func(cur []rune, pos int, cost float64, edits int, rules []string)
-	consider := func(cur []rune, cost float64, rules []string) {
+	var rec func(cur []rune, pos int, cost float64, edits int, rules ruleTrail)
+	consider := func(cur []rune, cost float64, rules ruleTrail) {
 		key := string(cur)
 		if c, dup := seen[key]; dup && c <= cost {
 			return
@@ -550,26 +558,34 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 		seen[key] = cost
 		tried++
 		*budget--
-		parts := strings.Split(key, " ")
-		var mods []string
-		all := append([]string(nil), rules...)
+		var partsBuf, modsBuf [3]string
+		parts := append(partsBuf[:0], key)
+		if strings.IndexByte(key, ' ') >= 0 {
+			parts = strings.Split(key, " ")
+		}
+		mods := modsBuf[:0]
+		var reformRules [3][]string
 		for i, p := range parts {
-			m, r, known := n.reform(p, lowerOnly || i > 0)
+			m, r, known := st.reform(p, lowerOnly || i > 0)
 			if !known {
 				return
 			}
 			mods = append(mods, m)
-			all = append(all, r...)
+			reformRules[i] = r
 		}
 		if len(mods) > 1 && !splitPlausible(parts, mods, freq) {
 			return
+		}
+		all := append([]string(nil), rules.r[:rules.n]...)
+		for _, r := range reformRules[:len(parts)] {
+			all = append(all, r...)
 		}
 		c := candidate{modern: strings.Join(mods, " "), rules: dedup(all), cost: cost}
 		// Document frequency: the smallest of the parts' log-frequency
 		// bonuses (every part of a split must be evidenced).
 		bonus := math.Inf(1)
 		for _, m := range mods {
-			f := freq(m)
+			f := freq.of(m)
 			if len(mods) == 1 {
 				f = priorFreq(m, freq) // a split of function words earns no prior
 			}
@@ -595,12 +611,13 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 			second = math.Min(second, c.score)
 		}
 	}
-	rec = func(cur []rune, pos int, cost float64, edits int, rules []string) {
+	rec = func(cur []rune, pos int, cost float64, edits int, rules ruleTrail) {
 		if tried >= searchLimit || *budget <= 0 {
 			return
 		}
 		for i := pos; i < len(cur); i++ {
-			for _, cf := range n.conf {
+			for ci := range n.conf {
+				cf := &n.conf[ci]
 				if cost+cf.cost > limit || !hasPrefixRunes(cur[i:], cf.from) {
 					continue
 				}
@@ -609,7 +626,7 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 				}
 				next := make([]rune, 0, len(cur)+len(cf.to))
 				next = append(append(append(next, cur[:i]...), cf.to...), cur[i+len(cf.from):]...)
-				r := append(append([]string(nil), rules...), cf.rule)
+				r := rules.with(cf.rule)
 				consider(next, cost+cf.cost, r)
 				if edits+1 < 2 {
 					rec(next, i+len(cf.to), cost+cf.cost, edits+1, r)
@@ -617,9 +634,9 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 			}
 			// A lost space: split before rune i (at most two in a word).
 			if i > 0 && cur[i-1] != ' ' && cur[i] != ' ' {
-				c := 0.6
-				if cur[i-1] == 'ъ' && !slices.Contains(rules, "ocr.soft-for-hard-sign") {
-					c = 0.15 // a ъ the OCR printed, not one a rewrite made of ь
+				c := splitCost
+				if cur[i-1] == 'ъ' && !rules.has("ocr.soft-for-hard-sign") {
+					c = splitCostAfterHardSign // a ъ the OCR printed, not one a rewrite made of ь
 				}
 				// Both halves need two letters: "вдругъ" must not become "в другъ"
 				// (the pre-reform prepositions в к с carry a ъ); the exceptions
@@ -629,7 +646,7 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 				if cost+c <= limit && firstOK && (len(cur)-i >= 2 && cur[i+1] != ' ' || cur[i-1] == 'ъ') {
 					next := make([]rune, 0, len(cur)+1)
 					next = append(append(append(next, cur[:i]...), ' '), cur[i:]...)
-					r := append(append([]string(nil), rules...), RuleWordSplit)
+					r := rules.with(RuleWordSplit)
 					consider(next, cost+c, r)
 					if edits+1 < 2 {
 						rec(next, i+1, cost+c, edits+1, r)
@@ -638,9 +655,9 @@ func (n *Normalizer) ocrSearch(w string, lowerOnly bool, freq func(string) int, 
 			}
 		}
 	}
-	rec(rs, 0, 0, 0, nil)
+	rec(rs, 0, 0, 0, ruleTrail{})
 	if len(rs) >= minEvidenceLen && len(rs) <= 20 {
-		n.evidenceSearch(rs, lowerOnly, freq, budget, &best, &second, &ok)
+		st.evidenceSearch(rs, lowerOnly, &best, &second, &ok)
 	}
 	return best, second, ok
 }
@@ -660,25 +677,40 @@ const (
 // pre-reform letters included, since candidates are pre-reform spellings).
 var evidenceAlphabet = []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣ")
 
-func (n *Normalizer) evidenceSearch(rs []rune, lowerOnly bool, freq func(string) int, budget *int, best *candidate, second *float64, ok *bool) {
+func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, second *float64, ok *bool) {
+	freq, budget := st.freq, &st.budget
+	// w holds the variant in UTF-8; q its plain reform reading (ѣ і ѳ ѵ
+	// mapped, a final ъ dropped, ё as е), both built without allocating.
+	var wbuf, qbuf [4 * 32]byte
 	try := func(v []rune, rule string) {
 		if *budget <= 0 {
 			return
 		}
 		*budget--
-		w := string(v)
-		if !hasOldSpelling(w) {
-			// Cheap filter first: the plain reform reading must be frequent.
-			q, _ := mapLetters(strings.TrimSuffix(w, "ъ"))
-			if freq(q) < minEvidence {
+		w := wbuf[:0]
+		for _, r := range v {
+			w = utf8.AppendRune(w, r)
+		}
+		if !hasOldSpellingBytes(w) {
+			// Cheap filter first: the plain reform reading must be
+			// frequent.
+			q := qbuf[:0]
+			end := len(v)
+			if end > 0 && v[end-1] == 'ъ' {
+				end--
+			}
+			for _, r := range v[:end] {
+				q = utf8.AppendRune(q, plainLetter(r))
+			}
+			if count(freq.words[string(q)]) < minEvidence { // q is folded already
 				return
 			}
 		}
-		m, r, known := n.reform(w, lowerOnly)
+		m, r, known := st.reform(string(w), lowerOnly)
 		if !known {
 			return
 		}
-		f := freq(m)
+		f := freq.of(m)
 		if f < minEvidence {
 			return
 		}
@@ -713,6 +745,21 @@ func (n *Normalizer) evidenceSearch(rs []rune, lowerOnly bool, freq func(string)
 	}
 }
 
+// plainLetter is a lower-case letter's plain reform reading as the
+// document-frequency prior keys it: mapLetters (ѣ → е, і → и, ѳ → ф,
+// ѵ → и) and then fold (ё → е).
+func plainLetter(r rune) rune {
+	switch r {
+	case 'ѣ', 'ё':
+		return 'е'
+	case 'і', 'ѵ':
+		return 'и'
+	case 'ѳ':
+		return 'ф'
+	}
+	return r
+}
+
 // splitPlausible decides whether a candidate with lost spaces restored is
 // acceptable: parts are its pre-reform parts, mods their modern forms.
 // No space may follow a bare hard consonant (the old spelling writes
@@ -726,7 +773,7 @@ func (n *Normalizer) evidenceSearch(rs []rune, lowerOnly bool, freq func(string)
 // content word, not "по на". No part may be a lone і or start with і
 // before a consonant: the old spelling writes і before vowels only, and
 // the conjunction as и.
-func splitPlausible(parts, mods []string, freq func(string) int) bool {
+func splitPlausible(parts, mods []string, freq docFreq) bool {
 	last := len(mods) - 1
 	if utf8.RuneCountInString(mods[last]) < 3 && !functionWords[mods[last]] && !shortWords[mods[last]] && !pronounWords[mods[last]] {
 		return false
@@ -777,54 +824,36 @@ func splitPlausible(parts, mods []string, freq func(string) int) bool {
 // document-frequency map also counts words of at least that length.
 const stemKeyLen = 5
 
-// stemKey returns the key under which the frequency map counts the words
-// sharing the first stemKeyLen runes of w ("раскладке", "раскладку" and
-// "раскладывают" share "раскл"), or "" for a shorter word. The key starts
-// with a byte no word contains.
-func stemKey(w string) string {
+// stemPrefix returns the first stemKeyLen runes of w, under which the
+// frequency counts words sharing a stem ("раскладке", "раскладку" and
+// "раскладывают" share "раскл"); false for a shorter word.
+func stemPrefix(w string) (string, bool) {
 	n := 0
 	for i := range w {
 		if n == stemKeyLen {
-			return "\x01" + w[:i]
+			return w[:i], true
 		}
 		n++
 	}
-	if n == stemKeyLen {
-		return "\x01" + w
-	}
-	return ""
+	return w, n == stemKeyLen
 }
 
 // evidenced reports whether m, or another form of the same stem, is
 // spelled cleanly elsewhere in the input.
-func evidenced(m string, freq func(string) int) bool {
-	if freq(m) > 0 {
-		return true
-	}
-	k := stemKey(m)
-	return k != "" && freq(k) > 0
+func evidenced(m string, freq docFreq) bool {
+	return freq.of(m) > 0 || freq.stemOf(m) > 0
 }
 
 // priorFreq is the document frequency of a candidate word, raised for the
 // function words and pronouns, the most frequent words of the language,
 // which a short text may happen not to spell cleanly ("псдъ" is "подъ",
 // not "пед").
-func priorFreq(m string, freq func(string) int) int {
-	f := freq(m)
+func priorFreq(m string, freq docFreq) int {
+	f := freq.of(m)
 	if (functionWords[m] || shortWords[m] || pronounWords[m]) && f < 4 {
 		return 4
 	}
 	return f
-}
-
-// splitAfterHardSign reports whether every space in cur follows a ъ.
-func splitAfterHardSign(cur []rune) bool {
-	for i, r := range cur {
-		if r == ' ' && (i == 0 || cur[i-1] != 'ъ') {
-			return false
-		}
-	}
-	return true
 }
 
 func hasPrefixRunes(s, p []rune) bool {

@@ -2,45 +2,73 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/reports/viewer"
 )
 
+// CorpusOptions are the segmenter's options: the games of the engine's
+// catalog, so that headings are matched against the catalog's titles.
+func CorpusOptions() corpus.Options { return corpus.Options{Games: link.Games(nil)} }
+
 // Documents returns the built-in corpus when paths is empty; otherwise the
-// named documents (built-in names or file paths, see corpus.Open), with the
-// passages they share marked as duplicates.
-func Documents(paths []string) ([]*corpus.Document, error) {
+// named documents (built-in names, file paths, or "-" for stdin, read as a
+// stream with the same encoding detection as files), with the passages
+// they share marked as duplicates.
+func Documents(ctx context.Context, paths []string, stdin io.Reader) ([]*corpus.Document, error) {
 	if len(paths) == 0 {
-		return corpus.Embedded()
+		return corpus.Embedded(ctx, CorpusOptions())
 	}
+	open := opener(ctx, stdin)
 	docs := make([]*corpus.Document, 0, len(paths))
 	for _, p := range paths {
-		d, err := corpus.Open(p)
+		d, err := open(p)
 		if err != nil {
 			return nil, err
 		}
 		docs = append(docs, d)
 	}
 	if len(docs) > 1 {
-		corpus.LinkDuplicates(docs)
+		if err := corpus.LinkDuplicates(ctx, docs); err != nil {
+			return nil, err
+		}
 	}
 	return docs, nil
 }
 
+// opener returns a function that opens a built-in document, a file or
+// ("-") standard input, which can be read once.
+func opener(ctx context.Context, stdin io.Reader) func(string) (*corpus.Document, error) {
+	usedStdin := false
+	return func(name string) (*corpus.Document, error) {
+		if name != "-" {
+			return corpus.Open(ctx, name, CorpusOptions())
+		}
+		if usedStdin || stdin == nil {
+			return nil, errors.New("-: standard input can be read only once")
+		}
+		usedStdin = true
+		return corpus.Read(ctx, "stdin", stdin, CorpusOptions())
+	}
+}
+
 // DocumentOpener returns the names to process and a function that opens one
-// of them like corpus.Open. With no names it stands for the whole built-in
+// of them like Documents. With no names it stands for the whole built-in
 // corpus, which is then read and segmented once rather than once per
 // document.
-func DocumentOpener(names []string) (func(string) (*corpus.Document, error), []string, error) {
+func DocumentOpener(ctx context.Context, names []string, stdin io.Reader) (func(string) (*corpus.Document, error), []string, error) {
+	open := opener(ctx, stdin)
 	if len(names) > 0 {
-		return corpus.Open, names, nil
+		return open, names, nil
 	}
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(ctx, CorpusOptions())
 	if err != nil {
 		return nil, nil, err
 	}
@@ -53,7 +81,7 @@ func DocumentOpener(names []string) (func(string) (*corpus.Document, error), []s
 		if d, ok := byName[name]; ok {
 			return d, nil
 		}
-		return corpus.Open(name)
+		return open(name)
 	}, names, nil
 }
 
@@ -68,7 +96,10 @@ type Corpus struct {
 	Catalog []*engine.Spec
 	// Links are every linked and unlinked passage (numbered rules, advice
 	// and, with LinkOptions.Play, play rules), in document order.
-	Links []normalize.Link
+	Links []link.Link
+	// Coverage is the linker's coverage report: catalog entries without
+	// corpus text, corpus rules without a catalog entry, unknown games.
+	Coverage link.Coverage
 	// Play says whether play rules were linked too.
 	Play bool
 }
@@ -95,20 +126,17 @@ func LinkCorpus(ctx context.Context, docs []*corpus.Document, o LinkOptions) (*C
 		return nil, err
 	}
 	cat := engine.Catalog()
-	links, err := normalize.LinkCorpusWith(docs, n, cat, normalize.LinkOptions{Play: o.Play})
+	res, err := link.Documents(ctx, docs, link.Options{Catalog: cat, Normalizer: n, Play: o.Play})
 	if err != nil {
 		return nil, fmt.Errorf("link: %w", err)
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return &Corpus{Documents: docs, Normalizer: n, Catalog: cat, Links: links, Play: o.Play}, nil
+	return &Corpus{Documents: docs, Normalizer: n, Catalog: cat, Links: res.Links, Coverage: res.Coverage, Play: o.Play}, nil
 }
 
 // LoadCorpus reads the documents of paths (the built-in corpus when empty)
 // and links them with play rules included, as the datasets need.
-func LoadCorpus(ctx context.Context, paths []string) (*Corpus, error) {
-	docs, err := Documents(paths)
+func LoadCorpus(ctx context.Context, paths []string, stdin io.Reader) (*Corpus, error) {
+	docs, err := Documents(ctx, paths, stdin)
 	if err != nil {
 		return nil, err
 	}
@@ -117,16 +145,16 @@ func LoadCorpus(ctx context.Context, paths []string) (*Corpus, error) {
 
 // Datasets returns the corpus_blocks, corpus_tokens and rules datasets. The
 // corpus must have been linked with play rules.
-func (c *Corpus) Datasets() *reports.CorpusData {
-	return reports.NewCorpusData(c.Documents, c.Normalizer, c.Catalog, c.Links)
+func (c *Corpus) Datasets(ctx context.Context) (*reports.CorpusData, error) {
+	return reports.NewCorpusData(ctx, c.Documents, c.Normalizer, c.Catalog, c.Links)
 }
 
 // Passages returns the linked passages of one game, in document order: the
 // book's text of its numbered rules, advice and (if linked) play rules.
-func (c *Corpus) Passages(game string) []normalize.Link {
-	var out []normalize.Link
+func (c *Corpus) Passages(game string) []link.Link {
+	var out []link.Link
 	for _, l := range c.Links {
-		if l.Linked() && engine.RuleID(l.RuleID).Game() == game {
+		if l.Linked() && l.RuleID.Game() == game {
 			out = append(out, l)
 		}
 	}
@@ -134,20 +162,14 @@ func (c *Corpus) Passages(game string) []normalize.Link {
 }
 
 // RulePassages returns the passages linked to one rule or advice ID.
-func (c *Corpus) RulePassages(id engine.RuleID) []normalize.Link {
-	var out []normalize.Link
+func (c *Corpus) RulePassages(id engine.RuleID) []link.Link {
+	var out []link.Link
 	for _, l := range c.Links {
-		if l.Linked() && engine.RuleID(l.RuleID) == id {
+		if l.Linked() && l.RuleID == id {
 			out = append(out, l)
 		}
 	}
 	return out
-}
-
-// Coverage returns the catalog entries without corpus text and the corpus
-// rules without a catalog entry.
-func (c *Corpus) Coverage() normalize.CoverageReport {
-	return normalize.Coverage(c.Links, c.Catalog)
 }
 
 // CorpusStats counts what the corpus stages found, for progress lines.
@@ -200,11 +222,11 @@ func (c *Corpus) Stats(cd *reports.CorpusData) CorpusStats {
 // with each rule's linked passage. When the corpus cannot be linked it
 // returns the catalog alone and the error.
 func RuleRows(ctx context.Context) ([]reports.RuleRow, error) {
-	c, err := LoadCorpus(ctx, nil)
+	c, err := LoadCorpus(ctx, nil, nil)
 	if err != nil {
 		return reports.RuleRows(engine.Catalog(), nil), err
 	}
-	return c.Datasets().Rules, nil
+	return reports.RuleRows(c.Catalog, c.Links), nil
 }
 
 // ViewerPassages returns every rule's passages for the deal viewers

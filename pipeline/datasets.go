@@ -98,11 +98,14 @@ func Export(ctx context.Context, o ExportOptions) ([]string, error) {
 	var written []string
 	if need("corpus") || need("rules") {
 		obs.Note("normalizing and linking the corpus")
-		c, err := LoadCorpus(ctx, nil)
+		c, err := LoadCorpus(ctx, nil, nil)
 		if err != nil {
 			return written, err
 		}
-		cd := c.Datasets()
+		cd, err := c.Datasets(ctx)
+		if err != nil {
+			return written, err
+		}
 		if need("corpus") {
 			ps, err := WriteCorpusTables(o.Out, o.Format, cd, meta)
 			if written = append(written, ps...); err != nil {

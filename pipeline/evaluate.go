@@ -20,45 +20,65 @@ type EvalScore struct {
 }
 
 // Evaluate normalizes each named document (the built-in corpus when names
-// is empty) and scores it against gold/NAME.txt, calling fn per document.
-// It returns the totals.
+// is empty) and scores it against its modern reference — gold/NAME.txt, or
+// the built-in reference (normalize.Gold) when gold is "" — calling fn per
+// document. It returns the totals.
 func Evaluate(ctx context.Context, names []string, gold string, fn func(EvalScore) error) (EvalScore, error) {
 	total := EvalScore{Name: "total"}
-	if fi, err := os.Stat(gold); err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
+	if gold != "" {
+		if fi, err := os.Stat(gold); err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return total, fmt.Errorf("--gold %s: %w", gold, err)
+		} else if !fi.IsDir() {
+			return total, fmt.Errorf("--gold %s: not a directory", gold)
 		}
-		return total, fmt.Errorf("--gold %s: %w", gold, err)
-	} else if !fi.IsDir() {
-		return total, fmt.Errorf("--gold %s: not a directory", gold)
 	}
 	n, err := normalize.New()
 	if err != nil {
 		return total, err
 	}
-	open, names, err := DocumentOpener(names)
+	open, names, err := DocumentOpener(ctx, names, nil)
 	if err != nil {
 		return total, err
 	}
 	for _, name := range names {
-		if err := ctx.Err(); err != nil {
-			return total, err
-		}
 		doc, err := open(name)
 		if err != nil {
 			return total, err
 		}
-		ref, err := corpus.Open(filepath.Join(gold, doc.Name+".txt"))
+		ref, err := goldReference(ctx, gold, doc.Name)
 		if err != nil {
-			return total, fmt.Errorf("reference for %s: %w", doc.Name, err)
+			return total, err
 		}
-		res := n.Document(doc.Name, doc.Text)
-		s := EvalScore{Name: doc.Name, Raw: normalize.Evaluate(ref.Text, doc.Text), Got: normalize.Evaluate(ref.Text, res.Text)}
+		res, err := n.Document(ctx, doc.Name, doc.Text)
+		if err != nil {
+			return total, err
+		}
+		s := EvalScore{Name: doc.Name, Raw: normalize.Evaluate(ref, doc.Text), Got: normalize.Evaluate(ref, res.Text)}
 		total.Raw, total.Got = total.Raw.Add(s.Raw), total.Got.Add(s.Got)
 		if err := fn(s); err != nil {
 			return total, err
 		}
 	}
 	return total, nil
+}
+
+// goldReference returns the modern reference of document name: the
+// built-in one when dir is "", else dir/name.txt.
+func goldReference(ctx context.Context, dir, name string) (string, error) {
+	if dir == "" {
+		ref, ok := normalize.Gold(name)
+		if !ok {
+			return "", fmt.Errorf("%s: no built-in reference (give --gold DIR with %s.txt)", name, name)
+		}
+		return ref, nil
+	}
+	ref, err := corpus.Open(ctx, filepath.Join(dir, name+".txt"), corpus.Options{})
+	if err != nil {
+		return "", fmt.Errorf("reference for %s: %w", name, err)
+	}
+	return ref.Text, nil
 }

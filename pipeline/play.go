@@ -160,7 +160,7 @@ func (r *PlayResult) Line() string {
 // WriteViewer writes the deal viewer of in to w, with the rule passages of
 // the built-in corpus.
 func WriteViewer(ctx context.Context, w io.Writer, in viewer.Input) error {
-	c, err := LoadCorpus(ctx, nil)
+	c, err := LoadCorpus(ctx, nil, nil)
 	if err != nil {
 		return fmt.Errorf("--html: %w", err)
 	}

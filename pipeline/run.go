@@ -21,8 +21,10 @@ const RunStages = 6
 type RunOptions struct {
 	// Out is the output folder.
 	Out string
-	// CorpusPaths are the documents to read instead of the built-in corpus.
+	// CorpusPaths are the documents to read instead of the built-in corpus
+	// ("-" for Stdin).
 	CorpusPaths []string
+	Stdin       io.Reader
 	// Games and Strategies are the tournament's; Deals its deals per game.
 	Games      []sim.GameConfig
 	Strategies []sim.Strategy
@@ -122,7 +124,7 @@ func (r *runner) stage(n int, name, format string, a ...any) {
 
 // readCorpus is stage 1: read the corpus, then prepare the output folder.
 func (r *runner) readCorpus(ctx context.Context) error {
-	docs, err := Documents(r.o.CorpusPaths)
+	docs, err := Documents(ctx, r.o.CorpusPaths, r.o.Stdin)
 	if err != nil {
 		return err
 	}
@@ -147,7 +149,10 @@ func (r *runner) linkCorpus(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	r.corpus, r.cd = c, c.Datasets()
+	r.corpus = c
+	if r.cd, err = c.Datasets(ctx); err != nil {
+		return err
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}

@@ -8,15 +8,15 @@ import (
 	"strings"
 
 	"github.com/pasyans/pasyans/engine"
-	"github.com/pasyans/pasyans/normalize"
+	"github.com/pasyans/pasyans/link"
 )
 
 // LinkedText renders the corpus passages linked to id: the modern text with
 // the original OCR beside it, one passage per reading.
-func LinkedText(links []normalize.Link, id engine.RuleID) string {
+func LinkedText(links []link.Link, id engine.RuleID) string {
 	var b strings.Builder
 	for _, l := range links {
-		if engine.RuleID(l.RuleID) != id {
+		if l.RuleID != id {
 			continue
 		}
 		fmt.Fprintf(&b, "%s:%d (%s %.2f)\n      modern:   %s\n      original: %s\n",
@@ -39,7 +39,7 @@ type GameJSON struct {
 	Variants    []VariantJSON  `json:"variants"`
 	Defaults    engine.Options `json:"defaults"`
 	// Links are the corpus passages linked to the game's rules (games show).
-	Links []normalize.Link `json:"links,omitempty"`
+	Links []link.Link `json:"links,omitempty"`
 }
 
 // VariantJSON is the JSON form of one variant option of a game.

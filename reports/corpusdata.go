@@ -1,12 +1,14 @@
 package reports
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 )
 
@@ -108,26 +110,25 @@ type CorpusData struct {
 	Rules  []RuleRow
 	// Links are the linker's results the datasets were made from
 	// (PassagesFromLinks turns them into the deal viewers' passages).
-	Links []normalize.Link
+	Links []link.Link
 }
 
 // BuildCorpusData normalizes and links the documents against the catalog
-// and returns the three datasets. Links come from normalize.LinkCorpusWith
-// with play rules included, so that the deal, vacancy and redeal paragraphs
-// are tied to their play rules as well as the numbered rules and advice.
-func BuildCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*engine.Spec) (*CorpusData, error) {
-	links, err := normalize.LinkCorpusWith(docs, n, cat, normalize.LinkOptions{Play: true})
+// and returns the three datasets. Links come from link.Documents with play
+// rules included, so that the deal, vacancy and redeal paragraphs are tied
+// to their play rules as well as the numbered rules and advice.
+func BuildCorpusData(ctx context.Context, docs []*corpus.Document, n *normalize.Normalizer, cat []*engine.Spec) (*CorpusData, error) {
+	lr, err := link.Documents(ctx, docs, link.Options{Catalog: cat, Normalizer: n, Play: true})
 	if err != nil {
 		return nil, fmt.Errorf("corpus datasets: %w", err)
 	}
-	return NewCorpusData(docs, n, cat, links), nil
+	return NewCorpusData(ctx, docs, n, cat, lr.Links)
 }
 
 // NewCorpusData makes the three datasets from documents already linked:
-// links are those of normalize.LinkCorpusWith over docs with play rules
-// included.
-func NewCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*engine.Spec, links []normalize.Link) *CorpusData {
-	byBlock := map[corpus.Ref][]normalize.Link{}
+// links are those of link.Documents over docs with play rules included.
+func NewCorpusData(ctx context.Context, docs []*corpus.Document, n *normalize.Normalizer, cat []*engine.Spec, links []link.Link) (*CorpusData, error) {
+	byBlock := map[corpus.Ref][]link.Link{}
 	for _, l := range links {
 		if l.Linked() {
 			r := corpus.Ref{Doc: l.Doc, Block: l.Block}
@@ -136,17 +137,20 @@ func NewCorpusData(docs []*corpus.Document, n *normalize.Normalizer, cat []*engi
 	}
 	out := &CorpusData{Links: links}
 	for _, d := range docs {
-		res := n.Document(d.Name, d.Text)
+		res, err := n.Document(ctx, d.Name, d.Text)
+		if err != nil {
+			return nil, fmt.Errorf("corpus datasets: %w", err)
+		}
 		blocks, tokens := documentRows(d, res, byBlock)
 		out.Blocks = append(out.Blocks, blocks...)
 		out.Tokens = append(out.Tokens, tokens...)
 	}
 	out.Rules = RuleRows(cat, links)
-	return out
+	return out, nil
 }
 
 // documentRows makes the block and token rows of one document.
-func documentRows(d *corpus.Document, res *normalize.Result, links map[corpus.Ref][]normalize.Link) ([]BlockRow, []TokenRow) {
+func documentRows(d *corpus.Document, res *normalize.Result, links map[corpus.Ref][]link.Link) ([]BlockRow, []TokenRow) {
 	// Token byte offsets: the Originals concatenate to the text.
 	offs := make([]int, len(res.Tokens))
 	off := 0
@@ -191,9 +195,9 @@ func documentRows(d *corpus.Document, res *normalize.Result, links map[corpus.Re
 			row.DuplicateOf = fmt.Sprintf("%s#%d", b.Duplicate.Doc, b.Duplicate.Block)
 		}
 		for _, l := range links[corpus.Ref{Doc: d.Name, Block: b.Index}] {
-			row.LinkedRules = append(row.LinkedRules, l.RuleID)
+			row.LinkedRules = append(row.LinkedRules, string(l.RuleID))
 			if l.Score > row.LinkScore || row.RuleID == "" {
-				row.RuleID, row.LinkMethod, row.LinkScore = l.RuleID, l.Method, l.Score
+				row.RuleID, row.LinkMethod, row.LinkScore = string(l.RuleID), string(l.Method), l.Score
 			}
 		}
 		blocks[i] = row
@@ -204,8 +208,8 @@ func documentRows(d *corpus.Document, res *normalize.Result, links map[corpus.Re
 // RuleRows makes the rules dataset from the catalog and the links (nil for
 // the catalog alone). The modern text of a rule is its best linked passage:
 // numbered and heading links first, then the highest score.
-func RuleRows(cat []*engine.Spec, links []normalize.Link) []RuleRow {
-	byRule := map[string][]normalize.Link{}
+func RuleRows(cat []*engine.Spec, links []link.Link) []RuleRow {
+	byRule := map[engine.RuleID][]link.Link{}
 	for _, l := range links {
 		if l.Linked() {
 			byRule[l.RuleID] = append(byRule[l.RuleID], l)
@@ -218,7 +222,7 @@ func RuleRows(cat []*engine.Spec, links []normalize.Link) []RuleRow {
 				Game: s.ID, RuleID: string(r.ID), Kind: string(r.Kind), Number: r.Number, Status: string(r.Status),
 				Summary: r.Summary, Source: r.Source, Terms: r.Terms,
 			}
-			ls := slices.Clone(byRule[string(r.ID)])
+			ls := slices.Clone(byRule[r.ID])
 			sortLinks(ls)
 			seen := map[string]bool{}
 			for _, l := range ls {

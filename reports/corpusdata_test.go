@@ -1,17 +1,19 @@
 package reports
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 )
 
 func buildCorpusForTest(t *testing.T) *CorpusData {
 	t.Helper()
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(context.Background(), corpus.Options{Games: link.Games(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -19,7 +21,7 @@ func buildCorpusForTest(t *testing.T) *CorpusData {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cd, err := BuildCorpusData(docs, n, engine.Catalog())
+	cd, err := BuildCorpusData(context.Background(), docs, n, engine.Catalog())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +30,7 @@ func buildCorpusForTest(t *testing.T) *CorpusData {
 
 func TestBuildCorpusData(t *testing.T) {
 	cd := buildCorpusForTest(t)
-	docs, _ := corpus.Embedded()
+	docs, _ := corpus.Embedded(context.Background(), corpus.Options{Games: link.Games(nil)})
 	nBlocks := 0
 	for _, d := range docs {
 		nBlocks += len(d.Blocks)

@@ -10,7 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/pasyans/pasyans/corpus"
-	"github.com/pasyans/pasyans/normalize"
+	"github.com/pasyans/pasyans/link"
 )
 
 // GameCount is the number of blocks of one game in a document.
@@ -159,18 +159,18 @@ func plural(n int, noun string) string {
 }
 
 // WriteLinks writes the link table.
-func WriteLinks(w io.Writer, links []normalize.Link, all bool, width int) error {
+func WriteLinks(w io.Writer, links []link.Link, all bool, width int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "GAME\tRULE\tDOC\tSPAN\tSCORE\tMETHOD\tTEXT")
 	for _, l := range links {
 		if !l.Linked() && !all {
 			continue
 		}
-		rule, game := l.RuleID, l.Game
+		rule, game := string(l.RuleID), l.Game
 		if rule == "" {
 			rule = "-"
 			if l.Candidate != "" {
-				rule = "(" + l.Candidate + ")"
+				rule = "(" + string(l.Candidate) + ")"
 			}
 		}
 		if game == "" {
@@ -187,7 +187,7 @@ func WriteLinks(w io.Writer, links []normalize.Link, all bool, width int) error 
 
 // WriteCoverage writes the catalog entries without corpus text and the
 // corpus rules without an engine rule.
-func WriteCoverage(w io.Writer, rep normalize.CoverageReport) error {
+func WriteCoverage(w io.Writer, rep link.Coverage) error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "Catalog rules and advice without corpus text:")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
@@ -197,6 +197,13 @@ func WriteCoverage(w io.Writer, rep normalize.CoverageReport) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return fmt.Errorf("writing table: %w", err)
+	}
+	if len(rep.UnknownGames) > 0 {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Games of the text the catalog does not have (their passages link to nothing):")
+		for _, u := range rep.UnknownGames {
+			fmt.Fprintf(w, "  %s  %s %d:%d  %d passages\n", CutText(u.Heading, 40), u.Doc, u.Span.StartLine, u.Span.StartCol, u.Passages)
+		}
 	}
 	if len(rep.Orphans) > 0 {
 		fmt.Fprintln(w)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/reports/viewer"
 )
@@ -14,7 +15,7 @@ import (
 // rules, as "pasyans games show" does) and returns every rule's passages,
 // the best first.
 func rulePassagesForTest(ctx context.Context) (map[engine.RuleID][]viewer.Passage, error) {
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(ctx, corpus.Options{Games: link.Games(nil)})
 	if err != nil {
 		return nil, fmt.Errorf("rule passages: embedded corpus: %w", err)
 	}
@@ -25,10 +26,9 @@ func rulePassagesForTest(ctx context.Context) (map[engine.RuleID][]viewer.Passag
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	links, err := normalize.LinkCorpusWith(docs, n, engine.Catalog(), normalize.LinkOptions{Play: true})
+	res, err := link.Documents(ctx, docs, link.Options{Catalog: engine.Catalog(), Normalizer: n, Play: true})
 	if err != nil {
 		return nil, fmt.Errorf("rule passages: link corpus: %w", err)
 	}
-	return PassagesFromLinks(links), ctx.Err()
+	return PassagesFromLinks(res.Links), ctx.Err()
 }
-

@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/pasyans/pasyans/engine"
-	"github.com/pasyans/pasyans/normalize"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/reports/viewer"
 	"github.com/pasyans/pasyans/sim"
 )
@@ -20,11 +20,11 @@ import (
 // PassagesFromLinks groups the linked passages by rule ID, ordered as the
 // rules dataset picks its text (numbered and heading links first, then by
 // score), each distinct text once.
-func PassagesFromLinks(links []normalize.Link) map[engine.RuleID][]viewer.Passage {
-	byRule := map[engine.RuleID][]normalize.Link{}
+func PassagesFromLinks(links []link.Link) map[engine.RuleID][]viewer.Passage {
+	byRule := map[engine.RuleID][]link.Link{}
 	for _, l := range links {
 		if l.Linked() {
-			byRule[engine.RuleID(l.RuleID)] = append(byRule[engine.RuleID(l.RuleID)], l)
+			byRule[l.RuleID] = append(byRule[l.RuleID], l)
 		}
 	}
 	out := make(map[engine.RuleID][]viewer.Passage, len(byRule))
@@ -48,17 +48,17 @@ func PassagesFromLinks(links []normalize.Link) map[engine.RuleID][]viewer.Passag
 
 // sortLinks orders the links of one rule best first: numbered and heading
 // links, then the highest score (stable).
-func sortLinks(ls []normalize.Link) {
-	methodRank := func(m string) int {
+func sortLinks(ls []link.Link) {
+	methodRank := func(m link.Method) int {
 		switch m {
-		case normalize.MethodNumbered:
+		case link.MethodNumbered:
 			return 0
-		case normalize.MethodHeading:
+		case link.MethodHeading:
 			return 1
 		}
 		return 2
 	}
-	slices.SortStableFunc(ls, func(a, b normalize.Link) int {
+	slices.SortStableFunc(ls, func(a, b link.Link) int {
 		return cmp.Or(cmp.Compare(methodRank(a.Method), methodRank(b.Method)), cmp.Compare(b.Score, a.Score))
 	})
 }

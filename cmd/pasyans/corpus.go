@@ -3,14 +3,14 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/pipeline"
 	"github.com/pasyans/pasyans/reports"
 )
 
 const corpusLong = `List the documents of the corpus and, for each, the games found in it with
-their block counts. With FILE arguments, read and segment those files (UTF-8,
-UTF-16 with BOM, Windows-1251 or KOI8-R) instead of the built-in corpus.
+their block counts. With FILE arguments, read and segment those files instead of
+the built-in corpus ("-" reads standard input); the encoding is detected from the
+first 64 KiB: UTF-8, UTF-16 (with or without BOM), Windows-1251 or KOI8-R.
 
 "pasyans corpus show DOC" prints the blocks of one document: kind, game, rule
 number, span (line:column-line:column [byte offsets]) and text. DOC is the
@@ -29,7 +29,7 @@ func newCmdCorpus(ios *ioStreams) *cobra.Command {
   pasyans corpus show my-scan.txt --json`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			docs, err := pipeline.Documents(args)
+			docs, err := pipeline.Documents(cmd.Context(), args, ios.in)
 			if err != nil {
 				return err
 			}
@@ -45,10 +45,11 @@ func newCmdCorpus(ios *ioStreams) *cobra.Command {
 		Short: "Print the blocks of one document",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			d, err := corpus.Open(args[0])
+			docs, err := pipeline.Documents(cmd.Context(), args, ios.in)
 			if err != nil {
 				return err
 			}
+			d := docs[0]
 			if asJSON {
 				return writeJSON(ios.out, reports.DocumentView{
 					Name: d.Name, Source: d.Source, Encoding: d.Encoding, Bytes: len(d.Text), Blocks: d.Blocks,

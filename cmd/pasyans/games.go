@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pasyans/pasyans/engine"
-	"github.com/pasyans/pasyans/normalize"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/pipeline"
 	"github.com/pasyans/pasyans/reports"
 )
@@ -44,9 +44,9 @@ func newCmdGamesShow(ios *ioStreams) *cobra.Command {
 			if err != nil {
 				return usagef("%v", err)
 			}
-			var links []normalize.Link
+			var links []link.Link
 			if !noText {
-				c, err := pipeline.LoadCorpus(cmd.Context(), nil)
+				c, err := pipeline.LoadCorpus(cmd.Context(), nil, nil)
 				if err != nil {
 					return fmt.Errorf("linking the built-in corpus: %w", err)
 				}

@@ -32,7 +32,7 @@ func TestGamesShowLinkedText(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, l := range g.Links {
-		seen[l.RuleID] = true
+		seen[string(l.RuleID)] = true
 	}
 	for _, id := range []string{"british-constitution/I", "british-constitution/VI", "british-constitution/S1"} {
 		if !seen[id] {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/pasyans/pasyans/normalize"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/pipeline"
 	"github.com/pasyans/pasyans/reports"
 )
@@ -17,10 +17,12 @@ engine's rule or advice ID (e.g. four-corners/I, windmill/S1).
 Structure comes first (the block's game and rule number), the modern text second
 (similarity to the catalog's Russian titles and key terms), so re-OCRs and passages
 whose number is lost still link. Passages with no good match are reported as
-unlinked, never forced.
+unlinked, never forced; a passage under the heading of a game the catalog does
+not have links to nothing however close its text comes (method unknown-game),
+and --coverage lists such games.
 
 With no FILE, the embedded corpus is linked; a FILE is an embedded document's name
-(as in "pasyans corpus") or the path of a text file. The table lists game, rule ID,
+(as in "pasyans corpus"), the path of a text file, or "-" for standard input. The table lists game, rule ID,
 document, span (line:col-line:col), score, method and the modern text; --all adds
 the unlinked passages, --coverage the catalog entries without corpus text, --play
 links to the play rules (deal, vacancies, redeals …) too. A corpus
@@ -63,7 +65,7 @@ func newCmdLink(ios *ioStreams) *cobra.Command {
 
 // linkRun loads the documents, links them and prints the result.
 func linkRun(ctx context.Context, ios *ioStreams, args []string, o linkOptions) error {
-	docs, err := pipeline.Documents(args)
+	docs, err := pipeline.Documents(ctx, args, ios.in)
 	if err != nil {
 		return err
 	}
@@ -72,14 +74,10 @@ func linkRun(ctx context.Context, ios *ioStreams, args []string, o linkOptions) 
 		return err
 	}
 	links := c.Links
-	rep := c.Coverage()
+	rep := c.Coverage
 	out := ios.out
 	if o.json {
-		v := struct {
-			Links    []normalize.Link         `json:"links"`
-			Coverage normalize.CoverageReport `json:"coverage"`
-		}{links, rep}
-		if err := writeJSON(out, v); err != nil {
+		if err := writeJSON(out, link.Result{Links: links, Coverage: rep}); err != nil {
 			return err
 		}
 		return rep.Err()

@@ -1,18 +1,12 @@
 package main
 
 import (
-	"bufio"
-	"context"
-	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/pipeline"
 )
@@ -26,86 +20,24 @@ func newCmdNormalize(ios *ioStreams) *cobra.Command {
 		Long: `normalize converts pre-reform Russian OCR text to modern spelling and repairs
 the OCR damage. Output has exactly one line per input line. FILE is a path or
 the name of an embedded corpus document (as in "pasyans corpus"); "-" reads
-standard input as a stream; with no FILE the whole embedded corpus is used.
---explain prints one JSON object per edit instead of the text.`,
+standard input; with no FILE the whole embedded corpus is used. Files and
+standard input are streamed in bounded memory, in UTF-8, UTF-16 (with or
+without BOM), Windows-1251 or KOI8-R, detected from the first 64 KiB; a line
+longer than 32 MiB is an error. --explain prints one JSON object per edit
+instead of the text.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if license {
 				_, err := io.WriteString(ios.out, normalize.LexiconLicense)
 				return err
 			}
-			return normalizeRun(cmd.Context(), ios, args, explain)
+			return pipeline.Normalize(cmd.Context(), pipeline.NormalizeOptions{Inputs: args, Explain: explain, In: ios.in, Out: ios.out})
 		},
 	}
 	cmd.Flags().BoolVar(&explain, "explain", false, "print one JSON object per edit instead of the text")
 	cmd.Flags().BoolVar(&license, "lexicon-license", false, "print the licence notice of the embedded lexicon and exit")
 	cmd.AddCommand(newCmdNormalizeEval(ios))
 	return cmd
-}
-
-// normalizeRun prints the modern text (or the edits) of each document, or
-// of standard input for "-".
-func normalizeRun(ctx context.Context, ios *ioStreams, args []string, explain bool) error {
-	n, err := normalize.New()
-	if err != nil {
-		return err
-	}
-	open, args, err := pipeline.DocumentOpener(args)
-	if err != nil {
-		return err
-	}
-	out := bufio.NewWriter(ios.out)
-	enc := json.NewEncoder(out)
-	enc.SetEscapeHTML(false)
-	onEdit := func(e normalize.Edit) error { return enc.Encode(e) }
-	for _, arg := range args {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if arg == "-" {
-			// --explain prints the edits and drops the text;
-			// otherwise the text only.
-			w, edits := io.Writer(out), onEdit
-			if explain {
-				w = io.Discard
-			} else {
-				edits = nil
-			}
-			if err := n.Stream(ctx, "stdin", ios.in, w, edits); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := normalizeDoc(out, n, open, arg, explain, len(args) > 1, onEdit); err != nil {
-			return err
-		}
-	}
-	return out.Flush()
-}
-
-// normalizeDoc prints the modern text (or the edits) of one document.
-func normalizeDoc(out *bufio.Writer, n *normalize.Normalizer, open func(string) (*corpus.Document, error), arg string, explain, several bool, onEdit func(normalize.Edit) error) error {
-	doc, err := open(arg)
-	if err != nil {
-		return err
-	}
-	res := n.Document(doc.Name, doc.Text)
-	if explain {
-		for _, e := range res.Edits {
-			if err := onEdit(e); err != nil {
-				return fmt.Errorf("%s: write: %w", doc.Name, err)
-			}
-		}
-		return nil
-	}
-	text := res.Text
-	if several && text != "" && !strings.HasSuffix(text, "\n") {
-		text += "\n" // keep documents apart; the line count is unchanged
-	}
-	if _, err := out.WriteString(text); err != nil {
-		return fmt.Errorf("%s: write: %w", doc.Name, err)
-	}
-	return nil
 }
 
 // newCmdNormalizeEval builds "pasyans normalize eval".
@@ -115,15 +47,14 @@ func newCmdNormalizeEval(ios *ioStreams) *cobra.Command {
 		Use:   "eval [FILE...]",
 		Short: "Score the normalizer against hand-made modern references",
 		Long: `eval normalizes each FILE (default: the embedded corpus) and scores it against
-DIR/NAME.txt, NAME being the document's name. Protocol (see the normalize package
-doc): NFC, lower case, ё counted as е; CER over characters with white space runs
-as one space; WER over word tokens with punctuation ignored. Prints the raw
-input's score, the output's score and the error reduction, per file and in total.`,
+its hand-made modern reference: the one built in for an embedded corpus document,
+or DIR/NAME.txt with --gold DIR, NAME being the document's name. Protocol (see the
+normalize package doc): NFC, lower case, ё counted as е; CER over characters with
+white space runs as one space; WER over word tokens with punctuation ignored. Prints
+the raw input's score, the output's score and the error reduction, per file and in
+total.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if gold == "" {
-				return usagef("--gold must not be empty")
-			}
 			tw := tabwriter.NewWriter(ios.out, 0, 4, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "document\twords\traw WER\tWER\traw CER\tCER\tWER reduction\tCER reduction\t")
 			total, err := pipeline.Evaluate(cmd.Context(), args, gold, func(s pipeline.EvalScore) error {
@@ -137,7 +68,7 @@ input's score, the output's score and the error reduction, per file and in total
 			return tw.Flush()
 		},
 	}
-	cmd.Flags().StringVar(&gold, "gold", filepath.Join("normalize", "testdata", "gold"), "directory of NAME.txt modern references")
+	cmd.Flags().StringVar(&gold, "gold", "", "directory of NAME.txt modern references (default: the built-in references of the corpus)")
 	return cmd
 }
 

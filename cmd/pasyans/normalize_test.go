@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/pasyans/pasyans/corpus"
+	"github.com/pasyans/pasyans/pipeline"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // runCLI runs pasyans with args; a non-empty stdin is fed to the command
@@ -25,7 +28,7 @@ func runCLI(t *testing.T, stdin string, args ...string) (string, string, int) {
 }
 
 func TestNormalizeCommand(t *testing.T) {
-	doc, err := corpus.Open("001")
+	doc, err := corpus.Open(context.Background(), "001", pipeline.CorpusOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,19 +74,32 @@ func TestNormalizeStdin(t *testing.T) {
 		t.Errorf("exit %d, out %q, stderr %q", code, out, stderr)
 	}
 	_, stderr, code = runCLI(t, "ка\xffрта\n", "normalize", "-")
-	if code != 1 || !strings.Contains(stderr, "pasyans: normalize: stdin: invalid UTF-8") || strings.Count(stderr, "\n") != 1 {
+	if code != 1 || !strings.Contains(stderr, "pasyans: normalize: stdin: unknown encoding (invalid UTF-8") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("invalid input: exit %d, stderr %q", code, stderr)
 	}
 }
 
 func TestNormalizeEval(t *testing.T) {
-	gold := filepath.Join("..", "..", "normalize", "testdata", "gold")
+	gold := filepath.Join("..", "..", "normalize", "gold")
 	out, stderr, code := runCLI(t, "", "normalize", "eval", "--gold", gold)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	if !strings.Contains(out, "total") || !strings.Contains(out, "raw WER") {
 		t.Errorf("eval output %q", out)
+	}
+	// Without --gold, the built-in references: the same table, from any
+	// directory.
+	t.Chdir(t.TempDir())
+	if out2, stderr, code := runCLI(t, "", "normalize", "eval"); code != 0 || out2 != out {
+		t.Errorf("built-in references: exit %d, %q; output differs: %v", code, stderr, out2 != out)
+	}
+	if err := os.WriteFile("scan.txt", []byte("Берутъ изъ колоды туза и кладутъ его посрединѣ, передъ собою.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := runCLI(t, "", "normalize", "eval", "scan.txt"); code != 1 ||
+		!strings.Contains(stderr, "scan: no built-in reference") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("a file without a reference: exit %d, %q", code, stderr)
 	}
 	_, stderr, code = runCLI(t, "", "normalize", "eval", "--gold", filepath.Join(t.TempDir(), "missing"))
 	if code != 1 || !strings.Contains(stderr, "missing") {
@@ -107,5 +123,35 @@ func TestNormalizeBadFile(t *testing.T) {
 	}
 	if code != 0 && (strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "punct.txt")) {
 		t.Errorf("punctuation file: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// TestStdinInputs: every text command reads "-" as standard input, in any
+// of the corpus reader's encodings (issue: "corpus -", "link -" and
+// "run --corpus -" said "no such file").
+func TestStdinInputs(t *testing.T) {
+	doc, err := corpus.Open(context.Background(), "001", pipeline.CorpusOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp1251, err := charmap.Windows1251.NewEncoder().String(doc.Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, cp1251, "corpus", "-")
+	if code != 0 || !strings.Contains(out, "stdin") || !strings.Contains(out, "zodiac") {
+		t.Errorf("corpus -: exit %d, %q, %q", code, out, stderr)
+	}
+	out, stderr, code = runCLI(t, cp1251, "link", "-")
+	if code != 0 || !strings.Contains(out, "zodiac/I") {
+		t.Errorf("link -: exit %d, %q, %q", code, out, stderr)
+	}
+	_, stderr, code = runCLI(t, cp1251, "link", "-", "-")
+	if code != 1 || !strings.Contains(stderr, "standard input can be read only once") {
+		t.Errorf("link - -: exit %d, %q", code, stderr)
+	}
+	_, stderr, code = runCLI(t, "\x00\x01\x02", "corpus", "-")
+	if code != 1 || !strings.Contains(stderr, "stdin") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("binary stdin: exit %d, %q", code, stderr)
 	}
 }

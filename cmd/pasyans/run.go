@@ -56,7 +56,7 @@ func newCmdRun(ios *ioStreams) *cobra.Command {
 	tf.register(f, 2000, "deals per game for the heuristic strategies", "random,greedy,book", false)
 	f.Int64Var(&o.SolverDeals, "solver-deals", 100, "deals per game for the solver (the first ones of the same deals; 0: no solver)")
 	f.StringVar(&solverNodes, "solver-nodes", "20000", "node limit of the solver per deal")
-	f.StringArrayVar(&o.CorpusPaths, "corpus", nil, "text `FILE` to use instead of the built-in corpus (repeatable)")
+	f.StringArrayVar(&o.CorpusPaths, "corpus", nil, "text `FILE` to use instead of the built-in corpus (repeatable; - for standard input)")
 	f.BoolVar(&o.Arrow, "arrow", false, "also write every dataset as Arrow IPC under DIR/arrow")
 	arrowCompressionFlag(f, &o.ArrowCompression)
 	f.BoolVar(&o.Force, "force", false, "replace the outputs of an earlier run in DIR")

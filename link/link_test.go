@@ -1,8 +1,10 @@
-package normalize
+package link
 
 import (
 	"bufio"
+	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"regexp"
@@ -14,7 +16,38 @@ import (
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/normalize"
 )
+
+// linkAll links docs against the engine's catalog with n (nil: the
+// blocks' own text), with the play rules when play is set, and returns
+// the links.
+func linkAll(docs []*corpus.Document, n *normalize.Normalizer, play bool) ([]Link, error) {
+	res, err := Documents(context.Background(), docs, Options{Normalizer: n, Play: play})
+	if err != nil {
+		return nil, err
+	}
+	return res.Links, nil
+}
+
+// testCorpusOptions segments with the games of the engine's catalog.
+var testCorpusOptions = corpus.Options{Games: Games(nil)}
+
+// readDoc reads and segments a test document.
+func readDoc(t testing.TB, name string, r io.Reader) (*corpus.Document, error) {
+	t.Helper()
+	return corpus.Read(context.Background(), name, r, testCorpusOptions)
+}
+
+// testNormalizer returns the normalizer shared by the tests.
+func testNormalizer(t testing.TB) *normalize.Normalizer {
+	t.Helper()
+	r, err := linkedCorpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.n
+}
 
 // goldenLink is one row of testdata/links.golden.tsv.
 type goldenLink struct {
@@ -62,28 +95,28 @@ func readGoldenLinks(t *testing.T) []goldenLink {
 // linkedCorpus links the embedded corpus with the real normalizer and
 // catalog, once per test binary.
 var linkedCorpus = sync.OnceValues(func() (linkedCorpusResult, error) {
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(context.Background(), testCorpusOptions)
 	if err != nil {
 		return linkedCorpusResult{}, err
 	}
-	n, err := New()
+	n, err := normalize.New()
 	if err != nil {
 		return linkedCorpusResult{}, err
 	}
-	links, err := LinkCorpus(docs, n, engine.Catalog())
+	links, err := linkAll(docs, n, false)
 	return linkedCorpusResult{docs, n, links}, err
 })
 
 // linkedCorpusResult is what linkedCorpus computes.
 type linkedCorpusResult struct {
 	docs  []*corpus.Document
-	n     *Normalizer
+	n     *normalize.Normalizer
 	links []Link
 }
 
-// linkCorpusForTest returns the linked embedded corpus (shared; callers
+// corpusForTest returns the linked embedded corpus (shared; callers
 // must not modify it).
-func linkCorpusForTest(t *testing.T) ([]*corpus.Document, []Link) {
+func corpusForTest(t *testing.T) ([]*corpus.Document, []Link) {
 	t.Helper()
 	r, err := linkedCorpus()
 	if err != nil {
@@ -92,12 +125,12 @@ func linkCorpusForTest(t *testing.T) ([]*corpus.Document, []Link) {
 	return r.docs, r.links
 }
 
-// linkSpaced folds runs of white space to one space, so fixture prefixes match
+// spaced folds runs of white space to one space, so fixture prefixes match
 // blocks hard-wrapped over lines.
-func linkSpaced(s string) string { return strings.Join(strings.Fields(s), " ") }
+func spaced(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 func TestLinkGolden(t *testing.T) {
-	docs, links := linkCorpusForTest(t)
+	docs, links := corpusForTest(t)
 	rows := readGoldenLinks(t)
 	blockText := map[string][]corpus.Block{}
 	for _, d := range docs {
@@ -108,11 +141,11 @@ func TestLinkGolden(t *testing.T) {
 		if !l.Linked() {
 			continue
 		}
-		bt := linkSpaced(blockText[l.Doc][l.Block].Text)
+		bt := spaced(blockText[l.Doc][l.Block].Text)
 		found := false
 		for i, r := range rows {
-			if used[i] || r.doc != l.Doc || r.rule != l.RuleID || r.method != l.Method ||
-				!strings.HasPrefix(bt, r.block) || !strings.HasPrefix(linkSpaced(l.Original), r.text) {
+			if used[i] || r.doc != l.Doc || r.rule != string(l.RuleID) || r.method != string(l.Method) ||
+				!strings.HasPrefix(bt, r.block) || !strings.HasPrefix(spaced(l.Original), r.text) {
 				continue
 			}
 			used[i], found = true, true
@@ -120,7 +153,7 @@ func TestLinkGolden(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("unexpected link %s block %d %q → %s (%s, score %.3f), text %q",
-				l.Doc, l.Block, linkFirstWords(bt, 5), l.RuleID, l.Method, l.Score, linkFirstWords(l.Original, 6))
+				l.Doc, l.Block, firstWords(bt, 5), l.RuleID, l.Method, l.Score, firstWords(l.Original, 6))
 		}
 	}
 	for i, r := range rows {
@@ -131,7 +164,7 @@ func TestLinkGolden(t *testing.T) {
 }
 
 func TestLinkCandidatesOnly(t *testing.T) {
-	docs, links := linkCorpusForTest(t)
+	docs, links := corpusForTest(t)
 	kinds := map[string]corpus.Kind{}
 	for _, d := range docs {
 		for _, b := range d.Blocks {
@@ -147,7 +180,7 @@ func TestLinkCandidatesOnly(t *testing.T) {
 			t.Errorf("%s block %d: footnote linked as a rule (%s)", l.Doc, l.Block, l.RuleID)
 		case l.Linked() && (l.Score <= 0 || l.Score > 1):
 			t.Errorf("%s block %d: score %v out of (0, 1]", l.Doc, l.Block, l.Score)
-		case !l.Linked() && l.Method != MethodUnlinked:
+		case !l.Linked() && l.Method != MethodUnlinked && l.Method != MethodUnknownGame:
 			t.Errorf("%s block %d: method %q without a rule", l.Doc, l.Block, l.Method)
 		}
 		if l.Modern == "" || l.Original == "" {
@@ -165,12 +198,12 @@ func TestLinkCandidatesOnly(t *testing.T) {
 }
 
 func TestLinkDuplicatesAgree(t *testing.T) {
-	docs, links := linkCorpusForTest(t)
+	docs, links := corpusForTest(t)
 	ids := map[corpus.Ref][]string{}
 	for _, l := range links {
 		if l.Linked() {
 			r := corpus.Ref{Doc: l.Doc, Block: l.Block}
-			ids[r] = append(ids[r], l.RuleID)
+			ids[r] = append(ids[r], string(l.RuleID))
 		}
 	}
 	pairs := 0
@@ -192,7 +225,7 @@ func TestLinkDuplicatesAgree(t *testing.T) {
 				short, long = long, short
 			}
 			for _, id := range short {
-				if !linkContains(long, id) {
+				if !containsID(long, id) {
 					t.Errorf("%s block %d links %v, its other reading %v links %v", d.Name, b.Index, a, *b.Duplicate, o)
 				}
 			}
@@ -203,7 +236,7 @@ func TestLinkDuplicatesAgree(t *testing.T) {
 	}
 }
 
-func linkContains(xs []string, x string) bool {
+func containsID(xs []string, x string) bool {
 	for _, y := range xs {
 		if y == x {
 			return true
@@ -213,9 +246,9 @@ func linkContains(xs []string, x string) bool {
 }
 
 func TestLinkCoverage(t *testing.T) {
-	_, links := linkCorpusForTest(t)
+	_, links := corpusForTest(t)
 	cat := engine.Catalog()
-	rep := Coverage(links, cat)
+	rep := coverage(links, cat)
 	if err := rep.Err(); err != nil {
 		t.Fatal(err)
 	}
@@ -226,9 +259,9 @@ func TestLinkCoverage(t *testing.T) {
 	}
 	// Every numbered rule the corpus states links: the catalog entries with
 	// links are exactly the fixture's rule IDs.
-	want := map[string]bool{}
+	want := map[engine.RuleID]bool{}
 	for _, r := range readGoldenLinks(t) {
-		want[r.rule] = true
+		want[engine.RuleID(r.rule)] = true
 	}
 	for _, rc := range rep.Rules {
 		if (rc.Links > 0) != want[rc.ID] {
@@ -250,14 +283,14 @@ func TestLinkOrphanIsError(t *testing.T) {
 			Span: corpus.Span{StartByte: len("ЧЕТЫРЕ УГЛА.\n\n"), EndByte: len(text) - 1, StartLine: 3, StartCol: 1, EndLine: 3, EndCol: 22}},
 	}}
 	cat := engine.Catalog()
-	links, err := LinkCorpus([]*corpus.Document{d}, nil, cat)
+	links, err := linkAll([]*corpus.Document{d}, nil, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(links) != 1 || links[0].Method != MethodOrphan || links[0].Candidate != "four-corners/VII" {
 		t.Fatalf("links = %+v, want one orphan four-corners/VII", links)
 	}
-	if err := Coverage(links, cat).Err(); err == nil || !strings.Contains(err.Error(), "four-corners/VII") {
+	if err := coverage(links, cat).Err(); err == nil || !strings.Contains(err.Error(), "four-corners/VII") {
 		t.Fatalf("Coverage.Err() = %v, want an error naming four-corners/VII", err)
 	}
 }
@@ -273,21 +306,21 @@ func TestLinkUnknownGameBySimilarity(t *testing.T) {
 	for _, c := range cases {
 		d := &corpus.Document{Name: "u", Text: c.text, Blocks: []corpus.Block{{Kind: corpus.KindParagraph, Text: c.text,
 			Span: corpus.Span{EndByte: len(c.text), StartLine: 1, StartCol: 1, EndLine: 1, EndCol: len([]rune(c.text)) + 1}}}}
-		links, err := LinkCorpus([]*corpus.Document{d}, nil, engine.Catalog())
+		links, err := linkAll([]*corpus.Document{d}, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(links) != 1 || links[0].RuleID != c.want {
+		if len(links) != 1 || string(links[0].RuleID) != c.want {
 			t.Errorf("%q: links %+v, want %q", c.text, links, c.want)
 		}
 	}
 }
 
-// linkReOCR damages text the way this book's OCR does (NORMALIZE.md §1): н/и,
+// reOCR damages text the way this book's OCR does (docs/normalize.md): н/и,
 // е/с, п/н, Д/Л and З/3 swaps, й as іі, ж as /к, Latin look-alikes, a lost
 // space. Each word of four letters or more is damaged with probability p.
 // Roman numerals, numbers, markers and line structure are left alone.
-func linkReOCR(text string, rng *rand.Rand, p float64) string {
+func reOCR(text string, rng *rand.Rand, p float64) string {
 	type conf struct{ from, to string }
 	confs := []conf{
 		{"и", "н"}, {"н", "и"}, {"е", "с"}, {"с", "е"}, {"п", "н"}, {"н", "п"}, {"и", "п"},
@@ -324,16 +357,16 @@ func linkReOCR(text string, rng *rand.Rand, p float64) string {
 	return b.String()
 }
 
-// linkNumeralDamage lists OCR misreadings of the rule numerals at the
+// numeralDamage lists OCR misreadings of the rule numerals at the
 // start of a line (Cyrillic П for II, Ш for III, У for V, l and 1 for I).
-var linkNumeralDamage = []map[string]string{
+var numeralDamage = []map[string]string{
 	{"I": "l", "II": "П", "III": "Ш", "IV": "IУ", "V": "У", "VI": "УI"},
 	{"I": "1", "II": "Il", "III": "lII", "IV": "1V", "V": "V", "VI": "Vl"},
 }
 
 func TestLinkReOCR(t *testing.T) {
-	clean, cleanLinks := linkCorpusForTest(t)
-	want := linkKeys(cleanLinks)
+	clean, cleanLinks := corpusForTest(t)
+	want := ruleKeys(cleanLinks)
 	r, err := linkedCorpus()
 	if err != nil {
 		t.Fatal(err)
@@ -347,35 +380,35 @@ func TestLinkReOCR(t *testing.T) {
 			if seed%2 == 0 {
 				// Damage the numerals too: the rules must then link by
 				// their place and text (method heading).
-				repl := linkNumeralDamage[seed/2%2]
+				repl := numeralDamage[seed/2%2]
 				text = numeral.ReplaceAllStringFunc(text, func(m string) string {
 					return repl[strings.TrimSuffix(m, ". ")] + ". "
 				})
 			}
-			nd, err := corpus.Read(d.Name, strings.NewReader(linkReOCR(text, rng, 0.15)))
+			nd, err := readDoc(t, d.Name, strings.NewReader(reOCR(text, rng, 0.15)))
 			if err != nil {
 				t.Fatalf("seed %d: %s: %v", seed, d.Name, err)
 			}
 			docs = append(docs, nd)
 		}
-		links, err := LinkCorpus(docs, r.n, engine.Catalog())
+		links, err := linkAll(docs, r.n, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := linkKeys(links); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		if got := ruleKeys(links); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("seed %d: re-OCR links differ:\n%s", seed, diffKeys(want, got))
 		}
 	}
 }
 
-// linkKeys lists "doc rule" for every rule a document links to, sorted
+// ruleKeys lists "doc rule" for every rule a document links to, sorted
 // and without repeats (a rule split over two blocks by a damaged scan is
 // still one rule of the document).
-func linkKeys(links []Link) []string {
+func ruleKeys(links []Link) []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, l := range links {
-		if k := l.Doc + " " + l.RuleID; l.Linked() && !seen[k] {
+		if k := l.Doc + " " + string(l.RuleID); l.Linked() && !seen[k] {
 			seen[k] = true
 			out = append(out, k)
 		}
@@ -409,7 +442,7 @@ func diffKeys(want, got []string) string {
 func TestLinkClauses(t *testing.T) {
 	text := "Красная девятка, т.-е. черная и т. д. Таким образом; напр. на туза[5]. Конец"
 	var got []string
-	for _, c := range linkClauses(text) {
+	for _, c := range splitClauses(text) {
 		got = append(got, text[c.start:c.end])
 	}
 	want := []string{"Красная девятка, т.-е. черная и т. д.", "Таким образом;", "напр. на туза[5].", "Конец"}
@@ -419,53 +452,52 @@ func TestLinkClauses(t *testing.T) {
 }
 
 func TestLinkWordsFold(t *testing.T) {
-	a := linkWords("Разло/кнвши 3одіакъ КОНСТИТУЦIЯ")
-	b := linkWords("разложивши зодиак конституция")
+	a := words("Разло/кнвши 3одіакъ КОНСТИТУЦIЯ")
+	b := words("разложивши зодиак конституция")
 	if len(a) != 3 || len(b) != 3 {
 		t.Fatalf("words: %v / %v", a, b)
 	}
 	for i := range a {
-		if s := linkWordSim(a[i], b[i]); s < linkMinDice {
-			t.Errorf("%q ~ %q = %.2f, want ≥ %.2f", a[i].fold, b[i].fold, s, linkMinDice)
+		if s := wordSim(a[i], b[i]); s < minDice {
+			t.Errorf("%q ~ %q = %.2f, want ≥ %.2f", a[i].fold, b[i].fold, s, minDice)
 		}
 	}
-	if s := linkWordSim(linkWords("тузов")[0], linkWords("королей")[0]); s != 0 {
+	if s := wordSim(words("тузов")[0], words("королей")[0]); s != 0 {
 		t.Errorf("different words score %.2f", s)
 	}
 }
 
-func TestLinkRoman(t *testing.T) {
+func TestRuleNumber(t *testing.T) {
 	for in, want := range map[string]string{"II": "II", "ІІ.": "II", "IV": "IV", "У": "V", "3": "III", "Х": "X", "ab": "", "": "", "IIII": ""} {
-		if got := linkRoman(in); got != want {
-			t.Errorf("linkRoman(%q) = %q, want %q", in, got, want)
+		if got := ruleNumber(in); got != want {
+			t.Errorf("ruleNumber(%q) = %q, want %q", in, got, want)
 		}
 	}
-	if linkRomanNext("V") != "VI" || linkRomanNext("") != "" {
-		t.Error("linkRomanNext")
+	if nextNumber("V") != "VI" || nextNumber("") != "" || nextNumber("XXXIX") != "" {
+		t.Error("nextNumber")
 	}
 }
 
-func BenchmarkLinkCorpus(b *testing.B) {
-	docs, err := corpus.Embedded()
+func BenchmarkDocumentsCorpus(b *testing.B) {
+	docs, err := corpus.Embedded(context.Background(), testCorpusOptions)
 	if err != nil {
 		b.Fatal(err)
 	}
-	n, err := New()
+	n, err := normalize.New()
 	if err != nil {
 		b.Fatal(err)
 	}
-	cat := engine.Catalog()
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := LinkCorpus(docs, n, cat); err != nil {
+		if _, err := linkAll(docs, n, false); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-// linkTestDoc builds a segmented document from blocks given as
+// testDoc builds a segmented document from blocks given as
 // kind|game|number|text, one per line of the text.
-func linkTestDoc(name string, specs ...string) *corpus.Document {
+func testDoc(name string, specs ...string) *corpus.Document {
 	d := &corpus.Document{Name: name}
 	var text strings.Builder
 	for i, s := range specs {
@@ -483,7 +515,7 @@ func linkTestDoc(name string, specs ...string) *corpus.Document {
 }
 
 func TestLinkHeadingMethod(t *testing.T) {
-	n, err := New()
+	n, err := normalize.New()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -492,30 +524,30 @@ func TestLinkHeadingMethod(t *testing.T) {
 		doc  *corpus.Document
 		want []string // "block rule method"
 	}{
-		{"damaged numeral", linkTestDoc("a",
+		{"damaged numeral", testDoc("a",
 			"game-heading|windmill||МЕЛЬНИЦА.",
 			"rule|windmill|I|I. Всђ карты въ крыльяхъ годны.",
 			"paragraph|windmill||П. Пять основаній. Одно изъ нихъ берется изъ колоды тотчасъ, остальныя четыре во время игры."),
 			[]string{"1 windmill/I numbered", "2 windmill/II heading"}},
-		{"rule on two blocks", linkTestDoc("b",
+		{"rule on two blocks", testDoc("b",
 			"game-heading|shah||ШАХЪ.",
 			"rule|shah|III|III. Основныя карты берутся изъ колоды прежде начала игры.",
 			"paragraph|shah||Масти соблюдаются.",
 			"paragraph|shah||Берутъ изъ колодъ восемь тузовъ и восемь королей."),
 			[]string{"1 shah/III numbered", "2 shah/III heading"}},
-		{"number missing", linkTestDoc("c",
+		{"number missing", testDoc("c",
 			"game-heading|british-constitution||АНГЛІЙСКАЯ КОНСТИТУЦІЯ.",
 			"rule|british-constitution|V|V. Каждое пустое мђсто должно быть немедленно же занято картою изъ отдђленія, лежащаго непосредственно ниже.",
 			"rule|british-constitution||На основанія должны слђдовать масти."),
 			[]string{"1 british-constitution/V numbered", "2 british-constitution/VI heading"}},
-		{"play text after the rules stays unlinked", linkTestDoc("d",
+		{"play text after the rules stays unlinked", testDoc("d",
 			"game-heading|windmill||МЕЛЬНИЦА.",
 			"rule|windmill|II|II. Пять основаній. Одно изъ нихъ берется изъ колоды тотчасъ.",
 			"paragraph|windmill||Берутъ изъ колоды туза и кладутъ его посрединђ, передъ собою; затђмъ раскладываютъ восемь картъ, располагая ихъ вокругъ туза."),
 			[]string{"1 windmill/II numbered"}},
 	}
 	for _, c := range cases {
-		links, err := LinkCorpus([]*corpus.Document{c.doc}, n, engine.Catalog())
+		links, err := linkAll([]*corpus.Document{c.doc}, n, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -537,7 +569,7 @@ func TestLinkPlayOption(t *testing.T) {
 		t.Fatal(err)
 	}
 	cat := engine.Catalog()
-	links, err := LinkCorpusWith(r.docs, r.n, cat, LinkOptions{Play: true})
+	links, err := linkAll(r.docs, r.n, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -550,7 +582,7 @@ func TestLinkPlayOption(t *testing.T) {
 	// The option adds play links and changes nothing else.
 	var base, play []Link
 	for _, l := range links {
-		if l.Linked() && kind[l.RuleID] == engine.KindPlay {
+		if l.Linked() && kind[string(l.RuleID)] == engine.KindPlay {
 			play = append(play, l)
 			continue
 		}
@@ -558,7 +590,7 @@ func TestLinkPlayOption(t *testing.T) {
 	}
 	var want []Link
 	for _, l := range r.links {
-		if !l.Linked() && linkHasPlay(play, l) {
+		if !l.Linked() && hasPlay(play, l) {
 			continue // now linked to a play rule
 		}
 		want = append(want, l)
@@ -577,7 +609,7 @@ func TestLinkPlayOption(t *testing.T) {
 	}
 	for _, l := range play {
 		b := blocks[corpus.Ref{Doc: l.Doc, Block: l.Block}]
-		if b.Kind != corpus.KindParagraph || engine.RuleID(l.RuleID).Game() != b.Game || l.Method != MethodSimilarity || l.Score < linkPlayMin {
+		if b.Kind != corpus.KindParagraph || l.RuleID.Game() != b.Game || l.Method != MethodSimilarity || l.Score < playMin {
 			t.Errorf("bad play link %+v on a %s block of %s", l, b.Kind, b.Game)
 		}
 	}
@@ -601,8 +633,8 @@ func TestLinkPlayOption(t *testing.T) {
 	}
 }
 
-// linkHasPlay reports whether play has a link on u's block.
-func linkHasPlay(play []Link, u Link) bool {
+// hasPlay reports whether play has a link on u's block.
+func hasPlay(play []Link, u Link) bool {
 	for _, l := range play {
 		if l.Doc == u.Doc && l.Block == u.Block {
 			return true
@@ -621,13 +653,13 @@ func TestLinkMoveRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	cat := engine.Catalog()
-	links, err := LinkCorpusWith(r.docs, r.n, cat, LinkOptions{Play: true})
+	links, err := linkAll(r.docs, r.n, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	linked := map[string]bool{}
 	for _, l := range links {
-		linked[l.RuleID] = true
+		linked[string(l.RuleID)] = true
 	}
 	played := 0
 	for _, spec := range cat {
@@ -681,11 +713,11 @@ func FuzzLinkText(f *testing.F) {
 	}
 	cat := engine.Catalog()
 	f.Fuzz(func(t *testing.T, s string) {
-		d, err := corpus.Read("fuzz", strings.NewReader(s))
+		d, err := readDoc(t, "fuzz", strings.NewReader(s))
 		if err != nil {
 			return
 		}
-		links, err := LinkCorpus([]*corpus.Document{d}, nil, cat)
+		links, err := linkAll([]*corpus.Document{d}, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -697,6 +729,26 @@ func FuzzLinkText(f *testing.F) {
 				t.Fatalf("span text %q, original %q", got, l.Original)
 			}
 		}
-		_ = Coverage(links, cat)
+		_ = coverage(links, cat)
 	})
+}
+
+// TestGames: the segmenter gets every game of the catalog with its Russian
+// titles and a vocabulary, and the vocabulary table names no other game.
+func TestGames(t *testing.T) {
+	cat := engine.Catalog()
+	games := Games(cat)
+	if len(games) != len(cat) {
+		t.Fatalf("%d games for a catalog of %d", len(games), len(cat))
+	}
+	for i, g := range games {
+		if g.ID != cat[i].ID || len(g.Titles) == 0 || strings.Join(g.Titles, "|") != strings.Join(cat[i].TitlesRU, "|") || len(g.Vocabulary) == 0 {
+			t.Errorf("game %d: %+v, catalog %s %v", i, g, cat[i].ID, cat[i].TitlesRU)
+		}
+	}
+	for id := range vocabulary {
+		if _, err := engine.Lookup(id); err != nil {
+			t.Errorf("vocabulary of %s: %v", id, err)
+		}
+	}
 }

@@ -1,10 +1,12 @@
-package normalize
+package link
 
 import (
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/pasyans/pasyans/internal/glyph"
 )
 
 // This file holds the text side of the linker: folding a word to a
@@ -13,102 +15,89 @@ import (
 // pre-reform spelling and OCR damage, so a re-OCR with different errors
 // still scores like the clean text.
 
-// linkWord is one word of a passage or a term, folded and stemmed.
-type linkWord struct {
-	fold  string   // lower case, spelling-neutral (see linkFoldRune)
+// word is one word of a passage or a term, folded and stemmed.
+type word struct {
+	fold  string   // lower case, spelling-neutral (see foldRune)
 	root  string   // fold without its inflectional ending
-	stem  string   // root cut to at most linkStemLen runes
+	stem  string   // root cut to at most stemLen runes
 	tri   []uint64 // the character trigrams of ^fold$, sorted
 	start int      // byte offset of the word in the text it came from
 	end   int      // byte offset just after the word
 }
 
-// linkStemLen is the length of the prefix stems words are compared on.
-const linkStemLen = 5
+// stemLen is the length of the prefix stems words are compared on.
+const stemLen = 5
 
-// linkMinDice is the lowest character-trigram Dice coefficient at which two
+// minDice is the lowest character-trigram Dice coefficient at which two
 // words with different stems still count as the same (damaged) word.
-const linkMinDice = 0.5
+const minDice = 0.5
 
-// linkFoldRune maps a rune to its spelling-neutral lower-case form: pre-reform
-// letters and their OCR stand-ins to the modern letter, Latin look-alikes to
-// Cyrillic, ё to е, й to и. It returns -1 for runes that are dropped (ъ).
-func linkFoldRune(r rune) rune {
-	r = unicode.ToLower(r)
-	switch r {
-	case 'ё', 'ѣ', 'ђ', 'e':
-		return 'е'
-	case 'і', 'ї', 'i', 'ѵ', 'й':
-		return 'и'
-	case 'ѳ':
-		return 'ф'
-	case 'ъ':
+// foldRune maps a rune to its spelling-neutral lower-case form
+// (glyph.Fold: pre-reform letters and their OCR stand-ins to the modern
+// letter, Latin look-alikes to Cyrillic, ё to е, й to и). It returns -1 for
+// the hard sign, which is dropped.
+func foldRune(r rune) rune {
+	if r == 'ъ' || r == 'Ъ' {
 		return -1
-	case 'a':
-		return 'а'
-	case 'c':
-		return 'с'
-	case 'o', '0':
-		return 'о'
-	case 'p':
-		return 'р'
-	case 'x':
-		return 'х'
-	case 'y':
-		return 'у'
-	case 'k':
-		return 'к'
-	case 'm':
-		return 'м'
-	case 't':
-		return 'т'
-	case 'h':
-		return 'н'
-	case 'b':
-		return 'в'
-	case '3':
-		return 'з'
 	}
-	return r
+	return glyph.Fold(r)
 }
 
-// linkIsLetter reports whether r is a letter of a word (digits 3 and 0,
-// OCR for З and О, are decided by context in linkWords).
-func linkIsLetter(r rune) bool { return unicode.IsLetter(r) }
+// isLetter reports whether r is a letter of a word (digits printed for
+// letters are decided by context in words).
+func isLetter(r rune) bool { return unicode.IsLetter(r) }
 
-// linkWords splits s into folded, stemmed words. Digits 3 and 0 count as
-// letters when they touch a letter; "/к" inside a word is read as ж.
-func linkWords(s string) []linkWord {
-	var out []linkWord
-	var b strings.Builder
+// isDigitLetter reports whether r is a digit OCR prints for a letter
+// (glyph.DigitLetter: 3, 0, 6).
+func isDigitLetter(r rune) bool {
+	_, ok := glyph.DigitLetter(r, false)
+	return ok
+}
+
+// words splits s into folded, stemmed words. The digits OCR prints for
+// letters count as those letters when they touch a letter; "/к" inside a
+// word is read as ж.
+func words(s string) []word {
+	var out []word
+	scanWords(s, func(fold []byte, start, end int) {
+		f := string(fold)
+		root := root(f)
+		out = append(out, word{fold: f, root: root, stem: prefix(root, stemLen), tri: trigrams(f), start: start, end: end})
+	})
+	return out
+}
+
+// scanWords calls fn with the fold and the byte range of each word of s
+// (see words); fold is only valid during the call.
+func scanWords(s string, fn func(fold []byte, start, end int)) {
+	var b []byte
 	start := -1
 	flush := func(end int) {
-		if start >= 0 && b.Len() > 0 {
-			f := b.String()
-			root := linkRoot(f)
-			out = append(out, linkWord{fold: f, root: root, stem: linkPrefix(root, linkStemLen), tri: linkTrigrams(f), start: start, end: end})
+		if start >= 0 && len(b) > 0 {
+			fn(b, start, end)
 		}
-		b.Reset()
+		b = b[:0]
 		start = -1
 	}
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		next, nsize := utf8.DecodeRuneInString(s[i+size:])
 		switch {
-		case linkIsLetter(r):
+		case isLetter(r):
 			if start < 0 {
 				start = i
 			}
-			if f := linkFoldRune(r); f >= 0 {
-				b.WriteRune(f)
+			if f := foldRune(r); f >= 0 {
+				b = utf8.AppendRune(b, f)
 			}
-		case (r == '3' || r == '0') && (start >= 0 || (i+size < len(s) && linkIsLetter(next))):
+		case isDigitLetter(r) && (start >= 0 || (i+size < len(s) && isLetter(next))):
 			if start < 0 {
 				start = i
 			}
-			b.WriteRune(linkFoldRune(r))
+			l, _ := glyph.DigitLetter(r, false)
+			b = utf8.AppendRune(b, l)
 		case r == '/' && start >= 0 && (next == 'к' || next == 'К'):
-			b.WriteRune('ж')
+			b = utf8.AppendRune(b, 'ж')
 			i += size + nsize
 			continue
 		default:
@@ -117,12 +106,11 @@ func linkWords(s string) []linkWord {
 		i += size
 	}
 	flush(len(s))
-	return out
 }
 
-// linkEndings are Russian inflectional endings (folded: й is и), longest
+// endings are Russian inflectional endings (folded: й is и), longest
 // first, stripped to get a word's root.
-var linkEndings = []string{
+var endings = []string{
 	"иями", "ями", "ами", "ого", "его", "ому", "ему", "ыми", "ими", "ыис", "иеся",
 	"ые", "ие", "ых", "их", "ым", "им", "ая", "яя", "ое", "ее", "ую", "юю", "ои",
 	"еи", "ыи", "ии", "ом", "ем", "ам", "ям", "ах", "ях", "ов", "ев", "ию", "ия",
@@ -130,11 +118,11 @@ var linkEndings = []string{
 	"а", "я", "о", "е", "ы", "и", "у", "ю", "ь",
 }
 
-// linkRoot strips one inflectional ending from a folded word, keeping at
+// root strips one inflectional ending from a folded word, keeping at
 // least three runes.
-func linkRoot(f string) string {
+func root(f string) string {
 	n := utf8.RuneCountInString(f)
-	for _, e := range linkEndings {
+	for _, e := range endings {
 		if strings.HasSuffix(f, e) && n-utf8.RuneCountInString(e) >= 3 {
 			return f[:len(f)-len(e)]
 		}
@@ -142,8 +130,8 @@ func linkRoot(f string) string {
 	return f
 }
 
-// linkPrefix returns the first n runes of s.
-func linkPrefix(s string, n int) string {
+// prefix returns the first n runes of s.
+func prefix(s string, n int) string {
 	i, k := 0, 0
 	for i < len(s) && k < n {
 		_, size := utf8.DecodeRuneInString(s[i:])
@@ -153,8 +141,8 @@ func linkPrefix(s string, n int) string {
 	return s[:i]
 }
 
-// linkStop lists function words that carry no meaning for linking.
-var linkStop = map[string]bool{
+// stopWords lists function words that carry no meaning for linking.
+var stopWords = map[string]bool{
 	"и": true, "в": true, "во": true, "на": true, "не": true, "но": true, "а": true, "с": true, "со": true,
 	"к": true, "ко": true, "о": true, "об": true, "от": true, "до": true, "по": true, "из": true, "за": true,
 	"у": true, "же": true, "ли": true, "бы": true, "то": true, "что": true, "как": true, "так": true,
@@ -165,12 +153,12 @@ var linkStop = map[string]bool{
 	"когда": true, "только": true, "можно": true, "быть": true, "будет": true, "может": true,
 }
 
-// linkContent keeps the words that carry meaning: not a stop word and at
+// content keeps the words that carry meaning: not a stop word and at
 // least three letters long.
-func linkContent(ws []linkWord) []linkWord {
+func content(ws []word) []word {
 	out := ws[:0:0]
 	for _, w := range ws {
-		if utf8.RuneCountInString(w.fold) < 3 || linkStop[w.fold] || linkStop[w.stem] {
+		if utf8.RuneCountInString(w.fold) < 3 || stopWords[w.fold] || stopWords[w.stem] {
 			continue
 		}
 		out = append(out, w)
@@ -178,8 +166,8 @@ func linkContent(ws []linkWord) []linkWord {
 	return out
 }
 
-// linkDice returns the Dice coefficient of two sorted trigram multisets.
-func linkDice(ta, tb []uint64) float64 {
+// dice returns the Dice coefficient of two sorted trigram multisets.
+func dice(ta, tb []uint64) float64 {
 	if len(ta) == 0 || len(tb) == 0 {
 		return 0
 	}
@@ -199,9 +187,9 @@ func linkDice(ta, tb []uint64) float64 {
 	return 2 * float64(common) / float64(len(ta)+len(tb))
 }
 
-// linkTrigrams lists the character trigrams of ^w$, each packed into a
+// trigrams lists the character trigrams of ^w$, each packed into a
 // uint64 (21 bits a rune), sorted.
-func linkTrigrams(w string) []uint64 {
+func trigrams(w string) []uint64 {
 	rs := make([]rune, 0, len(w)+2)
 	rs = append(rs, '^')
 	rs = append(rs, []rune(w)...)
@@ -217,23 +205,23 @@ func linkTrigrams(w string) []uint64 {
 	return out
 }
 
-// linkWordSim scores how likely two words are the same word: 1 for equal
+// wordSim scores how likely two words are the same word: 1 for equal
 // stems whose roots extend one another (правило and правительство share
 // the stem прави but not a root), otherwise the trigram Dice coefficient when it reaches
-// linkMinDice, else 0.
-func linkWordSim(a, b linkWord) float64 {
+// minDice, else 0.
+func wordSim(a, b word) float64 {
 	if a.stem == b.stem && (strings.HasPrefix(a.root, b.root) || strings.HasPrefix(b.root, a.root)) {
 		return 1
 	}
-	if d := linkDice(a.tri, b.tri); d >= linkMinDice {
+	if d := dice(a.tri, b.tri); d >= minDice {
 		return d
 	}
 	return 0
 }
 
-// linkTermScore is the share of the term's content words found in ws, each
+// termScore is the share of the term's content words found in ws, each
 // counted with its best similarity.
-func linkTermScore(term, ws []linkWord) float64 {
+func termScore(term, ws []word) float64 {
 	if len(term) == 0 {
 		return 0
 	}
@@ -241,7 +229,7 @@ func linkTermScore(term, ws []linkWord) float64 {
 	for _, t := range term {
 		best := 0.0
 		for _, w := range ws {
-			if s := linkWordSim(t, w); s > best {
+			if s := wordSim(t, w); s > best {
 				best = s
 				if best == 1 {
 					break
@@ -253,38 +241,19 @@ func linkTermScore(term, ws []linkWord) float64 {
 	return sum / float64(len(term))
 }
 
-// linkTermsScore scores a rule's terms against words: half the best term's
-// score plus half the mean over all terms, so one distinctive phrase found
-// whole counts, and finding all of them counts more. It also returns the
-// best single term score.
-func linkTermsScore(terms [][]linkWord, ws []linkWord) (score, best float64) {
-	if len(terms) == 0 {
-		return 0, 0
-	}
-	sum := 0.0
-	for _, t := range terms {
-		s := linkTermScore(t, ws)
-		sum += s
-		if s > best {
-			best = s
-		}
-	}
-	return 0.5*best + 0.5*sum/float64(len(terms)), best
-}
-
-// linkClause is a clause of a passage: a sentence or a part of one ended by
+// clause is a clause of a passage: a sentence or a part of one ended by
 // a semicolon, with its byte range.
-type linkClause struct {
+type clause struct {
 	start, end int
 }
 
-// linkClauses splits text into clauses at ';' and at '.', '!', '?' that are
+// splitClauses splits text into clauses at ';' and at '.', '!', '?' that are
 // followed by white space and an upper-case letter (or the end), so that
 // abbreviations such as "т. д.", "т.-е. красная", "напр. на" stay inside.
 // Footnote markers and closing brackets right after the stop stay with the
 // clause.
-func linkClauses(text string) []linkClause {
-	var out []linkClause
+func splitClauses(text string) []clause {
+	var out []clause
 	start := 0
 	for i := 0; i < len(text); {
 		r, size := utf8.DecodeRuneInString(text[i:])
@@ -319,7 +288,7 @@ func linkClauses(text string) []linkClause {
 		}
 		if cut {
 			if strings.TrimSpace(text[start:end]) != "" {
-				out = append(out, linkClause{start, end})
+				out = append(out, clause{start, end})
 			}
 			start = end
 			i = end
@@ -328,7 +297,7 @@ func linkClauses(text string) []linkClause {
 		i = end
 	}
 	if strings.TrimSpace(text[start:]) != "" {
-		out = append(out, linkClause{start, len(text)})
+		out = append(out, clause{start, len(text)})
 	}
 	// Trim leading white space of each clause.
 	for k := range out {
@@ -341,17 +310,4 @@ func linkClauses(text string) []linkClause {
 		}
 	}
 	return out
-}
-
-// linkWordsIn returns the words of ws inside the byte range [start, end).
-func linkWordsIn(ws []linkWord, start, end int) []linkWord {
-	i := 0
-	for i < len(ws) && ws[i].start < start {
-		i++
-	}
-	j := i
-	for j < len(ws) && ws[j].end <= end {
-		j++
-	}
-	return ws[i:j]
 }

@@ -1,14 +1,16 @@
-package normalize
+package link
 
-// linkExtraTerms supplements the catalog's Terms (engine.Rule.Terms) with
+import "github.com/pasyans/pasyans/engine"
+
+// extraTerms supplements the catalog's Terms (engine.Rule.Terms) with
 // further key phrases of the book, in modern spelling, for numbered rules
-// and advice passages of GAMES.md: shorter or differently cut variants of
+// and advice passages of the catalog: shorter or differently cut variants of
 // the catalog's phrases. The linker uses the union of both; a phrase the
 // catalog already carries is not repeated here. The phrases are
 // read off the book's wording (and, for rules the scan lost, from the
 // English original's wording translated), not off OCR strings: matching is
 // fuzzy, so damaged spellings are found without being listed here.
-var linkExtraTerms = map[string][]string{
+var extraTerms = map[engine.RuleID][]string{
 	"salic-law/S1": {
 		"постоянно смотреть на поверхность королевских пачек",
 	},
@@ -114,21 +116,4 @@ var linkExtraTerms = map[string][]string{
 		"верхняя карта пачки надобна для тузов",
 		"ее тотчас же перекладывают",
 	},
-}
-
-// linkExtraTitles supplements the catalog's Russian titles (TitlesRU) with
-// the book's spellings, used to recover a passage's game from a heading
-// when the segmenter gave it none.
-var linkExtraTitles = map[string][]string{
-	"salic-law":            {"Салический закон"},
-	"four-corners":         {"Четыре угла"},
-	"windmill":             {"Мельница"},
-	"shah":                 {"Шах"},
-	"duchess-de-luynes":    {"Герцогиня де-Люинь"},
-	"british-constitution": {"Английская конституция"},
-	"zodiac":               {"Зодиак"},
-	"sympathy":             {"Симпатия"},
-	"sultan":               {"Султан"},
-	"napoleon":             {"Наполеоновский пасьянс"},
-	"red-and-black":        {"Красные черные"},
 }

@@ -1,17 +1,18 @@
-package normalize
+package link
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
 )
 
 // RuleCoverage is one catalog entry with the corpus passages linked to it.
 type RuleCoverage struct {
 	// ID is the rule or advice ID.
-	ID string `json:"id"`
+	ID engine.RuleID `json:"id"`
 	// Game is the game ID.
 	Game string `json:"game"`
 	// Kind is numbered, play or advice.
@@ -27,11 +28,11 @@ type RuleCoverage struct {
 	Docs []string `json:"docs,omitempty"`
 }
 
-// CoverageReport checks the links against the catalog both ways.
-type CoverageReport struct {
+// Coverage checks the links against the catalog both ways.
+type Coverage struct {
 	// Rules lists every entry of the catalog (numbered, play, advice), in
 	// catalog order, with its links. Play rules have links only when they
-	// were linked with LinkOptions.Play.
+	// were linked with Options.Play.
 	Rules []RuleCoverage `json:"rules"`
 	// Missing lists the numbered and advice entries no passage links to,
 	// with their status: rules lost in the scan, rules known only from
@@ -40,36 +41,27 @@ type CoverageReport struct {
 	// Orphans lists corpus rules whose game has no such rule in the catalog.
 	// They are errors (see Err).
 	Orphans []Link `json:"orphans"`
-	// Unknown lists links to IDs the catalog does not have (only possible
-	// when links and catalog come from different versions). Errors too.
-	Unknown []Link `json:"unknown,omitempty"`
+	// UnknownGames lists the headings of games the text has and the
+	// catalog lacks; the passages under them link to nothing
+	// (MethodUnknownGame). They are no error: the books describe more
+	// games than the engine implements.
+	UnknownGames []UnknownGame `json:"unknown_games,omitempty"`
 }
 
-// Coverage checks links against the catalog: which entries have corpus
+// coverage checks links against the catalog: which entries have corpus
 // text, which numbered and advice entries have none (with their catalog
 // status), and which corpus rules have no engine rule.
-func Coverage(links []Link, cat []*engine.Spec) CoverageReport {
-	var rep CoverageReport
+func coverage(links []Link, cat []*engine.Spec) Coverage {
+	var rep Coverage
 	type acc struct {
 		n    int
 		docs map[string]bool
 	}
-	byID := map[string]*acc{}
-	known := map[string]bool{}
-	for _, s := range cat {
-		if s == nil {
-			continue
-		}
-		for _, r := range s.Rules {
-			known[string(r.ID)] = true
-		}
-	}
+	byID := map[engine.RuleID]*acc{}
 	for _, l := range links {
 		switch {
 		case l.Method == MethodOrphan:
 			rep.Orphans = append(rep.Orphans, l)
-		case l.Linked() && !known[l.RuleID]:
-			rep.Unknown = append(rep.Unknown, l)
 		case l.Linked():
 			a := byID[l.RuleID]
 			if a == nil {
@@ -85,7 +77,7 @@ func Coverage(links []Link, cat []*engine.Spec) CoverageReport {
 			continue
 		}
 		for _, r := range s.Rules {
-			rc := RuleCoverage{ID: string(r.ID), Game: s.ID, Kind: r.Kind, Status: r.Status, Source: r.Source}
+			rc := RuleCoverage{ID: r.ID, Game: s.ID, Kind: r.Kind, Status: r.Status, Source: r.Source}
 			if a := byID[rc.ID]; a != nil {
 				rc.Links = a.n
 				for d := range a.docs {
@@ -102,18 +94,38 @@ func Coverage(links []Link, cat []*engine.Spec) CoverageReport {
 	return rep
 }
 
-// Err reports the coverage errors: corpus rules with no engine rule and
-// links to unknown IDs. nil when there are none.
-func (c CoverageReport) Err() error {
-	if len(c.Orphans) == 0 && len(c.Unknown) == 0 {
+// UnknownGame is a game of the text that the catalog does not have: a game
+// heading that names none of its games, and how many candidate passages
+// lie under it (up to the next heading).
+type UnknownGame struct {
+	// Doc is the document, Block the heading's block in it.
+	Doc   string `json:"doc"`
+	Block int    `json:"block"`
+	// Heading is the heading as printed, Span where it is.
+	Heading string      `json:"heading"`
+	Span    corpus.Span `json:"span"`
+	// Passages counts the rule, paragraph and footnote blocks under it.
+	Passages int `json:"passages"`
+}
+
+// Err reports the coverage errors: corpus rules with no engine rule. nil
+// when there are none.
+//
+// The message names the first three orphans and counts the rest, so that
+// it stays one short line whatever the input.
+func (c Coverage) Err() error {
+	if len(c.Orphans) == 0 {
 		return nil
 	}
 	var parts []string
-	for _, l := range c.Orphans {
+	for _, l := range c.Orphans[:min(len(c.Orphans), maxErrOrphans)] {
 		parts = append(parts, fmt.Sprintf("%s block %d (line %d): corpus rule %s has no engine rule", l.Doc, l.Block, l.Span.StartLine, l.Candidate))
 	}
-	for _, l := range c.Unknown {
-		parts = append(parts, fmt.Sprintf("%s block %d: link to %s, which the catalog lacks", l.Doc, l.Block, l.RuleID))
+	if more := len(c.Orphans) - maxErrOrphans; more > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", more))
 	}
 	return fmt.Errorf("link coverage: %s", strings.Join(parts, "; "))
 }
+
+// maxErrOrphans is how many orphans Coverage.Err names.
+const maxErrOrphans = 3

@@ -1,0 +1,166 @@
+package pipeline
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/pasyans/pasyans/corpus"
+	"github.com/pasyans/pasyans/normalize"
+)
+
+// NormalizeOptions describe "pasyans normalize".
+type NormalizeOptions struct {
+	// Inputs are built-in document names, file paths or "-" for In; none
+	// stands for the whole built-in corpus.
+	Inputs []string
+	// Explain writes one JSON object per edit instead of the text.
+	Explain bool
+	// In is standard input; Out receives the text or the edits.
+	In  io.Reader
+	Out io.Writer
+}
+
+// Normalize writes the modern text (or the edits) of each input. Files and
+// standard input are streamed — memory stays flat in their size — with the
+// same encoding detection as the corpus reader; built-in documents are
+// normalized whole.
+func Normalize(ctx context.Context, o NormalizeOptions) error {
+	n, err := normalize.New()
+	if err != nil {
+		return err
+	}
+	names := o.Inputs
+	if len(names) == 0 {
+		names = corpus.Names()
+	}
+	out := bufio.NewWriter(o.Out)
+	enc := json.NewEncoder(out)
+	enc.SetEscapeHTML(false)
+	onEdit := func(e normalize.Edit) error { return enc.Encode(e) }
+	several := len(names) > 1
+	var embedded []*corpus.Document // read and segmented once
+	for _, name := range names {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		switch _, builtIn := corpus.EmbeddedName(name); {
+		case name == "-":
+			err = streamText(ctx, n, "stdin", "", o.In, out, o.Explain, onEdit, several)
+		case !builtIn:
+			err = streamFile(ctx, n, name, out, o.Explain, onEdit, several)
+		default:
+			if embedded == nil {
+				if embedded, err = corpus.Embedded(ctx, CorpusOptions()); err != nil {
+					return err
+				}
+			}
+			err = normalizeEmbedded(ctx, n, embedded, name, out, o.Explain, onEdit, several)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return out.Flush()
+}
+
+// normalizeEmbedded writes the modern text (or the edits) of one built-in
+// document.
+func normalizeEmbedded(ctx context.Context, n *normalize.Normalizer, docs []*corpus.Document, name string, out *bufio.Writer, explain bool, onEdit func(normalize.Edit) error, several bool) error {
+	canon, _ := corpus.EmbeddedName(name)
+	var doc *corpus.Document
+	for _, d := range docs {
+		if d.Name == canon {
+			doc = d
+		}
+	}
+	if doc == nil {
+		return fmt.Errorf("%s: not a built-in document", name)
+	}
+	res, err := n.Document(ctx, doc.Name, doc.Text)
+	if err != nil {
+		return err
+	}
+	if explain {
+		for _, e := range res.Edits {
+			if err := onEdit(e); err != nil {
+				return fmt.Errorf("%s: write: %w", doc.Name, err)
+			}
+		}
+		return nil
+	}
+	text := res.Text
+	if several && text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n" // keep documents apart; the line count is unchanged
+	}
+	if _, err := out.WriteString(text); err != nil {
+		return fmt.Errorf("%s: write: %w", doc.Name, err)
+	}
+	return nil
+}
+
+// streamFile normalizes the file at path as a stream, with the file's base
+// name in the edit records.
+func streamFile(ctx context.Context, n *normalize.Normalizer, path string, out io.Writer, explain bool, onEdit func(normalize.Edit) error, several bool) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if fi.IsDir() {
+		return fmt.Errorf("%s: %w", path, corpus.ErrDirectory)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, errors.Unwrap(err))
+	}
+	defer f.Close()
+	base := filepath.Base(path)
+	return streamText(ctx, n, path, strings.TrimSuffix(base, filepath.Ext(base)), f, out, explain, onEdit, several)
+}
+
+// streamText normalizes r to out as a stream (the text, or with explain the
+// edits); with several inputs a text that does not end a line gets a line
+// break.
+func streamText(ctx context.Context, n *normalize.Normalizer, name, doc string, r io.Reader, out io.Writer, explain bool, onEdit func(normalize.Edit) error, several bool) error {
+	opts := normalize.StreamOptions{Doc: doc}
+	w := &lastByteWriter{w: out}
+	if explain {
+		w.w, opts.OnEdit = io.Discard, onEdit
+	}
+	if err := n.Stream(ctx, name, r, w, opts); err != nil {
+		return err
+	}
+	if several && !explain && w.n > 0 && w.last != '\n' {
+		_, err := io.WriteString(out, "\n") // keep documents apart; the line count is unchanged
+		return err
+	}
+	return nil
+}
+
+// lastByteWriter counts what it passes on and remembers its last byte.
+type lastByteWriter struct {
+	w    io.Writer
+	n    int64
+	last byte
+}
+
+// Write implements io.Writer.
+func (l *lastByteWriter) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		l.last = p[len(p)-1]
+	}
+	n, err := l.w.Write(p)
+	l.n += int64(n)
+	return n, err
+}
