@@ -7,7 +7,11 @@ import (
 )
 
 // bookStrategy plays by the strategy advice of the books (the advice
-// passages catalogued with IDs in GAMES.md) and otherwise like greedy. Each
+// passages of the engine's rule catalog, IDs "<game>/S1", "<game>/S2" …;
+// see docs/games.md) and otherwise like greedy. The advice is a per-game
+// table (bookAdvice). Piles are told apart by their kind (Game.PileKind):
+// the "layout" piles the advice talks about are the tableau piles and
+// reserves. Each
 // decision the advice drove is returned with its advice ID; a decision the
 // advice did not touch is greedy's and names no advice.
 //
@@ -45,62 +49,94 @@ import (
 // are played exactly as greedy, and their rows name no advice.
 type bookStrategy struct{ params }
 
+func init() {
+	register(StrategyInfo{
+		Name:    "book",
+		Summary: "the books' own strategy advice for each game, otherwise greedy",
+		Order:   30,
+		build:   func(ParamValues) Strategy { return &bookStrategy{} },
+	})
+}
+
 func (*bookStrategy) Name() string      { return "book" }
 func (*bookStrategy) NewPlayer() Player { return &bookPlayer{greedyPlayer: newGreedyPlayer()} }
 
-// pileClass classifies piles by the engine's naming conventions.
-type pileClass uint8
+// bookGame is the advice of one game: every advice ID it can name, and the
+// function that applies it to a decision. choose returns the index of the
+// move the advice picks (or -1) and the advice ID that drove the decision
+// ("" if none); a -1 with an ID means the advice banned some moves
+// (bookPlayer.banned) and greedy chooses among the others.
+type bookGame struct {
+	advice []engine.RuleID
+	choose func(p *bookPlayer, g engine.Game, legal []engine.Move) (int, engine.RuleID)
+}
 
-const (
-	pileTableau pileClass = iota
-	pileFoundation
-	pileTalon
-	pileStock
-	pileOther
-)
+// bookAdvice is the per-game table of the book strategy, by game ID. Games
+// without an entry are played as greedy. TestBookAdviceInCatalog checks
+// that every ID listed exists in the engine's catalog and that play names
+// no other.
+var bookAdvice = map[string]bookGame{
+	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners},
+	"windmill":             {advice: []engine.RuleID{"windmill/S1", "windmill/S2"}, choose: (*bookPlayer).windmill},
+	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution},
+	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon},
+	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
+	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
+	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
+	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlack},
+}
 
 type bookPlayer struct {
 	*greedyPlayer
-	game    string
-	classes []pileClass
-	names   []string
-	base    engine.Game // determinized copy of the current decision (nil until needed)
-	baseBuf scratch     // holds base
-	after1  scratch     // base after one candidate move
+	spec    *engine.Spec      // the game of the last Reset
+	advice  *bookGame         // its advice, nil if none
+	kinds   []engine.PileKind // pile kinds of spec
+	talon   int               // index of the talon, -1 if none
+	commons []int             // british-constitution: the Commons row (COM piles)
+	base    engine.Game       // determinized copy of the current decision (nil until needed)
+	baseBuf scratch           // holds base
+	after1  scratch           // base after one candidate move
 	banned  []bool
 	cards2  []engine.Card
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 	p.greedyPlayer.Reset(g, seed)
-	if p.game != g.ID() || len(p.classes) != g.NumPiles() {
-		p.game = g.ID()
-		p.classes = p.classes[:0]
-		p.names = p.names[:0]
+	if spec := g.Spec(); spec != p.spec || len(p.kinds) != g.NumPiles() {
+		p.spec = spec
+		p.advice = nil
+		if a, ok := bookAdvice[g.ID()]; ok {
+			p.advice = &a
+		}
+		p.kinds = p.kinds[:0]
+		p.commons = p.commons[:0]
+		p.talon = -1
 		for i := 0; i < g.NumPiles(); i++ {
-			n := g.PileName(i)
-			c := pileTableau
-			switch {
-			case n == "talon":
-				c = pileTalon
-			case n == "stock":
-				c = pileStock
-			case n == engine.AsidePile || n == "out":
-				c = pileOther
-			case strings.HasPrefix(n, engine.FoundationPrefix) && len(n) > 1 && n[1] >= '0' && n[1] <= '9':
-				c = pileFoundation
+			k := g.PileKind(i)
+			p.kinds = append(p.kinds, k)
+			if k == engine.PileTalon && p.talon < 0 {
+				p.talon = i
 			}
-			p.classes = append(p.classes, c)
-			p.names = append(p.names, n)
+			if k == engine.PileTableau && strings.HasPrefix(g.PileName(i), "COM") {
+				p.commons = append(p.commons, i)
+			}
 		}
 	}
 }
 
-func (p *bookPlayer) class(i uint8) pileClass {
-	if int(i) < len(p.classes) {
-		return p.classes[i]
+// kind returns the kind of pile i (0 if out of range).
+func (p *bookPlayer) kind(i uint8) engine.PileKind {
+	if int(i) < len(p.kinds) {
+		return p.kinds[i]
 	}
-	return pileOther
+	return 0
+}
+
+// layoutPile reports whether pile i is a pile of the layout the player
+// takes cards from and builds on: a tableau pile or a reserve.
+func (p *bookPlayer) layoutPile(i uint8) bool {
+	k := p.kind(i)
+	return k == engine.PileTableau || k == engine.PileReserve
 }
 
 // after returns the state after m on a determinized copy of g, or nil if
@@ -143,34 +179,16 @@ func (p *bookPlayer) top(g engine.Game, i int) engine.Card {
 }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	if p.advice == nil {
+		return p.choose(g, legal, nil), ""
+	}
 	p.base = nil
 	if cap(p.banned) < len(legal) {
 		p.banned = make([]bool, len(legal))
 	}
 	p.banned = p.banned[:len(legal)]
 	clear(p.banned)
-	var pick int
-	var adv engine.RuleID
-	switch p.game {
-	case "four-corners":
-		pick, adv = p.fourCorners(g, legal)
-	case "windmill":
-		pick, adv = p.windmill(g, legal)
-	case "british-constitution":
-		pick, adv = p.britishConstitution(g, legal)
-	case "napoleon":
-		pick, adv = p.napoleon(g, legal)
-	case "salic-law":
-		pick, adv = p.salicLaw(g, legal)
-	case "zodiac":
-		pick, adv = p.zodiac(g, legal)
-	case "shah":
-		pick, adv = p.shah(g, legal)
-	case "red-and-black":
-		pick, adv = p.redAndBlack(g, legal)
-	default:
-		pick = -1
-	}
+	pick, adv := p.advice.choose(p, g, legal)
 	if pick >= 0 {
 		if isTableau(legal[pick].Kind) {
 			p.seen[moveKey(g.ViewHash(), legal[pick])] = struct{}{}
@@ -237,12 +255,12 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 		if m.Kind != engine.MoveFoundation {
 			continue
 		}
-		switch p.class(m.From) {
-		case pileTalon:
+		switch {
+		case p.kind(m.From) == engine.PileTalon:
 			if talon < 0 {
 				talon = i
 			}
-		case pileTableau:
+		case p.layoutPile(m.From):
 			if wing < 0 {
 				wing = i
 			}
@@ -263,7 +281,7 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 		if c != nil {
 			p.moves = c.LegalMoves(p.moves[:0])
 			for _, n := range p.moves {
-				if n.Kind == engine.MoveFoundation && (p.class(n.From) == pileTalon || p.class(n.From) == pileTableau) {
+				if n.Kind == engine.MoveFoundation && (p.kind(n.From) == engine.PileTalon || p.layoutPile(n.From)) {
 					useful = true
 					break
 				}
@@ -315,7 +333,7 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 		return -1, ""
 	}
 	for i, m := range legal {
-		if m.Kind == engine.MoveBuild && p.class(m.From) == pileTableau && p.pileLen(g, m.From) == 1 {
+		if m.Kind == engine.MoveBuild && p.layoutPile(m.From) && p.pileLen(g, m.From) == 1 {
 			p.banned[i] = true
 		}
 	}
@@ -323,21 +341,16 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 }
 
 func (p *bookPlayer) talonTop(g engine.Game) engine.Card {
-	for i, c := range p.classes {
-		if c == pileTalon {
-			return p.top(g, i)
-		}
+	if p.talon < 0 {
+		return engine.NoCard
 	}
-	return engine.NoCard
+	return p.top(g, p.talon)
 }
 
 // buildableAbovePeople reports whether card t could be built (descending,
 // alternate colour) on a top card of the Commons row ("COM…" piles).
 func (p *bookPlayer) buildableAbovePeople(g engine.Game, t engine.Card) bool {
-	for i, n := range p.names {
-		if !strings.HasPrefix(n, "COM") {
-			continue
-		}
+	for _, i := range p.commons {
 		c := p.top(g, i)
 		if c != engine.NoCard && c.Rank() == t.Rank()+1 && c.Color() != t.Color() {
 			return true
@@ -407,15 +420,16 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 	return -1, adv
 }
 
-// crossedPairs counts pairs of columns ("C…" piles) holding two ranks in
-// opposite vertical order: x above y in one column, y above x in another.
+// crossedPairs counts pairs of columns (the tableau piles) holding two
+// ranks in opposite vertical order: x above y in one column, y above x in
+// another.
 func (p *bookPlayer) crossedPairs(g engine.Game) int {
 	// above[c][x][y]: in column c some x lies above (nearer the top) some y.
 	var seen [engine.NumRanks + 1][engine.NumRanks + 1]uint16
 	n := 0
 	col := 0
-	for i, name := range p.names {
-		if !strings.HasPrefix(name, "C") || p.classes[i] != pileTableau {
+	for i, k := range p.kinds {
+		if k != engine.PileTableau {
 			continue
 		}
 		p.cards2 = g.Pile(p.cards2[:0], i)
@@ -456,7 +470,7 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 	}
 	best, bestLen, count := -1, 1<<30, 0
 	for i, m := range legal {
-		if m.Kind != engine.MoveFoundation || p.class(m.From) != pileTableau {
+		if m.Kind != engine.MoveFoundation || !p.layoutPile(m.From) {
 			continue
 		}
 		count++
@@ -504,7 +518,7 @@ func (p *bookPlayer) shah(g engine.Game, legal []engine.Move) (int, engine.RuleI
 	}
 	adv := engine.RuleID("")
 	for i, m := range legal {
-		if (m.Kind == engine.MoveFoundation || m.Kind == engine.MoveBuild) && p.class(m.From) == pileTableau && p.pileLen(g, m.From) == 1 {
+		if (m.Kind == engine.MoveFoundation || m.Kind == engine.MoveBuild) && p.layoutPile(m.From) && p.pileLen(g, m.From) == 1 {
 			p.banned[i] = true
 			adv = "shah/S2"
 		}
@@ -515,8 +529,8 @@ func (p *bookPlayer) shah(g engine.Game, legal []engine.Move) (int, engine.RuleI
 // neededSoon reports whether c is within three ranks above the top of a
 // foundation of its suit.
 func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
-	for i, cl := range p.classes {
-		if cl != pileFoundation {
+	for i, k := range p.kinds {
+		if k != engine.PileFoundation {
 			continue
 		}
 		t := p.top(g, i)
@@ -530,7 +544,7 @@ func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
 // redAndBlack: S2 foundation plays at once; S1 shifts that open a play.
 func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	for i, m := range legal {
-		if m.Kind == engine.MoveFoundation && p.class(m.From) == pileTableau {
+		if m.Kind == engine.MoveFoundation && p.layoutPile(m.From) {
 			return i, "red-and-black/S2"
 		}
 	}
@@ -539,7 +553,7 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 	}
 	best, bestN := -1, 0
 	for i, m := range legal {
-		if m.Kind != engine.MoveBuild || p.class(m.From) != pileTableau || p.class(m.To) != pileTableau {
+		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) || !p.layoutPile(m.To) {
 			continue
 		}
 		if n := p.progressAfter(g, m); n > bestN {

@@ -3,8 +3,8 @@
 // every strategy on the same deals in parallel and in shards, and the
 // statistics that compare them.
 //
-// Strategies (NewStrategy, StrategyNames): random, greedy, book (the books'
-// own advice, GAMES.md S1, S2 …), lookahead (a depth-limited search over
+// Strategies (a registry: Strategies, StrategyHelp, NewStrategy): random, greedy, book (the books'
+// own advice, the catalog's advice IDs S1, S2 …), lookahead (a depth-limited search over
 // determinized copies of what the player sees) and solver (a
 // full-information search with a transposition table). All but solver see
 // only what a player sees; new strategies implement Strategy and Player

@@ -26,6 +26,15 @@ import "github.com/pasyans/pasyans/engine"
 // shuffles end after one round.
 type greedyStrategy struct{ params }
 
+func init() {
+	register(StrategyInfo{
+		Name:    "greedy",
+		Summary: "a fixed, game-independent priority list over move kinds (foundation plays first)",
+		Order:   20,
+		build:   func(ParamValues) Strategy { return &greedyStrategy{} },
+	})
+}
+
 func (*greedyStrategy) Name() string      { return "greedy" }
 func (*greedyStrategy) NewPlayer() Player { return newGreedyPlayer() }
 

@@ -27,6 +27,21 @@ type lookaheadStrategy struct {
 	depth, samples int
 }
 
+func init() {
+	register(StrategyInfo{
+		Name:    "lookahead",
+		Summary: "a depth-limited search over determinized copies of what the player sees",
+		Order:   40,
+		Params: []ParamInfo{
+			{Name: "depth", Summary: "moves searched ahead", Kind: ParamInt, Default: "2", Min: 1, Max: 6},
+			{Name: "samples", Summary: "determinizations per decision", Kind: ParamInt, Default: "1", Min: 1, Max: 64},
+		},
+		build: func(v ParamValues) Strategy {
+			return &lookaheadStrategy{depth: int(v.Int("depth")), samples: int(v.Int("samples"))}
+		},
+	})
+}
+
 func (*lookaheadStrategy) Name() string { return "lookahead" }
 
 func (s *lookaheadStrategy) NewPlayer() Player {
