@@ -34,6 +34,9 @@ var goldenStrategies = []string{"random", "greedy", "book", "lookahead"}
 // of the strategies, the runner or the engine cannot silently change
 // results.
 func TestGoldenRows(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the golden tournament runs without -short (make unit)")
+	}
 	var games []GameConfig
 	for _, s := range engine.Catalog() {
 		games = append(games, GameConfig{Spec: s})
