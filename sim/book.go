@@ -11,11 +11,13 @@ import (
 // see docs/games.md) and otherwise like greedy. The advice is a per-game
 // table (bookAdvice). Piles are told apart by their kind (Game.PileKind):
 // the "layout" piles the advice talks about are the tableau piles and
-// reserves. Each
-// decision the advice drove is returned with its advice ID; a decision the
-// advice did not touch is greedy's and names no advice.
+// reserves. Each decision the advice drove is returned with its advice ID;
+// a decision the advice did not touch is greedy's and names no advice.
 //
-// Advice by game (what the implementation does):
+// Advice by game (what the implementation does). "The move after which
+// most plays are open" is judged as greedy's tie-break is: the move is
+// tried on a copy and only plays of cards the player saw before it count
+// (see probe).
 //
 //	four-corners/S2        make only the marriages (MoveBuild) that free suitable cards: the
 //	                       marriage after which most foundation plays are open is made; marriages
@@ -93,11 +95,9 @@ type bookPlayer struct {
 	kinds   []engine.PileKind // pile kinds of spec
 	talon   int               // index of the talon, -1 if none
 	commons []int             // british-constitution: the Commons row (COM piles)
-	base    engine.Game       // determinized copy of the current decision (nil until needed)
-	baseBuf scratch           // holds base
-	after1  scratch           // base after one candidate move
 	banned  []bool
 	cards2  []engine.Card
+	cross   crossings // napoleon
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
@@ -139,32 +139,6 @@ func (p *bookPlayer) layoutPile(i uint8) bool {
 	return k == engine.PileTableau || k == engine.PileReserve
 }
 
-// after returns the state after m on a determinized copy of g, or nil if
-// m cannot be applied. The result lives in a reused buffer: it is valid
-// until the next call of after.
-func (p *bookPlayer) after(g engine.Game, m engine.Move) engine.Game {
-	if p.base == nil {
-		p.base = p.baseBuf.copyOf(g)
-		p.base.Determinize(&p.rng)
-	}
-	c := p.after1.copyOf(p.base)
-	if c.Apply(m) != nil {
-		return nil
-	}
-	return c
-}
-
-// progressAfter counts the foundation plays and pair removals open after m
-// (-1 if m cannot be applied).
-func (p *bookPlayer) progressAfter(g engine.Game, m engine.Move) int {
-	c := p.after(g, m)
-	if c == nil {
-		return -1
-	}
-	p.moves = c.LegalMoves(p.moves[:0])
-	return countProgress(p.moves)
-}
-
 func (p *bookPlayer) pileLen(g engine.Game, i uint8) int {
 	p.cards2 = g.Pile(p.cards2[:0], int(i))
 	return len(p.cards2)
@@ -179,10 +153,11 @@ func (p *bookPlayer) top(g engine.Game, i int) engine.Card {
 }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	p.probe.forget()
 	if p.advice == nil {
 		return p.choose(g, legal, nil), ""
 	}
-	p.base = nil
+	p.probe.reset(g)
 	if cap(p.banned) < len(legal) {
 		p.banned = make([]bool, len(legal))
 	}
@@ -191,7 +166,7 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 	pick, adv := p.advice.choose(p, g, legal)
 	if pick >= 0 {
 		if isTableau(legal[pick].Kind) {
-			p.seen[moveKey(g.ViewHash(), legal[pick])] = struct{}{}
+			p.played(g.ViewHash(), legal[pick])
 		}
 		return pick, adv
 	}
@@ -237,8 +212,9 @@ func (p *bookPlayer) fourCorners(g engine.Game, legal []engine.Move) (int, engin
 		if m.Kind != engine.MoveBuild {
 			continue
 		}
-		if n := p.progressAfter(g, m); n > bestN {
+		if n := p.probe.progressAfter(m); n > bestN {
 			best, bestN = i, n
+			p.probe.keep(m)
 		}
 		p.banned[i] = true
 	}
@@ -276,18 +252,18 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 		if m.Kind != engine.MoveTransfer {
 			continue
 		}
-		c := p.after(g, m)
+		c := p.probe.after(m)
 		useful := false
 		if c != nil {
-			p.moves = c.LegalMoves(p.moves[:0])
-			for _, n := range p.moves {
-				if n.Kind == engine.MoveFoundation && (p.kind(n.From) == engine.PileTalon || p.layoutPile(n.From)) {
+			for _, n := range p.probe.legalAfter(c) {
+				if n.Kind == engine.MoveFoundation && (p.kind(n.From) == engine.PileTalon || p.layoutPile(n.From)) && p.probe.fair(c, n) {
 					useful = true
 					break
 				}
 			}
 		}
 		if useful {
+			p.probe.keep(m)
 			return i, "windmill/S2"
 		}
 		p.banned[i] = true
@@ -303,13 +279,15 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 			if m.Kind != engine.MoveFill {
 				continue
 			}
-			c := p.after(g, m)
+			c := p.probe.after(m)
 			if c == nil {
 				continue
 			}
-			p.moves = c.LegalMoves(p.moves[:0])
 			score := 0
-			for _, n := range p.moves {
+			for _, n := range p.probe.legalAfter(c) {
+				if !p.probe.fair(c, n) {
+					continue
+				}
 				switch n.Kind {
 				case engine.MoveFoundation:
 					score += 4
@@ -319,6 +297,7 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 			}
 			if score > bestScore {
 				best, bestScore = i, score
+				p.probe.keep(m)
 			}
 		}
 		if best >= 0 {
@@ -390,26 +369,25 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 		if p.banned[i] || m.Kind != engine.MovePair || exposed[m.Card.Rank()] < 3 {
 			continue // three exposed cards of a rank make three pair moves
 		}
-		if n := p.progressAfter(g, m); n > bestN {
+		if n := p.probe.progressAfter(m); n > bestN {
 			best, bestN = i, n
+			p.probe.keep(m)
 		}
 	}
 	if best >= 0 {
 		return best, "napoleon/S2"
 	}
-	// S1: crossed pairs.
-	before := p.crossedPairs(g)
-	if before > 0 {
+	// S1: crossed pairs. A pair removal takes its two cards out and
+	// forces nothing else, so the columns after it are the columns now
+	// without those two cards: no copy of the game is needed.
+	p.cross.read(g, p.kinds)
+	if before := p.cross.count(-1, -1); before > 0 {
 		best, bestGain := -1, 0
 		for i, m := range legal {
 			if p.banned[i] || m.Kind != engine.MovePair {
 				continue
 			}
-			c := p.after(g, m)
-			if c == nil {
-				continue
-			}
-			if gain := before - p.crossedPairs(c); gain > bestGain {
+			if gain := before - p.cross.count(p.cross.column(m.From), p.cross.column(m.To)); gain > bestGain {
 				best, bestGain = i, gain
 			}
 		}
@@ -420,34 +398,103 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 	return -1, adv
 }
 
-// crossedPairs counts pairs of columns (the tableau piles) holding two
-// ranks in opposite vertical order: x above y in one column, y above x in
-// another.
-func (p *bookPlayer) crossedPairs(g engine.Game) int {
-	// above[c][x][y]: in column c some x lies above (nearer the top) some y.
-	var seen [engine.NumRanks + 1][engine.NumRanks + 1]uint16
-	n := 0
-	col := 0
-	for i, k := range p.kinds {
+// crossings counts crossed pairs in napoleon's columns (the tableau piles):
+// two columns holding two ranks in opposite vertical order, x above y in
+// one and y above x in the other. Every occurrence of a rank pair (x above
+// y) in a column counts once if a column before it holds y above x.
+type crossings struct {
+	pileCol []int   // pile index → column number, -1 for other piles
+	ranks   []uint8 // ranks of the column cards, bottom first, column after column (0: not a card)
+	ends    []int   // column k is ranks[ends[k-1]:ends[k]]
+	// Before column k: below[k][a] has bit b when a column before k holds
+	// rank a above rank b; counted[k] is the count over those columns.
+	below   [][engine.NumRanks + 1]uint16
+	counted []int
+	cards   []engine.Card
+}
+
+// read reads the columns of g (piles of kind tableau) and the prefix
+// tables of count.
+func (x *crossings) read(g engine.Game, kinds []engine.PileKind) {
+	x.pileCol, x.ranks, x.ends = x.pileCol[:0], x.ranks[:0], x.ends[:0]
+	for i, k := range kinds {
 		if k != engine.PileTableau {
+			x.pileCol = append(x.pileCol, -1)
 			continue
 		}
-		p.cards2 = g.Pile(p.cards2[:0], i)
-		bit := uint16(1) << (col % 16)
-		col++
-		for a := 0; a < len(p.cards2); a++ {
-			for b := a + 1; b < len(p.cards2); b++ {
-				lo, hi := p.cards2[a], p.cards2[b] // hi is above lo
-				if !lo.Valid() || !hi.Valid() || lo.Rank() == hi.Rank() {
-					continue
-				}
-				x, y := hi.Rank(), lo.Rank()
-				if seen[y][x]&^bit != 0 {
-					n++
-				}
-				seen[x][y] |= bit
+		x.pileCol = append(x.pileCol, len(x.ends))
+		x.cards = g.Pile(x.cards[:0], i)
+		for _, c := range x.cards {
+			r := uint8(0)
+			if c.Valid() {
+				r = uint8(c.Rank())
 			}
+			x.ranks = append(x.ranks, r)
 		}
+		x.ends = append(x.ends, len(x.ranks))
+	}
+	n := len(x.ends)
+	x.below = append(x.below[:0], [engine.NumRanks + 1]uint16{})
+	x.counted = append(x.counted[:0], 0)
+	for k := 0; k < n; k++ {
+		x.below = append(x.below, x.below[k])
+		x.counted = append(x.counted, x.counted[k]+x.column1(k, false, &x.below[k+1]))
+	}
+}
+
+// column returns the column number of pile i, -1 if it is no column.
+func (x *crossings) column(i uint8) int {
+	if int(i) < len(x.pileCol) {
+		return x.pileCol[i]
+	}
+	return -1
+}
+
+// column1 counts the occurrences of column k (without its top card when
+// dropTop) crossed with the columns before it, whose pairs below holds, and
+// then adds column k's pairs to below.
+func (x *crossings) column1(k int, dropTop bool, below *[engine.NumRanks + 1]uint16) int {
+	start := 0
+	if k > 0 {
+		start = x.ends[k-1]
+	}
+	col := x.ranks[start:x.ends[k]]
+	if dropTop && len(col) > 0 {
+		col = col[:len(col)-1]
+	}
+	earlier := *below
+	n := 0
+	for hi := 1; hi < len(col); hi++ {
+		a := col[hi]
+		if a == 0 {
+			continue
+		}
+		for lo := 0; lo < hi; lo++ {
+			b := col[lo]
+			if b == 0 || b == a {
+				continue
+			}
+			n += int(earlier[b] >> a & 1) // b above a in an earlier column
+			below[a] |= 1 << b
+		}
+	}
+	return n
+}
+
+// count returns the crossed pairs of the columns read, without the top
+// cards of columns c1 and c2 (-1: none).
+func (x *crossings) count(c1, c2 int) int {
+	first := len(x.ends)
+	if c1 >= 0 {
+		first = min(first, c1)
+	}
+	if c2 >= 0 {
+		first = min(first, c2)
+	}
+	below := x.below[first]
+	n := x.counted[first]
+	for k := first; k < len(x.ends); k++ {
+		n += x.column1(k, k == c1 || k == c2, &below)
 	}
 	return n
 }
@@ -460,8 +507,9 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 			if m.Kind != engine.MoveFill {
 				continue
 			}
-			if n := p.progressAfter(g, m); n > bestN {
+			if n := p.probe.progressAfter(m); n > bestN {
 				best, bestN = i, n
+				p.probe.keep(m)
 			}
 		}
 		if best >= 0 {
@@ -552,16 +600,68 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		return -1, ""
 	}
 	best, bestN := -1, 0
+	haveWants := false
+	var wants [engine.NumSuits]uint16
 	for i, m := range legal {
 		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) || !p.layoutPile(m.To) {
 			continue
 		}
-		if n := p.progressAfter(g, m); n > bestN {
+		if !haveWants {
+			wants, haveWants = p.foundationWants(g), true
+		}
+		if !p.mayExposePlay(g, m, &wants) {
+			continue // tried on a copy it would open no play: skip the copy
+		}
+		if n := p.probe.progressAfter(m); n > bestN {
 			best, bestN = i, n
+			p.probe.keep(m)
 		}
 	}
 	if best >= 0 {
 		return best, "red-and-black/S1"
 	}
 	return -1, ""
+}
+
+// foundationWants returns, per suit, the ranks the foundations take next
+// in a game whose foundations build up in suit from the ace (bit r of
+// wants[s]: a card of suit s and rank r fits a foundation).
+func (p *bookPlayer) foundationWants(g engine.Game) [engine.NumSuits]uint16 {
+	var wants [engine.NumSuits]uint16
+	for i, k := range p.kinds {
+		if k != engine.PileFoundation {
+			continue
+		}
+		t := p.top(g, i)
+		switch {
+		case t == engine.NoCard:
+			for s := range wants {
+				wants[s] |= 1 << 1 // an empty foundation takes an ace
+			}
+		case t.Valid():
+			wants[t.Suit()] |= 1 << (t.Rank() + 1)
+		}
+	}
+	return wants
+}
+
+// mayExposePlay reports whether shifting m's card off its pile can open a
+// foundation play in red-and-black: the card it uncovers fits a foundation
+// (wants, see foundationWants), or the shift empties the pile (refilled
+// from the pack or the talon). A shift touches no foundation and uncovers
+// only that card, so when this is false the move opens no play; it is a
+// quick test that spares the copy of probe.progressAfter, which decides.
+func (p *bookPlayer) mayExposePlay(g engine.Game, m engine.Move, wants *[engine.NumSuits]uint16) bool {
+	p.cards2 = g.Pile(p.cards2[:0], int(m.From))
+	for k := len(p.cards2) - 1; k >= 0; k-- {
+		if p.cards2[k] != m.Card {
+			continue
+		}
+		if k == 0 {
+			return true // the pile empties
+		}
+		e := p.cards2[k-1]
+		return !e.Valid() || wants[e.Suit()]&(1<<e.Rank()) != 0
+	}
+	return true // m.Card not found: let the copy decide
 }
