@@ -176,7 +176,7 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 			allBanned = allBanned && b
 		}
 		if !allBanned {
-			return p.choose(g, legal, func(i int) bool { return !p.banned[i] }), adv
+			return p.choose(g, legal, p.banned), adv
 		}
 	}
 	return p.choose(g, legal, nil), ""

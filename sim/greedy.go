@@ -46,20 +46,18 @@ func (*greedyStrategy) NewPlayer() Player { return newGreedyPlayer() }
 // greedyPlayer is the reusable state of greedy play (also used by book and
 // as the solver's fallback).
 type greedyPlayer struct {
-	seen  map[uint64]struct{} // moveKey of every tableau move played
-	views map[uint64]struct{} // the views from which a tableau move was played
-	probe probe               // tries tied candidates
+	seen  keySet // moveKey of every tableau move played
+	views keySet // the views from which a tableau move was played
+	probe probe  // tries tied candidates
 	cards []engine.Card
 	score []int8
 }
 
-func newGreedyPlayer() *greedyPlayer {
-	return &greedyPlayer{seen: make(map[uint64]struct{}, 256), views: make(map[uint64]struct{}, 256)}
-}
+func newGreedyPlayer() *greedyPlayer { return &greedyPlayer{} }
 
 func (p *greedyPlayer) Reset(engine.Game, uint64) {
-	clear(p.seen)
-	clear(p.views)
+	p.seen.reset()
+	p.views.reset()
 	p.probe.forget()
 }
 
@@ -76,8 +74,8 @@ func (p *greedyPlayer) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Mov
 
 // played records that tableau move m was played from view.
 func (p *greedyPlayer) played(view uint64, m engine.Move) {
-	p.seen[moveKey(view, m)] = struct{}{}
-	p.views[view] = struct{}{}
+	p.seen.add(moveKey(view, m))
+	p.views.add(view)
 }
 
 // isProgress reports whether a move kind plays to a foundation or removes
@@ -116,12 +114,12 @@ func moveKey(view uint64, m engine.Move) uint64 {
 	return engine.SplitMix64(view ^ engine.SplitMix64(k))
 }
 
-// choose applies the greedy priority list to the moves i of legal with
-// allowed(i) (all when allowed is nil) and returns the chosen index. It
-// never returns an index outside legal; if no allowed move exists it falls
+// choose applies the greedy priority list to the moves i of legal that are
+// not banned[i] (all when banned is nil) and returns the chosen index. It
+// never returns an index outside legal; if every move is banned it falls
 // back to all moves.
-func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(int) bool) int {
-	ok := func(i int) bool { return allowed == nil || allowed(i) }
+func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool) int {
+	ok := func(i int) bool { return banned == nil || !banned[i] }
 	found := false
 	for i, m := range legal {
 		if !ok(i) {
@@ -133,7 +131,7 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(i
 		}
 	}
 	if !found {
-		if allowed == nil {
+		if banned == nil {
 			return 0
 		}
 		return p.choose(g, legal, nil)
@@ -157,10 +155,10 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(i
 		}
 		if !haveView {
 			view, haveView = g.ViewHash(), true
-			_, repeats = p.views[view]
+			repeats = p.views.has(view)
 		}
 		if repeats {
-			if _, done := p.seen[moveKey(view, m)]; done {
+			if p.seen.has(moveKey(view, m)) {
 				if repeat < 0 {
 					repeat = i
 				}

@@ -53,6 +53,7 @@ type lookaheadPlayer struct {
 	rng            engine.Rand
 	seen           map[uint64]struct{}
 	values         []float64
+	notTop         []bool          // moves whose value is below the best (ties to break)
 	bufs           [][]engine.Move // one move buffer per search depth
 	copies         []scratch       // clone buffers: [0] the determinized position, [d] the state d moves deep
 	nodes          int64
@@ -121,7 +122,11 @@ func (p *lookaheadPlayer) Choose(g engine.Game, legal []engine.Move) (int, engin
 	}
 	if ties > 1 {
 		top := p.values[best]
-		best = p.greedy.choose(g, legal, func(i int) bool { return p.values[i] == top })
+		p.notTop = p.notTop[:0]
+		for _, v := range p.values {
+			p.notTop = append(p.notTop, v != top)
+		}
+		best = p.greedy.choose(g, legal, p.notTop)
 	}
 	return best, ""
 }

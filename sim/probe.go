@@ -24,6 +24,10 @@ type probe struct {
 	cards   []engine.Card
 	visible [4]uint64 // bit c: card c is visible in g (valid when haveVis)
 	haveVis bool
+	// topSeen[i], for the state after the last candidate: 1 if pile i is
+	// empty or its top card was visible before the candidate, -1 if not,
+	// 0 not yet known.
+	topSeen [64]int8
 	// kept: the legal moves after candidate keptMove (see keep), valid
 	// while haveKept.
 	kept     []engine.Move
@@ -68,6 +72,7 @@ func (pr *probe) after(m engine.Move) engine.Game {
 	if c.Apply(m) != nil {
 		return nil
 	}
+	pr.topSeen = [64]int8{}
 	return c
 }
 
@@ -100,12 +105,26 @@ func (pr *probe) fair(c engine.Game, n engine.Move) bool {
 	}
 	switch n.Kind {
 	case engine.MoveFoundation, engine.MoveBuild, engine.MoveTransfer, engine.MoveReserve, engine.MoveFill:
-		pr.cards = c.Pile(pr.cards[:0], int(n.To))
-		if k := len(pr.cards); k > 0 && !pr.seen(pr.cards[k-1]) {
-			return false
-		}
+		return pr.targetSeen(c, int(n.To))
 	}
 	return true
+}
+
+// targetSeen reports whether pile i of c (the state after the last
+// candidate) is empty or has a top card that was visible before it.
+func (pr *probe) targetSeen(c engine.Game, i int) bool {
+	if i < len(pr.topSeen) && pr.topSeen[i] != 0 {
+		return pr.topSeen[i] > 0
+	}
+	pr.cards = c.Pile(pr.cards[:0], i)
+	ok := len(pr.cards) == 0 || pr.seen(pr.cards[len(pr.cards)-1])
+	if i < len(pr.topSeen) {
+		pr.topSeen[i] = -1
+		if ok {
+			pr.topSeen[i] = 1
+		}
+	}
+	return ok
 }
 
 // legalAfter returns the legal moves of c (a state returned by after) in
