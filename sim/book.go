@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/pasyans/pasyans/engine"
@@ -406,12 +407,15 @@ type crossings struct {
 	pileCol []int   // pile index → column number, -1 for other piles
 	ranks   []uint8 // ranks of the column cards, bottom first, column after column (0: not a card)
 	ends    []int   // column k is ranks[ends[k-1]:ends[k]]
-	// Before column k: below[k][a] has bit b when a column before k holds
+	// Before column k: above[k][b] has bit a when a column before k holds
 	// rank a above rank b; counted[k] is the count over those columns.
-	below   [][engine.NumRanks + 1]uint16
+	above   []rankSets
 	counted []int
 	cards   []engine.Card
 }
+
+// rankSets holds a set of ranks (bit r: rank r) per rank.
+type rankSets [engine.NumRanks + 1]uint16
 
 // read reads the columns of g (piles of kind tableau) and the prefix
 // tables of count.
@@ -433,12 +437,16 @@ func (x *crossings) read(g engine.Game, kinds []engine.PileKind) {
 		}
 		x.ends = append(x.ends, len(x.ranks))
 	}
-	n := len(x.ends)
-	x.below = append(x.below[:0], [engine.NumRanks + 1]uint16{})
+	x.prefix()
+}
+
+// prefix computes the prefix tables of the columns in ranks and ends.
+func (x *crossings) prefix() {
+	x.above = append(x.above[:0], rankSets{})
 	x.counted = append(x.counted[:0], 0)
-	for k := 0; k < n; k++ {
-		x.below = append(x.below, x.below[k])
-		x.counted = append(x.counted, x.counted[k]+x.column1(k, false, &x.below[k+1]))
+	for k := range x.ends {
+		x.above = append(x.above, x.above[k])
+		x.counted = append(x.counted, x.counted[k]+x.column1(k, false, &x.above[k+1]))
 	}
 }
 
@@ -451,9 +459,9 @@ func (x *crossings) column(i uint8) int {
 }
 
 // column1 counts the occurrences of column k (without its top card when
-// dropTop) crossed with the columns before it, whose pairs below holds, and
-// then adds column k's pairs to below.
-func (x *crossings) column1(k int, dropTop bool, below *[engine.NumRanks + 1]uint16) int {
+// dropTop) crossed with the columns before it, whose pairs above holds, and
+// then adds column k's pairs to above.
+func (x *crossings) column1(k int, dropTop bool, above *rankSets) int {
 	start := 0
 	if k > 0 {
 		start = x.ends[k-1]
@@ -462,7 +470,42 @@ func (x *crossings) column1(k int, dropTop bool, below *[engine.NumRanks + 1]uin
 	if dropTop && len(col) > 0 {
 		col = col[:len(col)-1]
 	}
-	earlier := *below
+	earlier := *above
+	// A column without a repeated rank: each rank pair occurs at most
+	// once, so the pairs of a card with the cards below (or above) it are
+	// one set of ranks.
+	var below uint16 // ranks below the card
+	for _, a := range col {
+		if a == 0 {
+			continue
+		}
+		if below>>a&1 != 0 {
+			return x.column1Repeated(col, &earlier, above)
+		}
+		below |= 1 << a
+	}
+	n := 0
+	below = 0
+	for _, a := range col {
+		if a != 0 {
+			n += bits.OnesCount16(earlier[a] & below) // b below a here, above it before
+			below |= 1 << a
+		}
+	}
+	var over uint16 // ranks above the card
+	for i := len(col) - 1; i >= 0; i-- {
+		if b := col[i]; b != 0 {
+			above[b] |= over
+			over |= 1 << b
+		}
+	}
+	return n
+}
+
+// column1Repeated is column1 for a column holding a rank twice (possible
+// after a deal whose rectification found no card to put instead): every
+// occurrence of a pair counts.
+func (x *crossings) column1Repeated(col []uint8, earlier, above *rankSets) int {
 	n := 0
 	for hi := 1; hi < len(col); hi++ {
 		a := col[hi]
@@ -474,8 +517,8 @@ func (x *crossings) column1(k int, dropTop bool, below *[engine.NumRanks + 1]uin
 			if b == 0 || b == a {
 				continue
 			}
-			n += int(earlier[b] >> a & 1) // b above a in an earlier column
-			below[a] |= 1 << b
+			n += int(earlier[a] >> b & 1) // b above a in an earlier column
+			above[b] |= 1 << a
 		}
 	}
 	return n
@@ -491,10 +534,10 @@ func (x *crossings) count(c1, c2 int) int {
 	if c2 >= 0 {
 		first = min(first, c2)
 	}
-	below := x.below[first]
+	above := x.above[first]
 	n := x.counted[first]
 	for k := first; k < len(x.ends); k++ {
-		n += x.column1(k, k == c1 || k == c2, &below)
+		n += x.column1(k, k == c1 || k == c2, &above)
 	}
 	return n
 }
