@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/pasyans
 PKGS    := ./...
 
-.PHONY: all build test vet fmt-check unit interop demo bench docs help clean
+.PHONY: all build test vet fmt-check unit race interop demo bench bench-go docs help clean
 
 all: build
 
@@ -23,16 +23,23 @@ fmt-check: ## fail if any Go file is not gofmt-formatted
 unit: ## run the unit, property and integration tests
 	$(GO) test -count=1 $(PKGS)
 
+race: ## the race detector on the concurrent code: the runner (sim) and the results writer (short tests, sized for 2 cores)
+	$(GO) test -count=1 -race -short -p 2 ./sim/...
+	$(GO) test -count=1 -race -short -run 'ResultsWriter' ./reports
+
 interop: ## read the datasets back with DuckDB and Arrow (nested module, cgo)
 	@if [ -d interop ]; then cd interop && $(GO) test -count=1 ./...; fi
 
-test: vet fmt-check unit interop ## everything CI runs
+test: vet fmt-check unit race interop ## everything CI runs
 
 DEMO_OUT ?= demo-out
 demo: build ## run the main job on the built-in corpus (outputs in demo-out/)
 	./$(BIN) run --out $(DEMO_OUT) --force --deals 10000 --solver-deals 200
 
-bench: ## run the benchmarks (see README for recorded figures)
+bench: ## whole-process speed: tournaments per game x strategy, workers, memory, normalizer (BENCH_QUICK=1 for a smoke test)
+	scripts/bench.sh
+
+bench-go: ## the Go micro-benchmarks of every package
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
 
 docs: ## regenerate docs/cli.md (the commands' help), docs/games.md (the rule catalog) and docs/normalize.md (the normalizer's rule table)

@@ -1,17 +1,24 @@
 package sim
 
 import (
+	"math/bits"
 	"strings"
 
 	"github.com/pasyans/pasyans/engine"
 )
 
 // bookStrategy plays by the strategy advice of the books (the advice
-// passages catalogued with IDs in GAMES.md) and otherwise like greedy. Each
-// decision the advice drove is returned with its advice ID; a decision the
-// advice did not touch is greedy's and names no advice.
+// passages of the engine's rule catalog, IDs "<game>/S1", "<game>/S2" …;
+// see docs/games.md) and otherwise like greedy. The advice is a per-game
+// table (bookAdvice). Piles are told apart by their kind (Game.PileKind):
+// the "layout" piles the advice talks about are the tableau piles and
+// reserves. Each decision the advice drove is returned with its advice ID;
+// a decision the advice did not touch is greedy's and names no advice.
 //
-// Advice by game (what the implementation does):
+// Advice by game (what the implementation does). "The move after which
+// most plays are open" is judged as greedy's tie-break is: the move is
+// tried on a copy and only plays of cards the player saw before it count
+// (see probe).
 //
 //	four-corners/S2        make only the marriages (MoveBuild) that free suitable cards: the
 //	                       marriage after which most foundation plays are open is made; marriages
@@ -45,88 +52,92 @@ import (
 // are played exactly as greedy, and their rows name no advice.
 type bookStrategy struct{ params }
 
+func init() {
+	register(StrategyInfo{
+		Name:    "book",
+		Summary: "the books' own strategy advice for each game, otherwise greedy",
+		Order:   30,
+		build:   func(ParamValues) Strategy { return &bookStrategy{} },
+	})
+}
+
 func (*bookStrategy) Name() string      { return "book" }
 func (*bookStrategy) NewPlayer() Player { return &bookPlayer{greedyPlayer: newGreedyPlayer()} }
 
-// pileClass classifies piles by the engine's naming conventions.
-type pileClass uint8
+// bookGame is the advice of one game: every advice ID it can name, and the
+// function that applies it to a decision. choose returns the index of the
+// move the advice picks (or -1) and the advice ID that drove the decision
+// ("" if none); a -1 with an ID means the advice banned some moves
+// (bookPlayer.banned) and greedy chooses among the others.
+type bookGame struct {
+	advice []engine.RuleID
+	choose func(p *bookPlayer, g engine.Game, legal []engine.Move) (int, engine.RuleID)
+}
 
-const (
-	pileTableau pileClass = iota
-	pileFoundation
-	pileTalon
-	pileStock
-	pileOther
-)
+// bookAdvice is the per-game table of the book strategy, by game ID. Games
+// without an entry are played as greedy. TestBookAdviceInCatalog checks
+// that every ID listed exists in the engine's catalog and that play names
+// no other.
+var bookAdvice = map[string]bookGame{
+	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners},
+	"windmill":             {advice: []engine.RuleID{"windmill/S1", "windmill/S2"}, choose: (*bookPlayer).windmill},
+	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution},
+	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon},
+	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
+	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
+	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
+	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlack},
+}
 
 type bookPlayer struct {
 	*greedyPlayer
-	game    string
-	classes []pileClass
-	names   []string
-	base    engine.Game // determinized copy of the current decision (nil until needed)
-	baseBuf scratch     // holds base
-	after1  scratch     // base after one candidate move
+	spec    *engine.Spec      // the game of the last Reset
+	advice  *bookGame         // its advice, nil if none
+	kinds   []engine.PileKind // pile kinds of spec
+	talon   int               // index of the talon, -1 if none
+	commons []int             // british-constitution: the Commons row (COM piles)
 	banned  []bool
 	cards2  []engine.Card
+	cross   crossings // napoleon
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 	p.greedyPlayer.Reset(g, seed)
-	if p.game != g.ID() || len(p.classes) != g.NumPiles() {
-		p.game = g.ID()
-		p.classes = p.classes[:0]
-		p.names = p.names[:0]
+	if spec := g.Spec(); spec != p.spec || len(p.kinds) != g.NumPiles() {
+		p.spec = spec
+		p.advice = nil
+		if a, ok := bookAdvice[g.ID()]; ok {
+			p.advice = &a
+		}
+		p.kinds = p.kinds[:0]
+		p.commons = p.commons[:0]
+		p.talon = -1
 		for i := 0; i < g.NumPiles(); i++ {
-			n := g.PileName(i)
-			c := pileTableau
-			switch {
-			case n == "talon":
-				c = pileTalon
-			case n == "stock":
-				c = pileStock
-			case n == engine.AsidePile || n == "out":
-				c = pileOther
-			case strings.HasPrefix(n, engine.FoundationPrefix) && len(n) > 1 && n[1] >= '0' && n[1] <= '9':
-				c = pileFoundation
+			k := g.PileKind(i)
+			p.kinds = append(p.kinds, k)
+			if k == engine.PileTalon && p.talon < 0 {
+				p.talon = i
 			}
-			p.classes = append(p.classes, c)
-			p.names = append(p.names, n)
+			if k == engine.PileTableau && strings.HasPrefix(g.PileName(i), "COM") {
+				p.commons = append(p.commons, i)
+			}
 		}
 	}
 }
 
-func (p *bookPlayer) class(i uint8) pileClass {
-	if int(i) < len(p.classes) {
-		return p.classes[i]
+// kind returns the kind of pile i (0 if out of range).
+func (p *bookPlayer) kind(i uint8) engine.PileKind {
+	if int(i) < len(p.kinds) {
+		return p.kinds[i]
 	}
-	return pileOther
+	return 0
 }
 
-// after returns the state after m on a determinized copy of g, or nil if
-// m cannot be applied. The result lives in a reused buffer: it is valid
-// until the next call of after.
-func (p *bookPlayer) after(g engine.Game, m engine.Move) engine.Game {
-	if p.base == nil {
-		p.base = p.baseBuf.copyOf(g)
-		p.base.Determinize(&p.rng)
-	}
-	c := p.after1.copyOf(p.base)
-	if c.Apply(m) != nil {
-		return nil
-	}
-	return c
-}
-
-// progressAfter counts the foundation plays and pair removals open after m
-// (-1 if m cannot be applied).
-func (p *bookPlayer) progressAfter(g engine.Game, m engine.Move) int {
-	c := p.after(g, m)
-	if c == nil {
-		return -1
-	}
-	p.moves = c.LegalMoves(p.moves[:0])
-	return countProgress(p.moves)
+// layoutPile reports whether pile i is a pile of the layout the player
+// takes cards from and builds on: a tableau pile or a reserve.
+func (p *bookPlayer) layoutPile(i uint8) bool {
+	k := p.kind(i)
+	return k == engine.PileTableau || k == engine.PileReserve
 }
 
 func (p *bookPlayer) pileLen(g engine.Game, i uint8) int {
@@ -143,37 +154,20 @@ func (p *bookPlayer) top(g engine.Game, i int) engine.Card {
 }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	p.base = nil
+	p.probe.forget()
+	if p.advice == nil {
+		return p.choose(g, legal, nil), ""
+	}
+	p.probe.reset(g)
 	if cap(p.banned) < len(legal) {
 		p.banned = make([]bool, len(legal))
 	}
 	p.banned = p.banned[:len(legal)]
 	clear(p.banned)
-	var pick int
-	var adv engine.RuleID
-	switch p.game {
-	case "four-corners":
-		pick, adv = p.fourCorners(g, legal)
-	case "windmill":
-		pick, adv = p.windmill(g, legal)
-	case "british-constitution":
-		pick, adv = p.britishConstitution(g, legal)
-	case "napoleon":
-		pick, adv = p.napoleon(g, legal)
-	case "salic-law":
-		pick, adv = p.salicLaw(g, legal)
-	case "zodiac":
-		pick, adv = p.zodiac(g, legal)
-	case "shah":
-		pick, adv = p.shah(g, legal)
-	case "red-and-black":
-		pick, adv = p.redAndBlack(g, legal)
-	default:
-		pick = -1
-	}
+	pick, adv := p.advice.choose(p, g, legal)
 	if pick >= 0 {
 		if isTableau(legal[pick].Kind) {
-			p.seen[moveKey(g.ViewHash(), legal[pick])] = struct{}{}
+			p.played(g.ViewHash(), legal[pick])
 		}
 		return pick, adv
 	}
@@ -183,7 +177,7 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 			allBanned = allBanned && b
 		}
 		if !allBanned {
-			return p.choose(g, legal, func(i int) bool { return !p.banned[i] }), adv
+			return p.choose(g, legal, p.banned), adv
 		}
 	}
 	return p.choose(g, legal, nil), ""
@@ -219,8 +213,9 @@ func (p *bookPlayer) fourCorners(g engine.Game, legal []engine.Move) (int, engin
 		if m.Kind != engine.MoveBuild {
 			continue
 		}
-		if n := p.progressAfter(g, m); n > bestN {
+		if n := p.probe.progressAfter(m); n > bestN {
 			best, bestN = i, n
+			p.probe.keep(m)
 		}
 		p.banned[i] = true
 	}
@@ -237,12 +232,12 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 		if m.Kind != engine.MoveFoundation {
 			continue
 		}
-		switch p.class(m.From) {
-		case pileTalon:
+		switch {
+		case p.kind(m.From) == engine.PileTalon:
 			if talon < 0 {
 				talon = i
 			}
-		case pileTableau:
+		case p.layoutPile(m.From):
 			if wing < 0 {
 				wing = i
 			}
@@ -258,18 +253,18 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 		if m.Kind != engine.MoveTransfer {
 			continue
 		}
-		c := p.after(g, m)
+		c := p.probe.after(m)
 		useful := false
 		if c != nil {
-			p.moves = c.LegalMoves(p.moves[:0])
-			for _, n := range p.moves {
-				if n.Kind == engine.MoveFoundation && (p.class(n.From) == pileTalon || p.class(n.From) == pileTableau) {
+			for _, n := range p.probe.legalAfter(c) {
+				if n.Kind == engine.MoveFoundation && (p.kind(n.From) == engine.PileTalon || p.layoutPile(n.From)) && p.probe.fair(c, n) {
 					useful = true
 					break
 				}
 			}
 		}
 		if useful {
+			p.probe.keep(m)
 			return i, "windmill/S2"
 		}
 		p.banned[i] = true
@@ -285,13 +280,15 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 			if m.Kind != engine.MoveFill {
 				continue
 			}
-			c := p.after(g, m)
+			c := p.probe.after(m)
 			if c == nil {
 				continue
 			}
-			p.moves = c.LegalMoves(p.moves[:0])
 			score := 0
-			for _, n := range p.moves {
+			for _, n := range p.probe.legalAfter(c) {
+				if !p.probe.fair(c, n) {
+					continue
+				}
 				switch n.Kind {
 				case engine.MoveFoundation:
 					score += 4
@@ -301,6 +298,7 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 			}
 			if score > bestScore {
 				best, bestScore = i, score
+				p.probe.keep(m)
 			}
 		}
 		if best >= 0 {
@@ -315,7 +313,7 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 		return -1, ""
 	}
 	for i, m := range legal {
-		if m.Kind == engine.MoveBuild && p.class(m.From) == pileTableau && p.pileLen(g, m.From) == 1 {
+		if m.Kind == engine.MoveBuild && p.layoutPile(m.From) && p.pileLen(g, m.From) == 1 {
 			p.banned[i] = true
 		}
 	}
@@ -323,21 +321,16 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 }
 
 func (p *bookPlayer) talonTop(g engine.Game) engine.Card {
-	for i, c := range p.classes {
-		if c == pileTalon {
-			return p.top(g, i)
-		}
+	if p.talon < 0 {
+		return engine.NoCard
 	}
-	return engine.NoCard
+	return p.top(g, p.talon)
 }
 
 // buildableAbovePeople reports whether card t could be built (descending,
 // alternate colour) on a top card of the Commons row ("COM…" piles).
 func (p *bookPlayer) buildableAbovePeople(g engine.Game, t engine.Card) bool {
-	for i, n := range p.names {
-		if !strings.HasPrefix(n, "COM") {
-			continue
-		}
+	for _, i := range p.commons {
 		c := p.top(g, i)
 		if c != engine.NoCard && c.Rank() == t.Rank()+1 && c.Color() != t.Color() {
 			return true
@@ -377,26 +370,25 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 		if p.banned[i] || m.Kind != engine.MovePair || exposed[m.Card.Rank()] < 3 {
 			continue // three exposed cards of a rank make three pair moves
 		}
-		if n := p.progressAfter(g, m); n > bestN {
+		if n := p.probe.progressAfter(m); n > bestN {
 			best, bestN = i, n
+			p.probe.keep(m)
 		}
 	}
 	if best >= 0 {
 		return best, "napoleon/S2"
 	}
-	// S1: crossed pairs.
-	before := p.crossedPairs(g)
-	if before > 0 {
+	// S1: crossed pairs. A pair removal takes its two cards out and
+	// forces nothing else, so the columns after it are the columns now
+	// without those two cards: no copy of the game is needed.
+	p.cross.read(g, p.kinds)
+	if before := p.cross.count(-1, -1); before > 0 {
 		best, bestGain := -1, 0
 		for i, m := range legal {
 			if p.banned[i] || m.Kind != engine.MovePair {
 				continue
 			}
-			c := p.after(g, m)
-			if c == nil {
-				continue
-			}
-			if gain := before - p.crossedPairs(c); gain > bestGain {
+			if gain := before - p.cross.count(p.cross.column(m.From), p.cross.column(m.To)); gain > bestGain {
 				best, bestGain = i, gain
 			}
 		}
@@ -407,33 +399,145 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 	return -1, adv
 }
 
-// crossedPairs counts pairs of columns ("C…" piles) holding two ranks in
-// opposite vertical order: x above y in one column, y above x in another.
-func (p *bookPlayer) crossedPairs(g engine.Game) int {
-	// above[c][x][y]: in column c some x lies above (nearer the top) some y.
-	var seen [engine.NumRanks + 1][engine.NumRanks + 1]uint16
-	n := 0
-	col := 0
-	for i, name := range p.names {
-		if !strings.HasPrefix(name, "C") || p.classes[i] != pileTableau {
+// crossings counts crossed pairs in napoleon's columns (the tableau piles):
+// two columns holding two ranks in opposite vertical order, x above y in
+// one and y above x in the other. Every occurrence of a rank pair (x above
+// y) in a column counts once if a column before it holds y above x.
+type crossings struct {
+	pileCol []int   // pile index → column number, -1 for other piles
+	ranks   []uint8 // ranks of the column cards, bottom first, column after column (0: not a card)
+	ends    []int   // column k is ranks[ends[k-1]:ends[k]]
+	// Before column k: above[k][b] has bit a when a column before k holds
+	// rank a above rank b; counted[k] is the count over those columns.
+	above   []rankSets
+	counted []int
+	cards   []engine.Card
+}
+
+// rankSets holds a set of ranks (bit r: rank r) per rank.
+type rankSets [engine.NumRanks + 1]uint16
+
+// read reads the columns of g (piles of kind tableau) and the prefix
+// tables of count.
+func (x *crossings) read(g engine.Game, kinds []engine.PileKind) {
+	x.pileCol, x.ranks, x.ends = x.pileCol[:0], x.ranks[:0], x.ends[:0]
+	for i, k := range kinds {
+		if k != engine.PileTableau {
+			x.pileCol = append(x.pileCol, -1)
 			continue
 		}
-		p.cards2 = g.Pile(p.cards2[:0], i)
-		bit := uint16(1) << (col % 16)
-		col++
-		for a := 0; a < len(p.cards2); a++ {
-			for b := a + 1; b < len(p.cards2); b++ {
-				lo, hi := p.cards2[a], p.cards2[b] // hi is above lo
-				if !lo.Valid() || !hi.Valid() || lo.Rank() == hi.Rank() {
-					continue
-				}
-				x, y := hi.Rank(), lo.Rank()
-				if seen[y][x]&^bit != 0 {
-					n++
-				}
-				seen[x][y] |= bit
+		x.pileCol = append(x.pileCol, len(x.ends))
+		x.cards = g.Pile(x.cards[:0], i)
+		for _, c := range x.cards {
+			r := uint8(0)
+			if c.Valid() {
+				r = uint8(c.Rank())
 			}
+			x.ranks = append(x.ranks, r)
 		}
+		x.ends = append(x.ends, len(x.ranks))
+	}
+	x.prefix()
+}
+
+// prefix computes the prefix tables of the columns in ranks and ends.
+func (x *crossings) prefix() {
+	x.above = append(x.above[:0], rankSets{})
+	x.counted = append(x.counted[:0], 0)
+	for k := range x.ends {
+		x.above = append(x.above, x.above[k])
+		x.counted = append(x.counted, x.counted[k]+x.column1(k, false, &x.above[k+1]))
+	}
+}
+
+// column returns the column number of pile i, -1 if it is no column.
+func (x *crossings) column(i uint8) int {
+	if int(i) < len(x.pileCol) {
+		return x.pileCol[i]
+	}
+	return -1
+}
+
+// column1 counts the occurrences of column k (without its top card when
+// dropTop) crossed with the columns before it, whose pairs above holds, and
+// then adds column k's pairs to above.
+func (x *crossings) column1(k int, dropTop bool, above *rankSets) int {
+	start := 0
+	if k > 0 {
+		start = x.ends[k-1]
+	}
+	col := x.ranks[start:x.ends[k]]
+	if dropTop && len(col) > 0 {
+		col = col[:len(col)-1]
+	}
+	earlier := *above
+	// A column without a repeated rank: each rank pair occurs at most
+	// once, so the pairs of a card with the cards below (or above) it are
+	// one set of ranks.
+	var below uint16 // ranks below the card
+	for _, a := range col {
+		if a == 0 {
+			continue
+		}
+		if below>>a&1 != 0 {
+			return x.column1Repeated(col, &earlier, above)
+		}
+		below |= 1 << a
+	}
+	n := 0
+	below = 0
+	for _, a := range col {
+		if a != 0 {
+			n += bits.OnesCount16(earlier[a] & below) // b below a here, above it before
+			below |= 1 << a
+		}
+	}
+	var over uint16 // ranks above the card
+	for i := len(col) - 1; i >= 0; i-- {
+		if b := col[i]; b != 0 {
+			above[b] |= over
+			over |= 1 << b
+		}
+	}
+	return n
+}
+
+// column1Repeated is column1 for a column holding a rank twice (possible
+// after a deal whose rectification found no card to put instead): every
+// occurrence of a pair counts.
+func (x *crossings) column1Repeated(col []uint8, earlier, above *rankSets) int {
+	n := 0
+	for hi := 1; hi < len(col); hi++ {
+		a := col[hi]
+		if a == 0 {
+			continue
+		}
+		for lo := 0; lo < hi; lo++ {
+			b := col[lo]
+			if b == 0 || b == a {
+				continue
+			}
+			n += int(earlier[a] >> b & 1) // b above a in an earlier column
+			above[b] |= 1 << a
+		}
+	}
+	return n
+}
+
+// count returns the crossed pairs of the columns read, without the top
+// cards of columns c1 and c2 (-1: none).
+func (x *crossings) count(c1, c2 int) int {
+	first := len(x.ends)
+	if c1 >= 0 {
+		first = min(first, c1)
+	}
+	if c2 >= 0 {
+		first = min(first, c2)
+	}
+	above := x.above[first]
+	n := x.counted[first]
+	for k := first; k < len(x.ends); k++ {
+		n += x.column1(k, k == c1 || k == c2, &above)
 	}
 	return n
 }
@@ -446,8 +550,9 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 			if m.Kind != engine.MoveFill {
 				continue
 			}
-			if n := p.progressAfter(g, m); n > bestN {
+			if n := p.probe.progressAfter(m); n > bestN {
 				best, bestN = i, n
+				p.probe.keep(m)
 			}
 		}
 		if best >= 0 {
@@ -456,7 +561,7 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 	}
 	best, bestLen, count := -1, 1<<30, 0
 	for i, m := range legal {
-		if m.Kind != engine.MoveFoundation || p.class(m.From) != pileTableau {
+		if m.Kind != engine.MoveFoundation || !p.layoutPile(m.From) {
 			continue
 		}
 		count++
@@ -504,7 +609,7 @@ func (p *bookPlayer) shah(g engine.Game, legal []engine.Move) (int, engine.RuleI
 	}
 	adv := engine.RuleID("")
 	for i, m := range legal {
-		if (m.Kind == engine.MoveFoundation || m.Kind == engine.MoveBuild) && p.class(m.From) == pileTableau && p.pileLen(g, m.From) == 1 {
+		if (m.Kind == engine.MoveFoundation || m.Kind == engine.MoveBuild) && p.layoutPile(m.From) && p.pileLen(g, m.From) == 1 {
 			p.banned[i] = true
 			adv = "shah/S2"
 		}
@@ -515,8 +620,8 @@ func (p *bookPlayer) shah(g engine.Game, legal []engine.Move) (int, engine.RuleI
 // neededSoon reports whether c is within three ranks above the top of a
 // foundation of its suit.
 func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
-	for i, cl := range p.classes {
-		if cl != pileFoundation {
+	for i, k := range p.kinds {
+		if k != engine.PileFoundation {
 			continue
 		}
 		t := p.top(g, i)
@@ -530,7 +635,7 @@ func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
 // redAndBlack: S2 foundation plays at once; S1 shifts that open a play.
 func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	for i, m := range legal {
-		if m.Kind == engine.MoveFoundation && p.class(m.From) == pileTableau {
+		if m.Kind == engine.MoveFoundation && p.layoutPile(m.From) {
 			return i, "red-and-black/S2"
 		}
 	}
@@ -538,16 +643,68 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		return -1, ""
 	}
 	best, bestN := -1, 0
+	haveWants := false
+	var wants [engine.NumSuits]uint16
 	for i, m := range legal {
-		if m.Kind != engine.MoveBuild || p.class(m.From) != pileTableau || p.class(m.To) != pileTableau {
+		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) || !p.layoutPile(m.To) {
 			continue
 		}
-		if n := p.progressAfter(g, m); n > bestN {
+		if !haveWants {
+			wants, haveWants = p.foundationWants(g), true
+		}
+		if !p.mayExposePlay(g, m, &wants) {
+			continue // tried on a copy it would open no play: skip the copy
+		}
+		if n := p.probe.progressAfter(m); n > bestN {
 			best, bestN = i, n
+			p.probe.keep(m)
 		}
 	}
 	if best >= 0 {
 		return best, "red-and-black/S1"
 	}
 	return -1, ""
+}
+
+// foundationWants returns, per suit, the ranks the foundations take next
+// in a game whose foundations build up in suit from the ace (bit r of
+// wants[s]: a card of suit s and rank r fits a foundation).
+func (p *bookPlayer) foundationWants(g engine.Game) [engine.NumSuits]uint16 {
+	var wants [engine.NumSuits]uint16
+	for i, k := range p.kinds {
+		if k != engine.PileFoundation {
+			continue
+		}
+		t := p.top(g, i)
+		switch {
+		case t == engine.NoCard:
+			for s := range wants {
+				wants[s] |= 1 << 1 // an empty foundation takes an ace
+			}
+		case t.Valid():
+			wants[t.Suit()] |= 1 << (t.Rank() + 1)
+		}
+	}
+	return wants
+}
+
+// mayExposePlay reports whether shifting m's card off its pile can open a
+// foundation play in red-and-black: the card it uncovers fits a foundation
+// (wants, see foundationWants), or the shift empties the pile (refilled
+// from the pack or the talon). A shift touches no foundation and uncovers
+// only that card, so when this is false the move opens no play; it is a
+// quick test that spares the copy of probe.progressAfter, which decides.
+func (p *bookPlayer) mayExposePlay(g engine.Game, m engine.Move, wants *[engine.NumSuits]uint16) bool {
+	p.cards2 = g.Pile(p.cards2[:0], int(m.From))
+	for k := len(p.cards2) - 1; k >= 0; k-- {
+		if p.cards2[k] != m.Card {
+			continue
+		}
+		if k == 0 {
+			return true // the pile empties
+		}
+		e := p.cards2[k-1]
+		return !e.Valid() || wants[e.Suit()]&(1<<e.Rank()) != 0
+	}
+	return true // m.Card not found: let the copy decide
 }

@@ -11,12 +11,11 @@ import "github.com/pasyans/pasyans/engine"
 //     open a space (score 2) or free a card (score 1), judged only from
 //     the height of the visible source pile: 2 when it holds one card, 1
 //     when it holds more (so a sequence move that takes a whole pile
-//     scores 1), 0 when it is empty; of
-//     several with the best score, the one after which most foundation
-//     plays are open is chosen by cloning the game, determinizing the clone
-//     with the player's own generator (so compulsory refills from the pack
-//     reveal nothing) and applying each candidate; ties go to the first
-//     listed;
+//     scores 1), 0 when it is empty; of several with the best score, the
+//     one after which most foundation plays and pair removals are open,
+//     counting only plays of cards the player could see before the move
+//     (see probe: each candidate is tried on a copy of the game); ties go
+//     to the first listed;
 //  3. turning the pack (MoveDraw, MoveDeal);
 //  4. any other tableau move; 5. redeals; 6. passes; 7. anything else.
 //
@@ -24,7 +23,22 @@ import "github.com/pasyans/pasyans/engine"
 // played in the deal and does not play a tableau move again from a
 // position that looks the same, unless nothing else is legal; so A→B→A
 // shuffles end after one round.
+//
+// The tie-break of step 2 used to try the candidates on a copy whose hidden
+// cards were first shuffled (determinized) with the player's generator, and
+// counted the plays the shuffled cards opened too; it cost a shuffle per
+// decision and made choices depend on the luck of the sample.
+// docs/tournaments.md compares the two rules.
 type greedyStrategy struct{ params }
+
+func init() {
+	register(StrategyInfo{
+		Name:    "greedy",
+		Summary: "a fixed, game-independent priority list over move kinds (foundation plays first)",
+		Order:   20,
+		build:   func(ParamValues) Strategy { return &greedyStrategy{} },
+	})
+}
 
 func (*greedyStrategy) Name() string      { return "greedy" }
 func (*greedyStrategy) NewPlayer() Player { return newGreedyPlayer() }
@@ -32,26 +46,36 @@ func (*greedyStrategy) NewPlayer() Player { return newGreedyPlayer() }
 // greedyPlayer is the reusable state of greedy play (also used by book and
 // as the solver's fallback).
 type greedyPlayer struct {
-	seen    map[uint64]struct{}
-	rng     engine.Rand
-	cards   []engine.Card
-	moves   []engine.Move
-	score   []int8
-	tieBase scratch // the determinized copy of a tie-break
-	tieCand scratch // tieBase after one candidate move
+	seen  keySet // moveKey of every tableau move played
+	views keySet // the views from which a tableau move was played
+	probe probe  // tries tied candidates
+	cards []engine.Card
+	score []int8
 }
 
-func newGreedyPlayer() *greedyPlayer {
-	return &greedyPlayer{seen: make(map[uint64]struct{}, 256)}
-}
+func newGreedyPlayer() *greedyPlayer { return &greedyPlayer{} }
 
-func (p *greedyPlayer) Reset(_ engine.Game, seed uint64) {
-	clear(p.seen)
-	p.rng.Seed(seed)
+func (p *greedyPlayer) Reset(engine.Game, uint64) {
+	p.seen.reset()
+	p.views.reset()
+	p.probe.forget()
 }
 
 func (p *greedyPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	p.probe.forget()
 	return p.choose(g, legal, nil), ""
+}
+
+// nextLegal implements nextLegaler: a tie-break that tried the chosen move
+// on a copy has the legal moves after it.
+func (p *greedyPlayer) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, bool) {
+	return p.probe.nextLegal(m, dst)
+}
+
+// played records that tableau move m was played from view.
+func (p *greedyPlayer) played(view uint64, m engine.Move) {
+	p.seen.add(moveKey(view, m))
+	p.views.add(view)
 }
 
 // isProgress reports whether a move kind plays to a foundation or removes
@@ -84,29 +108,18 @@ func greedyRank(k engine.MoveKind) int {
 	return 7
 }
 
-// countProgress counts the foundation plays and pair removals in moves.
-func countProgress(moves []engine.Move) int {
-	n := 0
-	for _, m := range moves {
-		if isProgress(m.Kind) {
-			n++
-		}
-	}
-	return n
-}
-
 // moveKey identifies a move made from a position with view hash view.
 func moveKey(view uint64, m engine.Move) uint64 {
 	k := uint64(m.Kind) | uint64(m.From)<<8 | uint64(m.To)<<16 | uint64(m.Card)<<24 | uint64(m.Card2)<<32
 	return engine.SplitMix64(view ^ engine.SplitMix64(k))
 }
 
-// choose applies the greedy priority list to the moves i of legal with
-// allowed(i) (all when allowed is nil) and returns the chosen index. It
-// never returns an index outside legal; if no allowed move exists it falls
+// choose applies the greedy priority list to the moves i of legal that are
+// not banned[i] (all when banned is nil) and returns the chosen index. It
+// never returns an index outside legal; if every move is banned it falls
 // back to all moves.
-func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(int) bool) int {
-	ok := func(i int) bool { return allowed == nil || allowed(i) }
+func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool) int {
+	ok := func(i int) bool { return banned == nil || !banned[i] }
 	found := false
 	for i, m := range legal {
 		if !ok(i) {
@@ -118,14 +131,15 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(i
 		}
 	}
 	if !found {
-		if allowed == nil {
+		if banned == nil {
 			return 0
 		}
 		return p.choose(g, legal, nil)
 	}
-	// Tableau moves: score from the visible source pile; skip repeats.
+	// Tableau moves: score from the visible source pile; skip repeats
+	// (only a view from which a tableau move was played can repeat one).
 	var view uint64
-	haveView := false
+	haveView, repeats := false, false
 	if cap(p.score) < len(legal) {
 		p.score = make([]int8, len(legal))
 	}
@@ -141,12 +155,15 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(i
 		}
 		if !haveView {
 			view, haveView = g.ViewHash(), true
+			repeats = p.views.has(view)
 		}
-		if _, done := p.seen[moveKey(view, m)]; done {
-			if repeat < 0 {
-				repeat = i
+		if repeats {
+			if p.seen.has(moveKey(view, m)) {
+				if repeat < 0 {
+					repeat = i
+				}
+				continue
 			}
-			continue
 		}
 		if int(m.From) != lastFrom {
 			p.cards = g.Pile(p.cards[:0], int(m.From))
@@ -208,40 +225,24 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, allowed func(i
 		return 0
 	}
 	if haveView && isTableau(legal[chosen].Kind) {
-		p.seen[moveKey(view, legal[chosen])] = struct{}{}
+		p.played(view, legal[chosen])
 	}
 	return chosen
 }
 
 // mostFoundationPlays returns the move of score sc after which most
-// foundation plays and pair removals are open, tried on a determinized
-// copy (first listed on ties). The copies live in the player's clone
-// buffers; the last candidate is applied to the determinized copy itself,
-// which is not needed after it.
+// foundation plays and pair removals of cards the player could see are open
+// (see probe), the first listed on ties; -1 if none can be applied.
 func (p *greedyPlayer) mostFoundationPlays(g engine.Game, legal []engine.Move, sc int8) int {
-	last := -1
-	for i := range legal {
-		if p.score[i] == sc {
-			last = i
-		}
-	}
-	base := p.tieBase.copyOf(g)
-	base.Determinize(&p.rng)
+	p.probe.reset(g)
 	best, bestN := -1, -1
 	for i, m := range legal {
 		if p.score[i] != sc {
 			continue
 		}
-		c := base
-		if i != last {
-			c = p.tieCand.copyOf(base)
-		}
-		if c.Apply(m) != nil {
-			continue
-		}
-		p.moves = c.LegalMoves(p.moves[:0])
-		if n := countProgress(p.moves); n > bestN {
+		if n := p.probe.progressAfter(m); n > bestN {
 			best, bestN = i, n
+			p.probe.keep(m)
 		}
 	}
 	return best

@@ -27,6 +27,21 @@ type lookaheadStrategy struct {
 	depth, samples int
 }
 
+func init() {
+	register(StrategyInfo{
+		Name:    "lookahead",
+		Summary: "a depth-limited search over determinized copies of what the player sees",
+		Order:   40,
+		Params: []ParamInfo{
+			{Name: "depth", Summary: "moves searched ahead", Kind: ParamInt, Default: "2", Min: 1, Max: 6},
+			{Name: "samples", Summary: "determinizations per decision", Kind: ParamInt, Default: "1", Min: 1, Max: 64},
+		},
+		build: func(v ParamValues) Strategy {
+			return &lookaheadStrategy{depth: int(v.Int("depth")), samples: int(v.Int("samples"))}
+		},
+	})
+}
+
 func (*lookaheadStrategy) Name() string { return "lookahead" }
 
 func (s *lookaheadStrategy) NewPlayer() Player {
@@ -38,6 +53,7 @@ type lookaheadPlayer struct {
 	rng            engine.Rand
 	seen           map[uint64]struct{}
 	values         []float64
+	notTop         []bool          // moves whose value is below the best (ties to break)
 	bufs           [][]engine.Move // one move buffer per search depth
 	copies         []scratch       // clone buffers: [0] the determinized position, [d] the state d moves deep
 	nodes          int64
@@ -106,7 +122,11 @@ func (p *lookaheadPlayer) Choose(g engine.Game, legal []engine.Move) (int, engin
 	}
 	if ties > 1 {
 		top := p.values[best]
-		best = p.greedy.choose(g, legal, func(i int) bool { return p.values[i] == top })
+		p.notTop = p.notTop[:0]
+		for _, v := range p.values {
+			p.notTop = append(p.notTop, v != top)
+		}
+		best = p.greedy.choose(g, legal, p.notTop)
 	}
 	return best, ""
 }

@@ -30,6 +30,17 @@ type DealResult struct {
 	SolverNodes     int64
 }
 
+// nextLegaler is implemented by players that may have generated the legal
+// moves of the state after the move they chose, on an exact copy of the
+// game (greedy's tie-break, the book's look-ahead). nextLegal is called
+// right after that move was applied to the state of the last Choose: it
+// appends the legal moves of the new state to dst and reports true, or
+// reports false when it does not have them. PlayDeal then skips its own
+// LegalMoves; the moves are the same, so results are too.
+type nextLegaler interface {
+	nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, bool)
+}
+
 // Tracer receives every move PlayDeal makes, with the advice ID that drove
 // it; g is the state before the move.
 type Tracer func(ply int32, g engine.Game, m engine.Move, advice engine.RuleID)
@@ -52,11 +63,16 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 	}
 	clear(pl.advice)
 	p.Reset(g, seed)
+	next, _ := p.(nextLegaler)
+	have := false // pl.legal already holds the legal moves of g
 	var d DealResult
 	// The game is over when it is won or no move is legal (the contract of
-	// Game.Over); testing that directly saves a second move generation.
+	// Game.Ending); testing that directly saves a second move generation.
 	for !g.Won() {
-		pl.legal = g.LegalMoves(pl.legal[:0])
+		if !have {
+			pl.legal = g.LegalMoves(pl.legal[:0])
+		}
+		have = false
 		if len(pl.legal) == 0 {
 			break
 		}
@@ -74,6 +90,9 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 		}
 		if err := g.Apply(m); err != nil {
 			return d, fmt.Errorf("%s: move %d (%v) listed as legal but rejected: %w", g.ID(), d.Moves, m, err)
+		}
+		if next != nil {
+			pl.legal, have = next.nextLegal(m, pl.legal[:0])
 		}
 		if adv != "" {
 			if pl.advice == nil {

@@ -7,6 +7,15 @@ import "github.com/pasyans/pasyans/engine"
 // reproducible. It never clones the game.
 type randomStrategy struct{ params }
 
+func init() {
+	register(StrategyInfo{
+		Name:    "random",
+		Summary: "a uniformly random legal move, from the player's own seeded generator",
+		Order:   10,
+		build:   func(ParamValues) Strategy { return &randomStrategy{} },
+	})
+}
+
 func (*randomStrategy) Name() string      { return "random" }
 func (*randomStrategy) NewPlayer() Player { return &randomPlayer{} }
 

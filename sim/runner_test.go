@@ -160,8 +160,18 @@ func runMem(t *testing.T, cfg Config, lo int64) (*memSink, *Summary) {
 	return s, sum
 }
 
+// shortDeals returns full, or short under go test -short (the race
+// detector's run, see the Makefile's race target).
+func shortDeals(full, short int64) int64 {
+	if testing.Short() {
+		return short
+	}
+	return full
+}
+
 func TestRunIdenticalForAnyWorkers(t *testing.T) {
-	cfg := toyConfig(t, 150, "random", "greedy", "book", "lookahead")
+	deals := shortDeals(150, 30)
+	cfg := toyConfig(t, deals, "random", "greedy", "book", "lookahead")
 	cfg.Trace = true
 	cfg.Workers = 1
 	one, sum1 := runMem(t, cfg, 0)
@@ -178,8 +188,8 @@ func TestRunIdenticalForAnyWorkers(t *testing.T) {
 			t.Fatalf("workers=%d: summary differs", w)
 		}
 	}
-	if n := len(one.rows[key("toy", "greedy")]); n != 150 {
-		t.Fatalf("got %d greedy rows, want 150", n)
+	if n := len(one.rows[key("toy", "greedy")]); n != int(deals) {
+		t.Fatalf("got %d greedy rows, want %d", n, deals)
 	}
 	for k, rows := range one.rows {
 		for i, r := range rows {
@@ -238,12 +248,15 @@ func TestShardRangeCovers(t *testing.T) {
 }
 
 func TestResumeGivesSameRows(t *testing.T) {
-	cfg := toyConfig(t, 120, "random", "greedy", "book")
+	deals := shortDeals(120, 40)
+	cfg := toyConfig(t, deals, "random", "greedy", "book")
 	cfg.Trace = true
 	cfg.Workers = 3
 	want, _ := runMem(t, cfg, 0)
 
-	for _, stopAt := range []int64{1, 50, 130, 200} {
+	// Units of progress are (game, deal) pairs: 2·deals in all.
+	total := 2 * deals
+	for _, stopAt := range []int64{1, total * 5 / 24, total * 13 / 24, total * 20 / 24} {
 		ctx, cancel := context.WithCancel(context.Background())
 		c := cfg
 		c.Progress = func(done, total int64) {

@@ -26,6 +26,20 @@ type solverStrategy struct {
 	limit time.Duration
 }
 
+func init() {
+	register(StrategyInfo{
+		Name:            "solver",
+		Summary:         "a full-information search that sees the hidden cards (the \"thoughtful\" setting)",
+		FullInformation: true,
+		Order:           50,
+		Params: []ParamInfo{
+			{Name: "nodes", Summary: "search nodes per deal", Kind: ParamInt, Default: "100000", Min: 1, Max: 1 << 40},
+			{Name: "time", Summary: "time limit per deal, 0 = none (a limit makes results machine-dependent)", Kind: ParamDuration, Default: "0s"},
+		},
+		build: func(v ParamValues) Strategy { return &solverStrategy{nodes: v.Int("nodes"), limit: v.Duration("time")} },
+	})
+}
+
 func (*solverStrategy) Name() string { return "solver" }
 
 func (s *solverStrategy) NewPlayer() Player {

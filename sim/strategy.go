@@ -7,10 +7,11 @@ import "github.com/pasyans/pasyans/engine"
 // Players it makes.
 //
 // To add a strategy, implement Strategy and Player and pass it to Run in
-// Config.Strategies (see the package example); to make it available by name
-// on the command line, also add it to NewStrategy and strategyNames.
-// Strategies only choose among the engine's legal moves; the engine is the
-// referee.
+// Config.Strategies (see the package example). A built-in strategy, known
+// by name to NewStrategy and the command line, registers itself with its
+// parameters from its own file (see StrategyInfo and random.go): adding
+// one is a one-file change plus its test. Strategies only choose among the
+// engine's legal moves; the engine is the referee.
 type Strategy interface {
 	// Name returns the strategy's ID, e.g. "greedy".
 	Name() string

@@ -80,7 +80,7 @@ func TestHiddenInformation(t *testing.T) {
 				t.Fatal(err)
 			}
 			differed, compared, hidden := 0, 0, false
-			for deal := uint64(0); deal < 6; deal++ {
+			for deal := uint64(0); deal < uint64(shortDeals(6, 2)); deal++ {
 				g, err := spec.New(DealSeed(5, spec.ID, int64(deal)), nil)
 				if err != nil {
 					t.Fatal(err)
@@ -158,10 +158,11 @@ func TestAllStrategiesPlayAllGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	strategies = append(strategies, solver)
-	cfg := Config{Games: games, Strategies: strategies, Deals: 6, MasterSeed: 3}
+	deals := shortDeals(6, 2)
+	cfg := Config{Games: games, Strategies: strategies, Deals: deals, MasterSeed: 3}
 	sink, sum := runMem(t, cfg, 0)
 	for _, tl := range sum.Tallies {
-		if tl.Deals != 6 {
+		if tl.Deals != deals {
 			t.Errorf("%s/%s: %d deals", tl.Game, tl.Strategy, tl.Deals)
 		}
 	}
@@ -191,7 +192,7 @@ func TestSolverDominates(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := Config{Games: []GameConfig{{Spec: toySpec5()}, {Spec: toySpec}},
-		Strategies: append(mustStrategies(t, "random", "greedy", "book"), solver), Deals: 60, MasterSeed: 11}
+		Strategies: append(mustStrategies(t, "random", "greedy", "book"), solver), Deals: shortDeals(60, 20), MasterSeed: 11}
 	_, sum := runMem(t, cfg, 0)
 	for _, p := range sum.Pairs {
 		if p.B == "solver" && p.OnlyA > 0 {

@@ -1,0 +1,141 @@
+package sim
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/pasyans/pasyans/engine"
+)
+
+// TestBookAdviceInCatalog checks the book strategy's per-game table against
+// the engine's catalog: every game it names exists, every advice ID it
+// lists is an advice entry of that game, and playing every game names no
+// advice ID outside the game's list (and, where the table has an entry,
+// names some advice at all).
+func TestBookAdviceInCatalog(t *testing.T) {
+	for id, bg := range bookAdvice {
+		if _, err := engine.Lookup(id); err != nil {
+			t.Errorf("book advice for unknown game %q", id)
+		}
+		if bg.choose == nil || len(bg.advice) == 0 {
+			t.Errorf("%s: empty book entry", id)
+		}
+		for _, a := range bg.advice {
+			r, ok := engine.LookupRule(a)
+			switch {
+			case !ok:
+				t.Errorf("%s: advice %s is not in the catalog", id, a)
+			case r.Kind != engine.KindAdvice || a.Game() != id:
+				t.Errorf("%s: %s is a %s rule of %s, not advice of the game", id, a, r.Kind, a.Game())
+			}
+		}
+	}
+	st, err := NewStrategy("book", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := st.NewPlayer()
+	var pl Playout
+	for _, spec := range engine.Catalog() {
+		listed := bookAdvice[spec.ID].advice
+		named := map[string]bool{}
+		for d := int64(0); d < 40; d++ {
+			seed := DealSeed(17, spec.ID, d)
+			g, err := spec.New(seed, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := pl.PlayDeal(g, p, StrategySeed(seed, "book"), spec.MaxMoves, nil); err != nil {
+				t.Fatal(err)
+			}
+			for _, a := range pl.AdviceCounts() {
+				named[a.ID] = true
+				if !slices.Contains(listed, engine.RuleID(a.ID)) {
+					t.Errorf("%s: book named advice %s, which its table does not list", spec.ID, a.ID)
+				}
+			}
+		}
+		if len(listed) > 0 && len(named) == 0 {
+			t.Errorf("%s: the book's advice never applied in 40 deals", spec.ID)
+		}
+	}
+}
+
+// crossedRef is the definition of napoleon's crossed pairs, written plainly:
+// every occurrence of rank a above rank b (a ≠ b) in column k counts once
+// if some column before k holds b above a. cols are ranks, bottom first
+// (0: not a card).
+func crossedRef(cols [][]uint8) int {
+	holds := func(col []uint8, a, b uint8) bool { // a above b in col
+		for lo := range col {
+			for hi := lo + 1; hi < len(col); hi++ {
+				if col[hi] == a && col[lo] == b {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	n := 0
+	for k, col := range cols {
+		for hi := range col {
+			for lo := 0; lo < hi; lo++ {
+				a, b := col[hi], col[lo]
+				if a == 0 || b == 0 || a == b {
+					continue
+				}
+				for _, prev := range cols[:k] {
+					if holds(prev, b, a) {
+						n++
+						break
+					}
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TestCrossingsCount checks the book's crossed-pair counter against the
+// definition on random columns, with repeated ranks and hidden cards, and
+// with the top cards of one or two columns taken away.
+func TestCrossingsCount(t *testing.T) {
+	r := engine.NewRand(3)
+	for trial := 0; trial < 3000; trial++ {
+		var x crossings
+		ncol := 1 + r.IntN(9)
+		cols := make([][]uint8, ncol)
+		for k := range cols {
+			for i := r.IntN(9); i > 0; i-- {
+				rank := uint8(1 + r.IntN(engine.NumRanks))
+				switch {
+				case r.IntN(12) == 0:
+					rank = 0 // a card the player cannot see
+				case trial%3 == 0 && i%2 == 0 && len(cols[k]) > 0:
+					rank = cols[k][r.IntN(len(cols[k]))] // a repeated rank
+				}
+				cols[k] = append(cols[k], rank)
+			}
+			x.ranks = append(x.ranks, cols[k]...)
+			x.ends = append(x.ends, len(x.ranks))
+		}
+		x.prefix()
+		if got, want := x.count(-1, -1), crossedRef(cols); got != want {
+			t.Fatalf("trial %d %v: count %d, want %d", trial, cols, got, want)
+		}
+		c1, c2 := r.IntN(ncol), r.IntN(ncol+1)-1
+		if c2 == c1 {
+			c2 = -1
+		}
+		drop := make([][]uint8, ncol)
+		for k, col := range cols {
+			drop[k] = col
+			if (k == c1 || k == c2) && len(col) > 0 {
+				drop[k] = col[:len(col)-1]
+			}
+		}
+		if got, want := x.count(c1, c2), crossedRef(drop); got != want {
+			t.Fatalf("trial %d %v without the tops of %d and %d: count %d, want %d", trial, cols, c1, c2, got, want)
+		}
+	}
+}

@@ -1,0 +1,151 @@
+package sim
+
+import "github.com/pasyans/pasyans/engine"
+
+// probe tries candidate moves of one decision on a copy of the state and
+// reports what they open, counting only what the player could see before
+// the move. It is the one-move look-ahead of greedy's tie-break and of the
+// book's advice.
+//
+// Fairness: the copy is a plain copy of the state, hidden cards included,
+// so a move that turns up a hidden card (a draw, a compulsory refill from
+// the pack) shows the real card there. Every count therefore ignores the
+// moves that involve a card the player could not see before the candidate:
+// a move counts only when its card, its second card and (for a foundation
+// play) the top card of its target were all visible in the state of the
+// decision. What is left depends only on the view, which
+// TestHiddenInformation checks for every game. Unlike a determinized copy
+// this draws no random numbers, and it does not count the luck of a sampled
+// hidden card as an opening.
+type probe struct {
+	g       engine.Game // the state of the decision
+	copyBuf scratch     // the state after the last candidate tried
+	moves   []engine.Move
+	cards   []engine.Card
+	visible [4]uint64 // bit c: card c is visible in g (valid when haveVis)
+	haveVis bool
+	// topSeen[i], for the state after the last candidate: 1 if pile i is
+	// empty or its top card was visible before the candidate, -1 if not,
+	// 0 not yet known.
+	topSeen [64]int8
+	// kept: the legal moves after candidate keptMove (see keep), valid
+	// while haveKept.
+	kept     []engine.Move
+	keptMove engine.Move
+	haveKept bool
+}
+
+// reset starts a decision in state g.
+func (pr *probe) reset(g engine.Game) {
+	pr.g = g
+	pr.haveVis = false
+	pr.haveKept = false
+}
+
+// keep remembers the legal moves the probe generated last (by
+// progressAfter or legalAfter) as those after candidate m, for nextLegal.
+func (pr *probe) keep(m engine.Move) {
+	pr.kept, pr.moves = pr.moves, pr.kept
+	pr.keptMove, pr.haveKept = m, true
+}
+
+// forget drops the kept moves (a new decision begins).
+func (pr *probe) forget() { pr.haveKept = false }
+
+// nextLegal appends to dst the legal moves after m if the probe kept them
+// for m in the last decision, and forgets them (they are used once).
+func (pr *probe) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, bool) {
+	if !pr.haveKept || pr.keptMove != m {
+		pr.haveKept = false
+		return dst, false
+	}
+	pr.haveKept = false
+	return append(dst, pr.kept...), true
+}
+
+// after returns the state after m on a copy of the decision's state, or nil
+// if m cannot be applied. The copy lives in a reused buffer: it is valid
+// until the next call of after. Callers read it only through the visible
+// counts of probe, or through its view when the game hides nothing.
+func (pr *probe) after(m engine.Move) engine.Game {
+	c := pr.copyBuf.copyOf(pr.g)
+	if c.Apply(m) != nil {
+		return nil
+	}
+	pr.topSeen = [64]int8{}
+	return c
+}
+
+// seen reports whether card c was visible in the decision's state.
+func (pr *probe) seen(c engine.Card) bool {
+	if !pr.haveVis {
+		pr.visible = [4]uint64{}
+		for i := 0; i < pr.g.NumPiles(); i++ {
+			pr.cards = pr.g.Pile(pr.cards[:0], i)
+			for _, x := range pr.cards {
+				if x != engine.NoCard {
+					pr.visible[x>>6] |= 1 << (x & 63)
+				}
+			}
+		}
+		pr.haveVis = true
+	}
+	return c != engine.NoCard && pr.visible[c>>6]&(1<<(c&63)) != 0
+}
+
+// fair reports whether move n, legal in state c after a candidate, involves
+// only cards the player saw before the candidate: its card, its second
+// card and, for a move onto a pile, the top card of its target.
+func (pr *probe) fair(c engine.Game, n engine.Move) bool {
+	if n.Card == engine.NoCard || !pr.seen(n.Card) {
+		return false
+	}
+	if n.Card2 != engine.NoCard && !pr.seen(n.Card2) {
+		return false
+	}
+	switch n.Kind {
+	case engine.MoveFoundation, engine.MoveBuild, engine.MoveTransfer, engine.MoveReserve, engine.MoveFill:
+		return pr.targetSeen(c, int(n.To))
+	}
+	return true
+}
+
+// targetSeen reports whether pile i of c (the state after the last
+// candidate) is empty or has a top card that was visible before it.
+func (pr *probe) targetSeen(c engine.Game, i int) bool {
+	if i < len(pr.topSeen) && pr.topSeen[i] != 0 {
+		return pr.topSeen[i] > 0
+	}
+	pr.cards = c.Pile(pr.cards[:0], i)
+	ok := len(pr.cards) == 0 || pr.seen(pr.cards[len(pr.cards)-1])
+	if i < len(pr.topSeen) {
+		pr.topSeen[i] = -1
+		if ok {
+			pr.topSeen[i] = 1
+		}
+	}
+	return ok
+}
+
+// legalAfter returns the legal moves of c (a state returned by after) in
+// the probe's move buffer.
+func (pr *probe) legalAfter(c engine.Game) []engine.Move {
+	pr.moves = c.LegalMoves(pr.moves[:0])
+	return pr.moves
+}
+
+// progressAfter counts the foundation plays and pair removals open after m
+// that involve only cards visible before it (-1 if m cannot be applied).
+func (pr *probe) progressAfter(m engine.Move) int {
+	c := pr.after(m)
+	if c == nil {
+		return -1
+	}
+	n := 0
+	for _, x := range pr.legalAfter(c) {
+		if isProgress(x.Kind) && pr.fair(c, x) {
+			n++
+		}
+	}
+	return n
+}
