@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pasyans/pasyans/pipeline"
+	"github.com/pasyans/pasyans/sim"
 )
 
 const tournamentLong = `Tournament plays strategies against the games over paired deals and writes
@@ -40,7 +41,8 @@ every file is valid; the same command with --resume continues (a different
 flag is refused, naming the difference). --timing=false leaves cpu_ns at 0
 so that the rows are reproducible byte for byte. See docs/tournaments.md.
 
-Strategies: ` + "random, greedy, book, lookahead (depth, samples), solver (nodes, time)."
+Strategies (--param strategy:k=v sets a parameter):
+`
 
 // tournamentOptions are the parsed flags of "pasyans tournament".
 type tournamentOptions struct {
@@ -57,7 +59,7 @@ func newCmdTournament(ios *ioStreams) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tournament",
 		Short: "Run a strategy tournament over paired deals",
-		Long:  tournamentLong,
+		Long:  tournamentLong + sim.StrategyHelp(),
 		Example: `  pasyans tournament --games all --strategies random,greedy,book --deals 100000 --out run1
   pasyans tournament --games napoleon,salic-law --strategies greedy,solver --param solver:nodes=50000 --deals 1000 --out run2
   pasyans tournament --games all --strategies greedy --deals 1000000 --shard-index 3 --shard-count 8 --out shared/run3
