@@ -39,6 +39,3 @@ func (g *SympathyGame) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // CopyFrom implements Game.CopyFrom.
 func (g *sultan) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *redAndBlack) CopyFrom(src Game) bool { return copyState(g, src) }

@@ -165,14 +165,42 @@ func (l *layout) drain(buf *[packCards]Card, p int) []Card {
 }
 
 // determinize replaces the order of the cards of pile p by a random order
-// drawn from r that depends only on which cards the pile holds.
+// drawn from r that depends only on which cards the pile holds: the cards
+// are read, sorted and shuffled (determinize) and relinked with cs[0] at
+// the bottom.
 func (l *layout) determinize(p int, r *Rand) {
 	var buf [packCards]Card
-	cs := l.drain(&buf, p)
-	determinize(cs, r)
-	for _, c := range cs {
-		l.push(p, c)
+	n := l.size(p)
+	cs := buf[:n]
+	c := l.piles[p].top
+	for i := 0; i < n; i++ {
+		cs[i] = c
+		c = l.below[c]
 	}
+	determinize(cs, r)
+	under := NoCard
+	for _, c := range cs {
+		l.below[c] = under
+		under = c
+	}
+	l.piles[p].top = under
+}
+
+// mixPile mixes pile p into the running hash h and returns the result:
+// its size and its cards, top first, eight to a 64-bit word, each word
+// mixed by SplitMix64. Given the size the words are an exact encoding of
+// the pile, so two piles mix alike only by a 64-bit collision.
+func (l *layout) mixPile(h uint64, p int) uint64 {
+	w, k := uint64(l.piles[p].n), 1
+	for c := l.piles[p].top; c != NoCard; c = l.below[c] {
+		if k == 8 {
+			h = SplitMix64(h ^ w)
+			w, k = 0, 0
+		}
+		w = w<<8 | uint64(c)
+		k++
+	}
+	return SplitMix64(h ^ w)
 }
 
 // hashPiles mixes the first n piles, in order, into h: each pile's cards
