@@ -36,6 +36,3 @@ func (g *zodiac) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // CopyFrom implements Game.CopyFrom.
 func (g *SympathyGame) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *sultan) CopyFrom(src Game) bool { return copyState(g, src) }

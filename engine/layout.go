@@ -248,3 +248,46 @@ func ending(won, cycle, anyMove bool) Ending {
 	}
 	return Playing
 }
+
+// faceHash is a 128-bit hash of the faces of a pile (Card.Face: the two
+// copies of a card alike), kept up to date as cards are pushed on and
+// popped off its top: for faces f0 (bottom) … f(n-1) each half is
+// Σ (fi+1)·B^i mod 2^64 for its own odd base B, so a change at the top
+// costs two multiplications. Search keys of two-deck games use it for long
+// piles (stock, talon) that change only at the top.
+type faceHash [2]uint64
+
+// facePow holds the powers of the two bases of faceHash.
+var facePow = func() (t [2][packCards + 1]uint64) {
+	t[0][0], t[1][0] = 1, 1
+	for i := 1; i <= packCards; i++ {
+		t[0][i] = t[0][i-1] * 0x9E3779B97F4A7C15
+		t[1][i] = t[1][i-1] * 0xD6E8FEB86659FD93
+	}
+	return t
+}()
+
+// add mixes card c in at position i from the bottom (a push), sub mixes it
+// out (a pop).
+func (h *faceHash) add(i int, c Card) {
+	f := uint64(c.Face()) + 1
+	h[0] += f * facePow[0][i]
+	h[1] += f * facePow[1][i]
+}
+
+func (h *faceHash) sub(i int, c Card) {
+	f := uint64(c.Face()) + 1
+	h[0] -= f * facePow[0][i]
+	h[1] -= f * facePow[1][i]
+}
+
+// faceHashOf computes the faceHash of pile p from scratch.
+func (l *layout) faceHashOf(p int) faceHash {
+	var h faceHash
+	i := l.size(p)
+	for c := l.piles[p].top; c != NoCard; c = l.below[c] {
+		i--
+		h.add(i, c)
+	}
+	return h
+}

@@ -154,10 +154,10 @@ type redAndBlack struct {
 	core
 	r       *rbRules
 	lay     layout
-	rng     uint64    // generator state of a shuffled redeal
-	view    uint64    // hash of the tableau and talon (see link)
-	seq     [4]uint64 // face hashes of the stock and the talon (see pushed)
-	score   uint8     // cards on the foundations
+	rng     uint64      // generator state of a shuffled redeal
+	view    uint64      // hash of the tableau and talon (see link)
+	seq     [2]faceHash // face hashes of the stock and the talon
+	score   uint8       // cards on the foundations
 	redeals uint8
 	idle    uint8 // consecutive shifts (the cycle rule)
 }
@@ -519,51 +519,16 @@ func (g *redAndBlack) Apply(m Move) error {
 	return nil
 }
 
-// rbPow holds the powers of the two odd bases of seqHash.
-var rbPow = func() (t [2][packCards + 1]uint64) {
-	t[0][0], t[1][0] = 1, 1
-	for i := 1; i <= packCards; i++ {
-		t[0][i] = t[0][i-1] * 0x9E3779B97F4A7C15
-		t[1][i] = t[1][i-1] * 0xD6E8FEB86659FD93
-	}
-	return t
-}()
-
-// seqIndex returns 0 for the stock, 1 for the talon.
-func seqIndex(p int) int { return p - rbStock }
-
 // pushed updates the face hash of the stock or talon p after c was put on
-// top of it, popped before c is taken from its top. The face hash of a
-// pile of faces f0 (bottom) … f(n-1) is Σ (fi+1)·B^i mod 2^64 for two
-// odd bases B: the search key uses it (two 64-bit halves), and a change at
-// the top costs two multiplications.
-func (g *redAndBlack) pushed(p int, c Card) {
-	i, n := seqIndex(p), g.lay.size(p)-1
-	f := uint64(cardFaces[c]) + 1
-	g.seq[i] += f * rbPow[0][n]
-	g.seq[i+2] += f * rbPow[1][n]
-}
+// its top; popped before c, still on top, is taken off.
+func (g *redAndBlack) pushed(p int, c Card) { g.seq[p-rbStock].add(g.lay.size(p)-1, c) }
 
-// popped: see pushed; c is still on top of p.
-func (g *redAndBlack) popped(p int, c Card) {
-	i, n := seqIndex(p), g.lay.size(p)-1
-	f := uint64(cardFaces[c]) + 1
-	g.seq[i] -= f * rbPow[0][n]
-	g.seq[i+2] -= f * rbPow[1][n]
-}
+func (g *redAndBlack) popped(p int, c Card) { g.seq[p-rbStock].sub(g.lay.size(p)-1, c) }
 
 // seqHash recomputes the face hashes of the stock and the talon.
 func (g *redAndBlack) seqHash() {
-	g.seq = [4]uint64{}
-	for p := rbStock; p <= rbTalon; p++ {
-		i, n := seqIndex(p), g.lay.size(p)
-		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
-			n--
-			f := uint64(cardFaces[c]) + 1
-			g.seq[i] += f * rbPow[0][n]
-			g.seq[i+2] += f * rbPow[1][n]
-		}
-	}
+	g.seq[0] = g.lay.faceHashOf(rbStock)
+	g.seq[1] = g.lay.faceHashOf(rbTalon)
 }
 
 // link is the hash word of card c lying in visible pile p on the card
@@ -780,8 +745,9 @@ func (g *redAndBlack) SearchKey() Key {
 			k.word(w)
 		}
 	}
-	for _, w := range g.seq {
-		k.word(w)
+	for _, h := range g.seq {
+		k.word(h[0])
+		k.word(h[1])
 	}
 	if g.r.shuffled && g.redeals == 0 {
 		k.word(g.rng)

@@ -65,12 +65,12 @@ func TestSultanDeal(t *testing.T) {
 		t.Errorf("F6 = %v, want the other K♥", got)
 	}
 	for f, s := range sulFoundationSuits {
-		top := g.piles[sulF0+f].top
+		top := g.lay.top(sulF0 + f)
 		want := King
 		if f == sulAceSlot {
 			want = Ace
 		}
-		if top.Suit() != s || top.Rank() != want || g.piles[sulF0+f].n != 1 {
+		if top.Suit() != s || top.Rank() != want || g.lay.size(sulF0+f) != 1 {
 			t.Errorf("F%d = %v", f, pileCards(g, sulF0+f))
 		}
 	}
@@ -157,7 +157,7 @@ func TestSultanRedeal(t *testing.T) {
 		g := newSultanT(t, pack, tc.opts)
 		first := g.FullPile(nil, sulStock)
 		for pass := 1; pass <= tc.passes; pass++ {
-			for g.piles[sulStock].n > 0 {
+			for !g.lay.empty(sulStock) {
 				mustIllegal(t, g, sulRedeal, sulRuleRedeal)
 				mustLegal(t, g, sulDraw)
 			}
@@ -176,7 +176,7 @@ func TestSultanRedeal(t *testing.T) {
 					t.Fatal("shuffled re-deal kept the order")
 				}
 				h := newSultanT(t, pack, tc.opts)
-				for h.piles[sulStock].n > 0 {
+				for !h.lay.empty(sulStock) {
 					mustLegal(t, h, sulDraw)
 				}
 				mustLegal(t, h, sulRedeal)
@@ -226,8 +226,8 @@ func TestSultanWin(t *testing.T) {
 		t.Fatalf("not won: %d\n%s", g.Score(), g)
 	}
 	for f := sulF0; f < sulF0+8; f++ {
-		if g.piles[f].top.Rank() != Queen {
-			t.Errorf("%s ends on %v", g.PileName(f), g.piles[f].top)
+		if g.lay.top(f).Rank() != Queen {
+			t.Errorf("%s ends on %v", g.PileName(f), g.lay.top(f))
 		}
 	}
 	checkCards(t, g)
@@ -242,3 +242,121 @@ func TestSultanRandomPlayouts(t *testing.T) {
 }
 
 func BenchmarkSultanRandom(b *testing.B) { benchRandom(b, sultanSpec(), nil) }
+
+// winningLine plays the deal of seed with policy (an index into the legal
+// moves) and returns the positions of the line when it wins, else nil.
+func winningLine(t *testing.T, spec *Spec, seed uint64, policy func(g Game, legal []Move) int) []Game {
+	t.Helper()
+	g, err := spec.New(seed, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line []Game
+	for n := 0; n < spec.MaxMoves && !g.Won(); n++ {
+		line = append(line, g.Clone())
+		legal := g.LegalMoves(nil)
+		if len(legal) == 0 {
+			return nil
+		}
+		if err := g.Apply(legal[policy(g, legal)]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !g.Won() {
+		return nil
+	}
+	return line
+}
+
+// checkHooksOnWins checks the search hooks on winnable positions (the
+// positions of won lines, from the end back as far as exhaustive search
+// decides them): a safe move keeps the position winnable and no position
+// is a dead end. Random playouts (TestSearchHooksSound) seldom win the
+// games where the deal decides most; this test checks the hooks where they
+// matter. It returns the number of safe moves checked.
+func checkHooksOnWins(t *testing.T, spec *Spec, seeds int, policy func(g Game, legal []Move) int) (safe int) {
+	t.Helper()
+	const budget = 20000
+	wins := 0
+	for seed := uint64(1); seed <= uint64(seeds); seed++ {
+		line := winningLine(t, spec, seed, policy)
+		if line == nil {
+			continue
+		}
+		wins++
+		for i := len(line) - 1; i >= 0; i-- {
+			pos := line[i]
+			won, ok := decide(pos, budget)
+			if !ok {
+				break
+			}
+			if !won {
+				t.Fatalf("seed %d: a position of a won line is not winnable:\n%s", seed, pos)
+			}
+			h := pos.(SearchHooks)
+			if h.DeadEnd() {
+				t.Fatalf("seed %d: DeadEnd on a winnable position:\n%s", seed, pos)
+			}
+			legal := pos.LegalMoves(nil)
+			if j := h.SafeMove(legal); j >= 0 {
+				safe++
+				c := pos.Clone()
+				if err := c.Apply(legal[j]); err != nil {
+					t.Fatal(err)
+				}
+				if w, ok := decide(c, budget); ok && !w {
+					t.Fatalf("seed %d: safe move %v loses a won position:\n%s", seed, legal[j], pos)
+				}
+			}
+		}
+	}
+	if wins == 0 || safe == 0 {
+		t.Fatalf("%d won lines, %d safe moves checked: the test says nothing", wins, safe)
+	}
+	return safe
+}
+
+// foundationFirst plays the first foundation play, else the last legal move
+// (a draw or a re-deal).
+func foundationFirst(_ Game, legal []Move) int {
+	for i, m := range legal {
+		if m.Kind == MoveFoundation {
+			return i
+		}
+	}
+	return len(legal) - 1
+}
+
+func TestSultanHooksOnWins(t *testing.T) {
+	safe := checkHooksOnWins(t, sultanSpec(), 40, foundationFirst)
+	t.Logf("%d safe moves checked on winnable positions", safe)
+}
+
+// The search key does not tell the two copies of a card or the places of
+// the Divan apart, but does tell the passes and the talon order.
+func TestSultanSearchKey(t *testing.T) {
+	packA := sultanPack(t, "AC 5D 6D 7D 8D 9D TD JD", "3S 4S 5S")
+	packB := slices.Clone(packA)
+	for i, c := range packB { // swap the copies of A♣, 10♦ and 3♠
+		if f := c.Face(); f == ac("AC").Face() || f == ac("TD").Face() || f == ac("3S").Face() {
+			packB[i] = otherCopy(c)
+		}
+	}
+	packB[9], packB[11], packB[16] = packB[11], packB[16], packB[9] // Divan places
+	a, b := newSultanT(t, packA, nil), newSultanT(t, packB, nil)
+	if a.String() == b.String() {
+		t.Fatal("the test positions are the same")
+	}
+	if a.SearchKey() != b.SearchKey() {
+		t.Errorf("copies and Divan places relabelled: keys differ")
+	}
+	c := newSultanT(t, sultanPack(t, "AC 5D 6D 7D 8D 9D TD JD", "4S 3S 5S"), nil)
+	if a.SearchKey() == c.SearchKey() {
+		t.Errorf("a different pack order gives the same key")
+	}
+	d := a.Clone().(*sultan)
+	d.pass++
+	if a.SearchKey() == d.SearchKey() {
+		t.Errorf("the passes used are not in the key")
+	}
+}
