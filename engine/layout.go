@@ -269,16 +269,15 @@ var facePow = func() (t [2][packCards + 1]uint64) {
 
 // add mixes card c in at position i from the bottom (a push), sub mixes it
 // out (a pop).
-func (h *faceHash) add(i int, c Card) {
-	f := uint64(c.Face()) + 1
-	h[0] += f * facePow[0][i]
-	h[1] += f * facePow[1][i]
-}
+func (h *faceHash) add(i int, c Card) { h.addValue(i, uint64(c.Face())+1) }
 
-func (h *faceHash) sub(i int, c Card) {
-	f := uint64(c.Face()) + 1
-	h[0] -= f * facePow[0][i]
-	h[1] -= f * facePow[1][i]
+func (h *faceHash) sub(i int, c Card) { h.addValue(i, -(uint64(c.Face()) + 1)) }
+
+// addValue adds value v (non-zero; a card's face+1, or a game's own
+// reading of the card, such as its rank) at position i.
+func (h *faceHash) addValue(i int, v uint64) {
+	h[0] += v * facePow[0][i]
+	h[1] += v * facePow[1][i]
 }
 
 // faceHashOf computes the faceHash of pile p from scratch.

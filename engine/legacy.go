@@ -42,10 +42,6 @@ func (g *fourCorners) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *fourCorners) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *fourCorners) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
 
-func (g *salicLaw) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *salicLaw) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *salicLaw) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
 func (g *shah) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *shah) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *shah) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
