@@ -118,7 +118,9 @@ func redAndBlackSpec() *Spec {
 // redAndBlackSearch explains the search hooks of Red and Black.
 const redAndBlackSearch = `Symmetry: the two copies of a card are never told apart by the rules (either copy goes on either foundation of its suit, builds go by rank and colour), so the key names cards by face only; the two foundations of a suit are interchangeable (a multiset of two heights); the eight tableau piles play by the same rules and a refill gives the same multiset of piles whichever gap takes which card, so the piles are sorted. Each pile is a descending alternating-colour sequence, so it is keyed exactly by its bottom card, its length and one bit per card for the suit within the colour. The key includes the redeal left, the shuffle generator while a shuffled redeal is pending, and the cycle-rule counter (consecutive shifts) whenever a shift could be made at all; when none could, every legal move resets the counter and it does not decide the future.
 
-Safe moves: a tableau top c of rank r goes home (from a pile of two or more cards, or when neither pack nor talon is left to refill the gap) when both foundations of the other colour's suits are at r-1 or higher — the four cards that could ever be built on c are home, so c can only go home — and the other foundation of c's suit is at r-1 or higher, so the other copy of c never needs the foundation c takes. Any win then maps to a win after the move: drop the later moves of c (c is always a top card, never alone in a pile, so no refill changes) and, where the win plays a card of rank r of that suit, the foundations still offer r-1. One caveat, from the cycle rule only: the play of c that the win makes later resets the counter of consecutive shifts, and dropping it joins two runs of shifts; a win that needed two such runs of more than 24 shifts together, split only by that play, is not kept. The argument is otherwise exact.
+Safe moves: a card c of rank r goes home from the talon, or from a tableau pile of two or more cards (or of one, when neither pack nor talon is left to refill the gap), when both foundations of each suit of the other colour stand at r-1 or higher — the four cards that could ever be built on c are home, so c can only go home — and the other foundation of c's suit stands at r-1 or higher, so the other copy of c never needs the foundation c takes. Any win then maps to a win after the move: drop the later moves of c (c is never built on and, from the tableau, never alone in its pile, so no refill changes; from the talon, where the line would later fill a gap with c, the position ahead fills it with the card beneath, one step ahead), and where the line plays a card of rank r of c's suit the foundations still offer r-1. One caveat, from the cycle rule only: a move of c that the line makes later (its play, its build, its turning from the pack after the redeal) resets the counter of consecutive shifts, and dropping it joins two runs of shifts; a win that needs two such runs of more than 24 shifts together, split only by that move, is not kept. The argument is otherwise exact.
+
+Move order: foundation plays, builds from the talon, shifts that open a foundation play or empty their pile, the other shifts, then the draw and the redeal: the search exhausts what the table offers before it turns the pack.
 
 Dead ends: none are detected (most deals are won).`
 
@@ -764,10 +766,10 @@ func (g *redAndBlack) SafeMove(legal []Move) int {
 	}
 	noRefill := g.lay.empty(rbStock) && g.lay.empty(rbTalon)
 	for i, m := range legal {
-		if m.Kind != MoveFoundation || m.From < rbTab || m.From >= rbTab+8 {
+		if m.Kind != MoveFoundation {
 			continue
 		}
-		if g.lay.size(int(m.From)) < 2 && !noRefill {
+		if m.From != rbTalon && g.lay.size(int(m.From)) < 2 && !noRefill {
 			continue
 		}
 		r := int(m.Card.Rank())
@@ -786,6 +788,37 @@ func (g *redAndBlack) SafeMove(legal []Move) int {
 		}
 	}
 	return -1
+}
+
+// OrderMoves orders the moves for a search: foundation plays, builds from
+// the talon, shifts that open a foundation play or empty their pile (the
+// gap is refilled), the other shifts, the draw, the redeal. Turning the pack comes last: the search exhausts what the
+// table offers before it changes the talon.
+func (g *redAndBlack) OrderMoves(moves []Move) {
+	want := g.wanted()
+	rank := func(m Move) int {
+		switch m.Kind {
+		case MoveFoundation:
+			return 0
+		case MoveDraw:
+			return 4
+		case MoveRedeal:
+			return 5
+		}
+		if m.From == rbTalon {
+			return 1
+		}
+		under := g.lay.below[m.Card]
+		if under == NoCard || want&(1<<cardFaces[under]) != 0 {
+			return 2
+		}
+		return 3
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && rank(moves[j]) < rank(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
 }
 
 // DeadEnd detects no dead ends (see redAndBlackSearch).
