@@ -116,9 +116,11 @@ func salicLawSpec() *Spec {
 // salicLawSearch explains the search hooks of Salic Law.
 const salicLawSearch = `Symmetry: suits play no part (foundations go A to J regardless of suit, kings open packets, queens go aside, a fill moves any card), so the key reads every card by its rank only; the foundations are a multiset of heights; the king packets play by the same rules and are sorted, except that during the deal the last packet, which takes the dealt cards, keeps its place. A packet is keyed by the ranks of its cards and, for variant king-refill=once, whether its king has had its card. The pack is keyed by its ranks in order.
 
-Safe moves: a packet's top card c of rank r goes home when the foundations standing at exactly r-1 are at least as many as the cards of rank r not yet home (c among them). Every foundation takes one card of each rank, so these cards compete only for time: with that many foundations waiting, every other card of rank r still finds one when a line plays it (the surplus of waiting foundations over cards left never falls: each play of a card of rank r takes one of each). Any winning line then maps to a win after the move: drop the later moves of c (its play, a fill that moves it to a bare king — the position ahead keeps that king bare, at least as good); c never lies under a card it must wait for in the line that it does not also wait for ahead, and a card dealt on c lies on the card beneath it instead.
+Safe moves: a packet's top card c of rank r goes home when the foundations standing at exactly r-1 are at least as many as the cards of rank r that could be played before c: those not yet home, c among them, less the ones lying under c in its packet. Every foundation takes one card of each rank, so these cards compete only for time: with that many foundations waiting, every other card of rank r a line plays before c still finds one (the surplus of waiting foundations over such cards never falls: each play of a card of rank r takes one of each). Any winning line then maps to a win after the move: drop the later moves of c (its play; a fill that moves it to a bare king, which the position ahead keeps bare, at least as good); a card dealt on c lies on the card beneath it instead. A card of rank r under c reaches the surface before c goes home only if a line fills c onto a bare king first; where it then plays that card, the position ahead fills it onto the same king (or, when it lies alone on its own king, keeps it there — the two packets swapped), and the two positions are the same up to suits.
 
-Dead ends: none are detected.`
+Move order: during the deal, plays from the dealing packet (the next card would cover them), then the deal, then fills (variant king-fill=any-time), then plays from the other packets, whose tops stay available: the play that cannot wait before the one that can. After the deal, plays before fills.
+
+Dead ends: none are detected. Typical losses are decided after the deal by one deep packet whose low cards lie under more cards than the bare kings can hold; a sound bound needs the play and fill capacity of every level of the foundations and is not written yet.`
 
 // salicLawPiles is the layout of Salic Law.
 func salicLawPiles() []PileInfo {
@@ -503,8 +505,9 @@ func sortPairs(a, b []uint64) {
 }
 
 // SafeMove returns a foundation play of a card of rank r when at least as
-// many foundations stand at r-1 as cards of rank r are not yet home (see
-// salicLawSearch), or -1.
+// many foundations stand at r-1 as there are cards of rank r that could
+// be played before it: the card itself and the others not yet home, except
+// those lying under it in its packet (see salicLawSearch); or -1.
 func (g *salicLaw) SafeMove(legal []Move) int {
 	var at, atLeast [NumRanks + 2]int // foundations at exactly h, at h or higher
 	for f := 0; f < 8; f++ {
@@ -517,12 +520,48 @@ func (g *salicLaw) SafeMove(legal []Move) int {
 		if m.Kind != MoveFoundation {
 			continue
 		}
-		r := int(m.Card.Rank())
-		if notHome := 8 - atLeast[r]; at[r-1] >= notHome {
+		r := m.Card.Rank()
+		rivals := 8 - atLeast[r] // cards of rank r not home, c among them
+		if at[r-1] < rivals {
+			for c := g.lay.below[m.Card]; c != NoCard; c = g.lay.below[c] {
+				if c.Rank() == r {
+					rivals--
+				}
+			}
+		}
+		if at[r-1] >= rivals {
 			return i
 		}
 	}
 	return -1
+}
+
+// OrderMoves orders the moves for a search. During the deal: plays from
+// the dealing packet (the next card would cover them), the deal, fills
+// (variant king-fill=any-time), then plays from the other packets, whose
+// tops stay available (nothing is dealt on them), so that a play that
+// can wait is tried after the one that cannot. After the deal: plays,
+// then fills.
+func (g *salicLaw) OrderMoves(moves []Move) {
+	last := slKings + int(g.nk) - 1
+	dealing := !g.lay.empty(slStock)
+	rank := func(m Move) int {
+		switch m.Kind {
+		case MoveFoundation:
+			if !dealing || int(m.From) == last {
+				return 0
+			}
+			return 3
+		case MoveFill:
+			return 2
+		}
+		return 1
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && rank(moves[j]) < rank(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
 }
 
 // DeadEnd detects no dead ends (see salicLawSearch).
