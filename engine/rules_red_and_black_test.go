@@ -346,3 +346,27 @@ func TestRedAndBlackSafeMove(t *testing.T) {
 		t.Errorf("a lone 2C played home though its gap would be refilled")
 	}
 }
+
+func TestRedAndBlackHooksOnWins(t *testing.T) {
+	// foundation plays, builds from the talon, the draw or redeal, shifts
+	policy := func(_ Game, legal []Move) int {
+		best, bestRank := 0, 9
+		for i, m := range legal {
+			r := 4
+			switch {
+			case m.Kind == MoveFoundation:
+				r = 0
+			case m.Kind == MoveBuild && m.From == rbTalon:
+				r = 1
+			case m.Kind == MoveDraw || m.Kind == MoveRedeal:
+				r = 2
+			}
+			if r < bestRank {
+				best, bestRank = i, r
+			}
+		}
+		return best
+	}
+	safe := checkHooksOnWins(t, redAndBlackSpec(), 40, policy)
+	t.Logf("%d safe moves checked on winnable positions", safe)
+}

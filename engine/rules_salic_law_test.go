@@ -52,6 +52,9 @@ func slPosition(t *testing.T, opts Options, packets []string, heights []int, sto
 	for f, h := range heights {
 		for r := Rank(1); int(r) <= h; r++ {
 			for k := 0; ; k++ { // the first copy of rank r not used yet
+				if k == 8 {
+					t.Fatalf("no card of rank %s left for F%d", r, f)
+				}
 				c := NewCard(r, Suit(k%4), k/4)
 				if !used[c] {
 					put(slFound+f, c)
@@ -184,4 +187,68 @@ func TestSalicLawNoRedealAndWin(t *testing.T) {
 	if !g.Won() || g.Ending() == Playing || g.Score() != 88 {
 		t.Fatalf("won %v score %d", g.Won(), g.Score())
 	}
+}
+
+// The search key reads cards by rank: the suits, the copies and, after the
+// deal, the order of the packets do not change it; during the deal the
+// dealing packet keeps its place.
+func TestSalicLawSearchKey(t *testing.T) {
+	a := slPosition(t, nil, []string{"KC 5D 9H", "KD", "KH 7S 2C"}, []int{1, 3}, "")
+	b := slPosition(t, nil, []string{"KS 7H 2D", "KC' 5S 9C", "KD'"}, []int{3, 1}, "")
+	if a.SearchKey() != b.SearchKey() {
+		t.Error("suits, copies and packet order relabelled after the deal: keys differ")
+	}
+	c := slPosition(t, nil, []string{"KC 5D 9H", "KD", "KH 2C 7S"}, []int{1, 3}, "")
+	if a.SearchKey() == c.SearchKey() {
+		t.Error("a different packet order of cards gives the same key")
+	}
+	// During the deal the last packet is told apart.
+	d := slPosition(t, nil, []string{"KC 5D 9H", "KD 7S 2C"}, []int{1}, "4C")
+	e := slPosition(t, nil, []string{"KD 7S 2C", "KC 5D 9H"}, []int{1}, "4C")
+	if d.SearchKey() == e.SearchKey() {
+		t.Error("during the deal, swapping the dealing packet gives the same key")
+	}
+	f := slPosition(t, nil, []string{"KH 7D 2S", "KC 5D 9H"}, []int{1}, "4S")
+	if e.SearchKey() != f.SearchKey() {
+		t.Error("during the deal, suits relabelled: keys differ")
+	}
+}
+
+// SafeMove plays a card home when enough foundations wait for its rank.
+func TestSalicLawSafeMove(t *testing.T) {
+	// 2C: one foundation at the ace, but seven 2s are out: not safe.
+	g := slPosition(t, nil, []string{"KC 5D 2C", "KD 9S"}, []int{1}, "")
+	if i := g.SafeMove(g.LegalMoves(nil)); i >= 0 {
+		t.Errorf("2C played home with seven rivals out and one foundation")
+	}
+	// Every foundation at 10 but one at 9: the tens left (one) find it.
+	g = slPosition(t, nil, []string{"KC JD TC", "KD JS"}, []int{10, 10, 10, 10, 10, 10, 10, 9}, "")
+	legal := g.LegalMoves(nil)
+	if i := g.SafeMove(legal); i < 0 || legal[i].Card != ac("TC") {
+		t.Errorf("SafeMove = %d in %v, want TC home", i, legal)
+	}
+	// The rivals under the card do not count: two 10s left, one under TC.
+	g = slPosition(t, nil, []string{"KC TD TC", "KD JS"}, []int{10, 10, 10, 10, 10, 10, 9, 9}, "")
+	legal = g.LegalMoves(nil)
+	if i := g.SafeMove(legal); i < 0 || legal[i].Card != ac("TC") {
+		t.Errorf("SafeMove = %d in %v, want TC home (its rival lies under it)", i, legal)
+	}
+	g = slPosition(t, nil, []string{"KC TC", "KD TD"}, []int{10, 10, 10, 10, 10, 10, 9, 8}, "")
+	if i := g.SafeMove(g.LegalMoves(nil)); i >= 0 {
+		t.Error("a ten played home while another ten competes for the one foundation at 9")
+	}
+}
+
+func TestSalicLawHooksOnWins(t *testing.T) {
+	// foundation plays first, then a fill, then the deal
+	policy := func(_ Game, legal []Move) int {
+		for i, m := range legal {
+			if m.Kind == MoveFoundation {
+				return i
+			}
+		}
+		return 0
+	}
+	safe := checkHooksOnWins(t, salicLawSpec(), 60, policy)
+	t.Logf("%d safe moves checked on winnable positions", safe)
 }
