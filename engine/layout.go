@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // The one skeleton every game is written in: a core (the game's Spec and
 // resolved options, which give ID, Options and the pile table) and a
 // layout (the one pile store). A game's state is a value-typed struct that
@@ -165,19 +167,23 @@ func (l *layout) drain(buf *[packCards]Card, p int) []Card {
 }
 
 // determinize replaces the order of the cards of pile p by a random order
-// drawn from r that depends only on which cards the pile holds: the cards
-// are read, sorted and shuffled (determinize) and relinked with cs[0] at
-// the bottom.
+// drawn from r that depends only on which cards the pile holds: the
+// cards in increasing order (as determinize sorts them; a pile holds each
+// card once, so a bit set sorts them) shuffled by r, relinked with the
+// first at the bottom.
 func (l *layout) determinize(p int, r *Rand) {
-	var buf [packCards]Card
-	n := l.size(p)
-	cs := buf[:n]
-	c := l.piles[p].top
-	for i := 0; i < n; i++ {
-		cs[i] = c
-		c = l.below[c]
+	var set [4]uint64
+	for c := l.piles[p].top; c != NoCard; c = l.below[c] {
+		set[c>>6] |= 1 << (c & 63)
 	}
-	determinize(cs, r)
+	var buf [packCards]Card
+	cs := buf[:0]
+	for w, x := range set {
+		for ; x != 0; x &= x - 1 {
+			cs = append(cs, Card(w<<6+bits.TrailingZeros64(x)))
+		}
+	}
+	r.Shuffle(cs)
 	under := NoCard
 	for _, c := range cs {
 		l.below[c] = under

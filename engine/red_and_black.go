@@ -159,6 +159,7 @@ type redAndBlack struct {
 	rng     uint64      // generator state of a shuffled redeal
 	view    uint64      // hash of the tableau and talon (see link)
 	seq     [2]faceHash // face hashes of the stock and the talon
+	stale   bool        // seq[0] is out of date (after Determinize)
 	score   uint8       // cards on the foundations
 	redeals uint8
 	idle    uint8 // consecutive shifts (the cycle rule)
@@ -531,6 +532,7 @@ func (g *redAndBlack) popped(p int, c Card) { g.seq[p-rbStock].sub(g.lay.size(p)
 func (g *redAndBlack) seqHash() {
 	g.seq[0] = g.lay.faceHashOf(rbStock)
 	g.seq[1] = g.lay.faceHashOf(rbTalon)
+	g.stale = false
 }
 
 // link is the hash word of card c lying in visible pile p on the card
@@ -636,7 +638,7 @@ func (g *redAndBlack) CopyFrom(src Game) bool { return copyState(g, src) }
 func (g *redAndBlack) Determinize(r *Rand) {
 	g.lay.determinize(rbStock, r)
 	g.rng = r.Uint64()
-	g.seqHash()
+	g.stale = true // the stock's face hash; SearchKey recomputes it
 }
 
 func (g *redAndBlack) status() string {
@@ -747,10 +749,14 @@ func (g *redAndBlack) SearchKey() Key {
 			k.word(w)
 		}
 	}
-	for _, h := range g.seq {
-		k.word(h[0])
-		k.word(h[1])
+	stock := g.seq[0]
+	if g.stale {
+		stock = g.lay.faceHashOf(rbStock)
 	}
+	k.word(stock[0])
+	k.word(stock[1])
+	k.word(g.seq[1][0])
+	k.word(g.seq[1][1])
 	if g.r.shuffled && g.redeals == 0 {
 		k.word(g.rng)
 	}

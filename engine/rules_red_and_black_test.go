@@ -267,9 +267,9 @@ func TestRedAndBlackViewHashIncremental(t *testing.T) {
 				}
 				d := g.Clone().(*redAndBlack)
 				d.Determinize(NewRand(seed + uint64(n)))
-				view, seq = d.view, d.seq
+				view, key := d.view, d.SearchKey()
 				d.rehash()
-				if d.view != view || d.seq != seq {
+				if d.view != view || d.SearchKey() != key {
 					t.Fatalf("seed %d move %d: hashes after Determinize not recomputed", seed, n)
 				}
 				legal := g.LegalMoves(nil)

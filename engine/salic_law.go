@@ -152,6 +152,7 @@ type salicLaw struct {
 	r      *slRules
 	lay    layout
 	stock  faceHash // rank hash of the pack (see addValue)
+	stale  bool     // stock is out of date (after Determinize)
 	nk     uint8    // packets opened
 	nf     uint8    // foundations started
 	filled uint8    // bit p: packet p's king has had a filled card
@@ -339,12 +340,19 @@ func (g *salicLaw) Apply(m Move) error {
 
 // rehash recomputes the rank hash of the pack.
 func (g *salicLaw) rehash() {
-	g.stock = faceHash{}
+	g.stock = g.stockHash()
+	g.stale = false
+}
+
+// stockHash computes the rank hash of the pack.
+func (g *salicLaw) stockHash() faceHash {
+	var h faceHash
 	i := g.lay.size(slStock)
 	for c := g.lay.top(slStock); c != NoCard; c = g.lay.below[c] {
 		i--
-		g.stock.addValue(i, uint64(c.Rank()))
+		h.addValue(i, uint64(c.Rank()))
 	}
+	return h
 }
 
 // Ending: won when every foundation reaches the jack, stuck when no move
@@ -414,7 +422,7 @@ func (g *salicLaw) CopyFrom(src Game) bool { return copyState(g, src) }
 // Determinize shuffles the pack.
 func (g *salicLaw) Determinize(r *Rand) {
 	g.lay.determinize(slStock, r)
-	g.rehash()
+	g.stale = true // the pack's rank hash; SearchKey recomputes it
 }
 
 func (g *salicLaw) status() string {
@@ -489,8 +497,12 @@ func (g *salicLaw) SearchKey() Key {
 			k.word(b[p])
 		}
 	}
-	k.word(g.stock[0])
-	k.word(g.stock[1])
+	stock := g.stock
+	if g.stale {
+		stock = g.stockHash()
+	}
+	k.word(stock[0])
+	k.word(stock[1])
 	return k.sum()
 }
 

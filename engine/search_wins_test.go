@@ -85,3 +85,48 @@ func foundationFirst(_ Game, legal []Move) int {
 	}
 	return len(legal) - 1
 }
+
+// rehasher is a game that keeps hashes of its piles up to date move by
+// move and can recompute them from scratch.
+type rehasher interface {
+	SearchHooks
+	Game
+	rehash()
+}
+
+// TestSearchKeyIncremental plays random deals of the games whose search
+// keys rest on hashes kept move by move, on the game and on a determinized
+// copy played on: the key must always equal the key after the hashes are
+// recomputed from the piles.
+func TestSearchKeyIncremental(t *testing.T) {
+	for _, spec := range []*Spec{redAndBlackSpec(), sultanSpec(), salicLawSpec()} {
+		for _, opts := range variantOptions(spec) {
+			for seed := uint64(1); seed <= 10; seed++ {
+				g, err := spec.New(seed, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d := g.Clone()
+				d.Determinize(NewRand(seed))
+				rng := fastRand(seed)
+				for _, h := range []Game{g, d} {
+					for n := 0; n < spec.MaxMoves; n++ {
+						k := h.(rehasher).SearchKey()
+						c := h.Clone().(rehasher)
+						c.rehash()
+						if c.SearchKey() != k {
+							t.Fatalf("%s %v seed %d move %d: incremental key differs from the recomputed one\n%s", spec.ID, opts, seed, n, h)
+						}
+						legal := h.LegalMoves(nil)
+						if len(legal) == 0 {
+							break
+						}
+						if err := h.Apply(legal[rng.intn(len(legal))]); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // The Sultan (Султан; Pujol, whose text keeps only the end of the game —
 // the rest is Cadogan 1914, "The Sultan").
@@ -164,6 +167,7 @@ type sultan struct {
 	lay   layout
 	seed  uint64      // the shuffle seed of the deal (variant shuffle=on)
 	seq   [2]faceHash // face hashes of the pack and the talon (see pushed)
+	stale bool        // seq[0] is out of date (after Determinize)
 	score uint8
 	pass  uint8 // passes begun (1 during the first deal)
 }
@@ -233,34 +237,38 @@ func (g *sultan) accepts(f int, c Card) bool {
 	return c != NoCard && g.next(f-sulF0) == suitKey(c)
 }
 
-func (g *sultan) LegalMoves(dst []Move) []Move {
-	// accepts(f, c) is suitKey(c) == want[f], the suitKey of the card
-	// foundation f takes next (-1 when it takes none); present is the set
-	// of the wanted keys.
-	var want [8]int
-	var present uint64
-	for f := range want {
-		want[f] = g.next(f)
-		if want[f] >= 0 {
-			present |= 1 << want[f]
+// sulKeys is suitKey as a table (0 for NoCard, which no foundation
+// wants); sulNext is, for the top card of a foundation, the suitKey of the
+// card it takes next (0 when it takes none: complete at the queen).
+var sulKeys, sulNext = func() (k, n [256]uint8) {
+	for c := Card(0); c < packCards; c++ {
+		k[c] = uint8(suitKey(c))
+		switch c.Rank() {
+		case Queen:
+		case King:
+			n[c] = uint8(int(c.Suit())*16 + int(Ace))
+		default:
+			n[c] = uint8(suitKey(c) + 1)
 		}
 	}
+	return k, n
+}()
+
+func (g *sultan) LegalMoves(dst []Move) []Move {
+	// byKey[k] has bit f when foundation f takes the card of suitKey k.
+	var byKey [64]uint8
+	for f := 0; f < 8; f++ {
+		byKey[sulNext[g.lay.top(sulF0+f)]] |= 1 << f
+	}
+	byKey[0] = 0
 	for src := sulD0; src <= sulTalon; src++ {
 		if src == sulStock {
 			continue
 		}
 		c := g.lay.top(src)
-		if c == NoCard {
-			continue
-		}
-		k := suitKey(c)
-		if present&(1<<k) == 0 {
-			continue // no foundation takes c
-		}
-		for f := 0; f < 8; f++ {
-			if want[f] == k {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(sulF0 + f), Card: c, Card2: NoCard, Rule: sulRuleI})
-			}
+		for m := byKey[sulKeys[c]]; m != 0; m &= m - 1 {
+			f := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(sulF0 + f), Card: c, Card2: NoCard, Rule: sulRuleI})
 		}
 	}
 	if !g.lay.empty(sulStock) {
@@ -390,6 +398,7 @@ func (g *sultan) popped(p int) {
 func (g *sultan) rehash() {
 	g.seq[0] = g.lay.faceHashOf(sulStock)
 	g.seq[1] = g.lay.faceHashOf(sulTalon)
+	g.stale = false
 }
 
 // Ending: won when every card is played, stuck when no move is legal.
@@ -462,7 +471,7 @@ func (g *sultan) CopyFrom(src Game) bool { return copyState(g, src) }
 // Determinize shuffles the pack.
 func (g *sultan) Determinize(r *Rand) {
 	g.lay.determinize(sulStock, r)
-	g.seq[0] = g.lay.faceHashOf(sulStock)
+	g.stale = true // the pack's face hash; SearchKey recomputes it
 }
 
 func (g *sultan) status() string {
@@ -501,10 +510,14 @@ func (g *sultan) SearchKey() Key {
 	}
 	k.word(found | uint64(g.pass)<<32 | uint64(g.lay.size(sulStock))<<40 | uint64(g.lay.size(sulTalon))<<48)
 	k.word(dw)
-	for _, h := range g.seq {
-		k.word(h[0])
-		k.word(h[1])
+	stock := g.seq[0]
+	if g.stale {
+		stock = g.lay.faceHashOf(sulStock)
 	}
+	k.word(stock[0])
+	k.word(stock[1])
+	k.word(g.seq[1][0])
+	k.word(g.seq[1][1])
 	if g.r.shuffle {
 		k.word(g.seed)
 	}
