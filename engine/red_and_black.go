@@ -339,9 +339,6 @@ func (g *redAndBlack) appendShifts(dst []Move, t *rbTops) []Move {
 	return dst
 }
 
-// tabTop returns the top card of tableau pile i (0 … 7), NoCard if empty.
-func (g *redAndBlack) tabTop(i int) Card { return g.lay.top(rbTab + i) }
-
 // talonTop returns the top card of the talon, NoCard if empty.
 func (g *redAndBlack) talonTop() Card { return g.lay.top(rbTalon) }
 

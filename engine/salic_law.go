@@ -186,11 +186,6 @@ func (g *salicLaw) top(p int) Card {
 // height returns the height of foundation f (0 before its ace).
 func (g *salicLaw) height(f int) int { return g.lay.size(slFound + f) }
 
-// accepts reports whether foundation f takes c (up to the jack, any suit).
-func (g *salicLaw) accepts(f int, c Card) bool {
-	return f < int(g.nf) && c.Rank() <= slTopRank && g.height(f) == int(c.Rank())-1
-}
-
 // fillOpen reports whether the king-fill is allowed at this stage.
 func (g *salicLaw) fillOpen() bool { return g.lay.empty(slStock) || g.r.anyTime }
 
