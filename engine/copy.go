@@ -14,9 +14,6 @@ func copyState[T any](dst *T, src Game) bool {
 }
 
 // CopyFrom implements Game.CopyFrom.
-func (g *salicLaw) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
 func (g *fourCorners) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // CopyFrom implements Game.CopyFrom.
@@ -36,9 +33,3 @@ func (g *zodiac) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // CopyFrom implements Game.CopyFrom.
 func (g *SympathyGame) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *sultan) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *redAndBlack) CopyFrom(src Game) bool { return copyState(g, src) }

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // The one skeleton every game is written in: a core (the game's Spec and
 // resolved options, which give ID, Options and the pile table) and a
 // layout (the one pile store). A game's state is a value-typed struct that
@@ -165,14 +167,46 @@ func (l *layout) drain(buf *[packCards]Card, p int) []Card {
 }
 
 // determinize replaces the order of the cards of pile p by a random order
-// drawn from r that depends only on which cards the pile holds.
+// drawn from r that depends only on which cards the pile holds: the
+// cards in increasing order (as determinize sorts them; a pile holds each
+// card once, so a bit set sorts them) shuffled by r, relinked with the
+// first at the bottom.
 func (l *layout) determinize(p int, r *Rand) {
-	var buf [packCards]Card
-	cs := l.drain(&buf, p)
-	determinize(cs, r)
-	for _, c := range cs {
-		l.push(p, c)
+	var set [4]uint64
+	for c := l.piles[p].top; c != NoCard; c = l.below[c] {
+		set[c>>6] |= 1 << (c & 63)
 	}
+	var buf [packCards]Card
+	cs := buf[:0]
+	for w, x := range set {
+		for ; x != 0; x &= x - 1 {
+			cs = append(cs, Card(w<<6+bits.TrailingZeros64(x)))
+		}
+	}
+	r.Shuffle(cs)
+	under := NoCard
+	for _, c := range cs {
+		l.below[c] = under
+		under = c
+	}
+	l.piles[p].top = under
+}
+
+// mixPile mixes pile p into the running hash h and returns the result:
+// its size and its cards, top first, eight to a 64-bit word, each word
+// mixed by SplitMix64. Given the size the words are an exact encoding of
+// the pile, so two piles mix alike only by a 64-bit collision.
+func (l *layout) mixPile(h uint64, p int) uint64 {
+	w, k := uint64(l.piles[p].n), 1
+	for c := l.piles[p].top; c != NoCard; c = l.below[c] {
+		if k == 8 {
+			h = SplitMix64(h ^ w)
+			w, k = 0, 0
+		}
+		w = w<<8 | uint64(c)
+		k++
+	}
+	return SplitMix64(h ^ w)
 }
 
 // hashPiles mixes the first n piles, in order, into h: each pile's cards
@@ -219,4 +253,46 @@ func ending(won, cycle, anyMove bool) Ending {
 		return EndStuck
 	}
 	return Playing
+}
+
+// faceHash is a 128-bit hash of the faces of a pile (Card.Face: the two
+// copies of a card alike), kept up to date as cards are pushed on and
+// popped off its top: for faces f0 (bottom) … f(n-1) each half is
+// Σ (fi+1)·B^i mod 2^64 for its own odd base B, so a change at the top
+// costs two multiplications. Search keys of two-deck games use it for long
+// piles (stock, talon) that change only at the top.
+type faceHash [2]uint64
+
+// facePow holds the powers of the two bases of faceHash.
+var facePow = func() (t [2][packCards + 1]uint64) {
+	t[0][0], t[1][0] = 1, 1
+	for i := 1; i <= packCards; i++ {
+		t[0][i] = t[0][i-1] * 0x9E3779B97F4A7C15
+		t[1][i] = t[1][i-1] * 0xD6E8FEB86659FD93
+	}
+	return t
+}()
+
+// add mixes card c in at position i from the bottom (a push), sub mixes it
+// out (a pop).
+func (h *faceHash) add(i int, c Card) { h.addValue(i, uint64(c.Face())+1) }
+
+func (h *faceHash) sub(i int, c Card) { h.addValue(i, -(uint64(c.Face()) + 1)) }
+
+// addValue adds value v (non-zero; a card's face+1, or a game's own
+// reading of the card, such as its rank) at position i.
+func (h *faceHash) addValue(i int, v uint64) {
+	h[0] += v * facePow[0][i]
+	h[1] += v * facePow[1][i]
+}
+
+// faceHashOf computes the faceHash of pile p from scratch.
+func (l *layout) faceHashOf(p int) faceHash {
+	var h faceHash
+	i := l.size(p)
+	for c := l.piles[p].top; c != NoCard; c = l.below[c] {
+		i--
+		h.add(i, c)
+	}
+	return h
 }

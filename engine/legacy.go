@@ -42,21 +42,9 @@ func (g *fourCorners) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *fourCorners) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *fourCorners) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
 
-func (g *redAndBlack) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *redAndBlack) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *redAndBlack) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
-func (g *salicLaw) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *salicLaw) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *salicLaw) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
 func (g *shah) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *shah) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *shah) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
-func (g *sultan) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *sultan) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *sultan) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
 
 func (g *SympathyGame) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *SympathyGame) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }

@@ -1,8 +1,12 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
-// Red and Black (Пасьянс «Красные — черные», Pujol; GAMES.md §12).
+// Red and Black (Пасьянс «Красные — черные», Pujol; Cadogan 1914 "Red and
+// Black", Hoffmann "Rouge et Noir").
 //
 // Piles: F0–F7 foundations (F(2s+d) starts with the ace of suit s from deck
 // d and builds up in suit to the king; either copy of a card may go on
@@ -12,14 +16,19 @@ import "fmt"
 // Forced moves applied inside Apply: an empty tableau pile is refilled at
 // once from the pack, or from the talon when the pack is empty
 // (red-and-black/fill); this also happens after the opening and a redeal.
+//
+// Every tableau pile is a descending alternating-colour sequence: it starts
+// as one card (the deal, a refill) and grows only by builds and shifts,
+// which keep the order. The search key and the hooks rely on it.
 
 const (
-	rbFound  = 0
-	rbTab    = 8
-	rbStock  = 16
-	rbTalon  = 17
-	rbPiles  = 18
-	rbNoAces = 2*CardsPerDeck - 8
+	rbFound = 0
+	rbTab   = 8
+	rbStock = 16
+	rbTalon = 17
+	rbPiles = 18
+	// rbTotal is the score of a won game: every card on the foundations.
+	rbTotal = 2 * CardsPerDeck
 	// rbIdleLimit is the cycle rule: at most this many consecutive moves
 	// between tableau piles.
 	rbIdleLimit = 24
@@ -44,9 +53,16 @@ func redAndBlackSpec() *Spec {
 		Title:    "Red and Black",
 		TitlesRU: []string{"Красные — черные", "Пасьянс «Красные — черные»"},
 		Book:     "Pujol",
+		Sources: []string{
+			"Pujol, «Пасьянсы», p. 6 (the corpus text, complete)",
+			"Cadogan 1914, \"Red and Black\": Rule I (the foundations follow suit), Rule II (descending, alternate colours on the Volunteers), one redeal of the shuffled talon",
+			"Hoffmann, \"Rouge et Noir\" (the same game: top card only, gaps filled from the pack, one redeal)",
+			"PySolFC game 126 (Red and Black) is a different game: foundations in alternate colours, sequence moves, no redeal",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 15000,
+		Piles:    redAndBlackPiles(),
 		Rules: []Rule{
 			{ID: rbRuleSetup, Kind: KindPlay, Status: StatusBook,
 				Summary: "Take out all 8 aces as foundations in one row; shuffle the rest and deal 8 cards in a row beneath them.",
@@ -57,11 +73,11 @@ func redAndBlackSpec() *Spec {
 				Terms:   []string{"на каждого туза кладутся карты его же масти", "двойки на тузов", "тройки на двойки", "до королей"}},
 			{ID: rbRuleFill, Kind: KindPlay, Status: StatusBook,
 				Summary: "A gap in the row of eight is filled at once from the pack (from the talon when the pack is out); forced, applied by the engine.",
-				Source:  "GAMES.md §14.11 (later gaps and the talon fallback)",
+				Source:  "engine convention: the book states the refill for the opening; later gaps are refilled the same way (Hoffmann: from the pack), from the talon once the pack is out",
 				Terms:   []string{"пробел этот тотчас же заполняется из колоды"}},
 			{ID: rbRuleDraw, Kind: KindPlay, Status: StatusBook,
 				Summary: "Turn the pack to the side one card at a time onto the talon, whose top card is available.",
-				Source:  "GAMES.md §14.11 (talon top available)",
+				Source:  "engine convention: the talon's top card is available (Cadogan's talon; implicit in the book)",
 				Terms:   []string{"мечут колоду к стороне"}},
 			{ID: rbRuleBuild, Kind: KindPlay, Status: StatusBook,
 				Summary: "Build the talon top on a tableau top in descending order and alternating colour (red on black, black on red).",
@@ -69,11 +85,11 @@ func redAndBlackSpec() *Spec {
 				Terms:   []string{"по нисходящему порядку", "семерка на восьмерку", "в различных мастях", "красная на черную, черная на красную"}},
 			{ID: rbRuleShift, Kind: KindPlay, Status: StatusBook,
 				Summary: "Move the top card (variant: a sequence) from one tableau pile to another in descending alternating-colour order.",
-				Source:  "GAMES.md §14.11 (single card by default)",
+				Source:  "engine convention: the book does not say whether a sequence moves; Cadogan and Hoffmann move the top card only (variant moves)",
 				Terms:   []string{"с одной пачки (из восьми) можно перекладывать на другую", "в понижающемся порядке"}},
 			{ID: rbRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "When the pack is out, the talon may be dealt once more in the same order (one redeal).",
-				Source:  "GAMES.md §14.11 (Cadogan shuffles: variant redeal=shuffled)",
+				Source:  "the book: once more, in the same order; Cadogan 1914 shuffles the talon first (variant redeal=shuffled)",
 				Terms:   []string{"остатки колоды, лежащие в стороне", "прометать еще раз в том же порядке"}},
 			{ID: rbRuleWin, Kind: KindPlay, Status: StatusBook,
 				Summary: "The game is won when all eight foundations reach the king.",
@@ -90,88 +106,109 @@ func redAndBlackSpec() *Spec {
 		},
 		Variants: []Variant{
 			{Name: "moves", Values: []string{"single", "sequence"}, Default: "single",
-				Doc: "single: only the top card moves between piles (Cadogan, solitaireforever; GAMES.md §14.11); sequence: a descending alternating-colour run moves as a unit (PySolFC)."},
+				Doc: "single: only the top card moves between piles (Cadogan 1914, Hoffmann); sequence: a descending alternating-colour run moves as a unit (as in PySolFC 126)."},
 			{Name: "redeal", Values: []string{"unshuffled", "shuffled"}, Default: "unshuffled",
 				Doc: "unshuffled: the talon is dealt again in the same order (Pujol); shuffled: it is shuffled first (Cadogan), with a shuffle derived from the deal."},
 		},
-		Start: legacyStart(newRedAndBlack),
+		Search: redAndBlackSearch,
+		Start:  startRedAndBlack,
 	}
 }
 
-// redAndBlack is the state of a game of Red and Black. It is a value type of
-// fixed arrays: Clone is one copy.
+// redAndBlackSearch explains the search hooks of Red and Black.
+const redAndBlackSearch = `Symmetry: the two copies of a card are never told apart by the rules (either copy goes on either foundation of its suit, builds go by rank and colour), so the key names cards by face only; the two foundations of a suit are interchangeable (a multiset of two heights); the eight tableau piles play by the same rules and a refill gives the same multiset of piles whichever gap takes which card, so the piles are sorted. Each pile is a descending alternating-colour sequence, so it is keyed exactly by its bottom card, its length and one bit per card for the suit within the colour. The key includes the redeal left, the shuffle generator while a shuffled redeal is pending, and the cycle-rule counter (consecutive shifts) whenever a shift could be made at all; when none could, every legal move resets the counter and it does not decide the future.
+
+Safe moves: a card c of rank r goes home from the talon, or from a tableau pile of two or more cards (or of one, when neither pack nor talon is left to refill the gap), when both foundations of each suit of the other colour stand at r-1 or higher — the four cards that could ever be built on c are home, so c can only go home — and the other foundation of c's suit stands at r-1 or higher, so the other copy of c never needs the foundation c takes. Any win then maps to a win after the move: drop the later moves of c (c is never built on and, from the tableau, never alone in its pile, so no refill changes; from the talon, where the line would later fill a gap with c, the position ahead fills it with the card beneath, one step ahead), and where the line plays a card of rank r of c's suit the foundations still offer r-1. One caveat, from the cycle rule only: a move of c that the line makes later (its play, its build, its turning from the pack after the redeal) resets the counter of consecutive shifts, and dropping it joins two runs of shifts; a win that needs two such runs of more than 24 shifts together, split only by that move, is not kept. The argument is otherwise exact.
+
+Move order: foundation plays, builds from the talon, shifts that open a foundation play or empty their pile, the other shifts, then the draw and the redeal: the search exhausts what the table offers before it turns the pack.
+
+Dead ends: none are detected (most deals are won).`
+
+// redAndBlackPiles is the layout of Red and Black.
+func redAndBlackPiles() []PileInfo {
+	ps := make([]PileInfo, 0, rbPiles)
+	for i := 0; i < 8; i++ {
+		ps = append(ps, PileInfo{Name: fmt.Sprintf("F%d", i), Kind: PileFoundation})
+	}
+	for i := 0; i < 8; i++ {
+		ps = append(ps, PileInfo{Name: fmt.Sprintf("T%d", i), Kind: PileTableau})
+	}
+	return append(ps, PileInfo{Name: "stock", Kind: PileStock}, PileInfo{Name: "talon", Kind: PileTalon})
+}
+
+// rbRules are the typed variant options of Red and Black.
+type rbRules struct {
+	sequence bool // moves=sequence
+	shuffled bool // redeal=shuffled
+}
+
+func startRedAndBlack(v *VariantReader) (Dealer, error) {
+	r := &rbRules{
+		sequence: v.Is("moves", "sequence"),
+		shuffled: v.Is("redeal", "shuffled"),
+	}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newRedAndBlack(c, r, pack), nil }, nil
+}
+
+// redAndBlack is the state of a game of Red and Black.
 type redAndBlack struct {
-	opts     Options
-	sequence bool
-	shuffled bool
-	redeals  uint8
-	idle     uint16
-	rng      uint64
-	fn       [8]uint8
-	tn       [8]uint8
-	sn       uint8
-	wn       uint8
-	found    [8][NumRanks]Card
-	tab      [8][16]Card
-	stock    [rbNoAces]Card // stock[sn-1] is the top
-	talon    [rbNoAces]Card // talon[wn-1] is the top
+	core
+	r       *rbRules
+	lay     layout
+	rng     uint64      // generator state of a shuffled redeal
+	view    uint64      // hash of the tableau and talon (see link)
+	seq     [2]faceHash // face hashes of the stock and the talon
+	stale   bool        // seq[0] is out of date (after Determinize)
+	score   uint8       // cards on the foundations
+	redeals uint8
+	idle    uint8 // consecutive shifts (the cycle rule)
 }
 
-func newRedAndBlack(pack []Card, opts Options) (Game, error) {
-	spec := redAndBlackSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &redAndBlack{opts: o, sequence: o["moves"] == "sequence", shuffled: o["redeal"] == "shuffled", rng: deriveSeed(pack)}
+func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
+	g := &redAndBlack{core: c, r: r, rng: deriveSeed(pack)}
+	g.lay.reset()
 	// Setup: the aces come out; the rest keeps the pack's order.
-	rest := make([]Card, 0, rbNoAces)
+	var buf [packCards]Card
+	rest := buf[:0]
 	for _, c := range pack {
 		if c.Rank() == Ace {
-			f := 2*int(c.Suit()) + c.Deck()
-			g.found[f][0] = c
-			g.fn[f] = 1
+			g.lay.push(rbFound+2*int(c.Suit())+c.Deck(), c)
+			g.score++
 			continue
 		}
 		rest = append(rest, c)
 	}
-	for i, c := range rest {
-		g.stock[len(rest)-1-i] = c
-	}
-	g.sn = uint8(len(rest))
+	g.lay.loadPack(rbStock, rest)
 	g.refill()
-	return g, nil
+	g.rehash()
+	return g
 }
-
-func (g *redAndBlack) ID() string { return "red-and-black" }
-
-func (g *redAndBlack) Options() Options { return copyOptions(g.opts) }
 
 // refill fills every empty tableau pile from the pack, then the talon.
+// After a move only its source pile can have become empty: a gap left
+// while both pack and talon are out stays a gap for good (nothing can
+// refill either again), so Apply refills that pile alone.
 func (g *redAndBlack) refill() {
-	for i := 0; i < 8; i++ {
-		if g.tn[i] != 0 {
-			continue
-		}
-		switch {
-		case g.sn > 0:
-			g.sn--
-			g.tab[i][0] = g.stock[g.sn]
-			g.tn[i] = 1
-		case g.wn > 0:
-			g.wn--
-			g.tab[i][0] = g.talon[g.wn]
-			g.tn[i] = 1
+	for p := rbTab; p < rbTab+8; p++ {
+		if g.lay.empty(p) {
+			g.refillPile(p)
 		}
 	}
 }
 
-// foundationAccepts reports whether foundation f takes card c.
-func (g *redAndBlack) foundationAccepts(f int, c Card) bool {
-	return int(c.Suit()) == f/2 && int(g.fn[f]) == int(c.Rank())-1
+// refillPile fills the empty tableau pile p from the pack, else the talon.
+func (g *redAndBlack) refillPile(p int) {
+	switch {
+	case !g.lay.empty(rbStock):
+		g.popped(rbStock, g.lay.top(rbStock))
+		g.view ^= g.link(g.lay.move(rbStock, p), p)
+	case !g.lay.empty(rbTalon):
+		c := g.lay.top(rbTalon)
+		g.popped(rbTalon, c)
+		g.view ^= g.link(c, rbTalon)
+		g.view ^= g.link(g.lay.move(rbTalon, p), p)
+	}
 }
 
 // buildsOn reports whether c may lie on top in descending alternating colour.
@@ -179,94 +216,143 @@ func buildsOn(c, top Card) bool {
 	return c.Rank()+1 == top.Rank() && c.Color() != top.Color()
 }
 
-func (g *redAndBlack) tabTop(i int) Card {
-	if g.tn[i] == 0 {
-		return NoCard
+// cardFaces maps a card to its face (suit*13 + rank-1, 0 … 51), the same
+// for both copies; NoCard maps to 63.
+var cardFaces = func() (t [256]uint8) {
+	for c := range t {
+		t[c] = 63
+		if Card(c).Valid() {
+			t[c] = uint8(Card(c).Face())
+		}
 	}
-	return g.tab[i][g.tn[i]-1]
+	return t
+}()
+
+// wanted returns the set of faces the foundations take next: bit
+// suit*13 + height for each foundation below the king.
+func (g *redAndBlack) wanted() uint64 {
+	var w uint64
+	for f := 0; f < 8; f++ {
+		if h := g.lay.size(rbFound + f); h < int(King) {
+			w |= 1 << (13*(f>>1) + h)
+		}
+	}
+	return w
 }
 
-func (g *redAndBlack) talonTop() Card {
-	if g.wn == 0 {
-		return NoCard
+// appendFoundation appends the plays of c from pile from to the
+// foundations of its suit that take it.
+func (g *redAndBlack) appendFoundation(dst []Move, from int, c Card) []Move {
+	f := rbFound + 2*int(c.Suit())
+	need := int(c.Rank()) - 1
+	if g.lay.size(f) == need {
+		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(f), Card: c, Card2: NoCard, Rule: rbRuleFoundation})
 	}
-	return g.talon[g.wn-1]
+	if g.lay.size(f+1) == need {
+		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(f + 1), Card: c, Card2: NoCard, Rule: rbRuleFoundation})
+	}
+	return dst
+}
+
+// rbKeys and rbWants are altKey and altWant as tables (0 for NoCard, which
+// no want matches): c builds on t exactly when rbWants[c] == rbKeys[t].
+var rbKeys, rbWants = func() (k, w [256]uint8) {
+	for c := 0; c < packCards; c++ {
+		k[c] = uint8(altKey(Card(c)))
+		w[c] = uint8(altWant(Card(c)))
+	}
+	return k, w
+}()
+
+// rbTops holds the tableau tops of a position and, for each key (see
+// rbKeys), the set of tableau piles whose top has it.
+type rbTops struct {
+	top   [8]Card
+	byKey [32]uint8
+}
+
+// tops reads the tableau tops into t.
+func (g *redAndBlack) tops(t *rbTops) {
+	for j := 0; j < 8; j++ {
+		c := g.lay.top(rbTab + j)
+		t.top[j] = c
+		if c != NoCard {
+			t.byKey[rbKeys[c]] |= 1 << j
+		}
+	}
 }
 
 // LegalMoves appends the legal moves: foundation plays (tableau, then
 // talon), builds from the talon, shifts between piles, draw, redeal.
 func (g *redAndBlack) LegalMoves(dst []Move) []Move {
-	if g.Won() {
+	if g.score == rbTotal {
 		return dst
 	}
-	for i := 0; i < 8; i++ {
-		if c := g.tabTop(i); c != NoCard {
-			dst = g.appendFoundation(dst, rbTab+i, c)
+	want := g.wanted()
+	var t rbTops
+	g.tops(&t)
+	for j, c := range t.top {
+		if c != NoCard && want&(1<<cardFaces[c]) != 0 {
+			dst = g.appendFoundation(dst, rbTab+j, c)
 		}
 	}
-	// t != NoCard && buildsOn(c, t) for a tableau top t is key[j] ==
-	// altWant(c): the keys of the tops are computed once.
-	var key [8]int
-	var present uint64 // bit k: some top has key k
-	for j := range key {
-		key[j] = altKey(g.tabTop(j))
-		if key[j] >= 0 {
-			present |= 1 << key[j]
+	if c := g.lay.top(rbTalon); c != NoCard {
+		if want&(1<<cardFaces[c]) != 0 {
+			dst = g.appendFoundation(dst, rbTalon, c)
 		}
-	}
-	if c := g.talonTop(); c != NoCard {
-		dst = g.appendFoundation(dst, rbTalon, c)
-		want := altWant(c)
-		for j := 0; j < 8; j++ {
-			if key[j] == want { // t := g.tabTop(j); t != NoCard && buildsOn(c, t)
-				dst = append(dst, Move{Kind: MoveBuild, From: rbTalon, To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleBuild})
-			}
+		for m := t.byKey[rbWants[c]]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveBuild, From: rbTalon, To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleBuild})
 		}
 	}
 	if g.idle < rbIdleLimit {
-		for i := 0; i < 8; i++ {
-			n := int(g.tn[i])
-			if n == 0 {
-				continue
-			}
-			low := n - 1
-			if g.sequence {
-				for low > 0 && buildsOn(g.tab[i][low], g.tab[i][low-1]) {
-					low--
-				}
-			}
-			for k := n - 1; k >= low; k-- {
-				c := g.tab[i][k]
-				want := altWant(c)
-				if present&(1<<want) == 0 {
-					continue // no top takes c
-				}
-				for j := 0; j < 8; j++ {
-					if j == i {
-						continue
-					}
-					if key[j] == want { // t := g.tabTop(j); t != NoCard && buildsOn(c, t)
-						dst = append(dst, Move{Kind: MoveBuild, From: uint8(rbTab + i), To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleShift})
-					}
-				}
-			}
-		}
+		dst = g.appendShifts(dst, &t)
 	}
-	if g.sn > 0 {
+	if !g.lay.empty(rbStock) {
 		dst = append(dst, Move{Kind: MoveDraw, From: rbStock, To: rbTalon, Card: NoCard, Card2: NoCard, Rule: rbRuleDraw})
-	} else if g.wn > 0 && g.redeals < 1 {
+	} else if !g.lay.empty(rbTalon) && g.redeals < 1 {
 		dst = append(dst, Move{Kind: MoveRedeal, From: rbTalon, To: rbStock, Card: NoCard, Card2: NoCard, Rule: rbRuleRedeal})
 	}
 	return dst
 }
 
-func (g *redAndBlack) appendFoundation(dst []Move, from int, c Card) []Move {
-	for f := 2 * int(c.Suit()); f < 2*int(c.Suit())+2; f++ {
-		if g.foundationAccepts(f, c) {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(rbFound + f), Card: c, Card2: NoCard, Rule: rbRuleFoundation})
+// appendShifts appends the moves between tableau piles: for each source
+// pile, its top card (variant sequence: each card of the run at its top,
+// top first) onto each pile whose top takes it.
+func (g *redAndBlack) appendShifts(dst []Move, t *rbTops) []Move {
+	for i, c := range t.top {
+		for c != NoCard {
+			for m := t.byKey[rbWants[c]] &^ (1 << i); m != 0; m &= m - 1 {
+				j := bits.TrailingZeros8(m)
+				dst = append(dst, Move{Kind: MoveBuild, From: uint8(rbTab + i), To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleShift})
+			}
+			if !g.r.sequence {
+				break
+			}
+			under := g.lay.below[c]
+			if under == NoCard || !buildsOn(c, under) {
+				break
+			}
+			c = under
 		}
 	}
 	return dst
+}
+
+// talonTop returns the top card of the talon, NoCard if empty.
+func (g *redAndBlack) talonTop() Card { return g.lay.top(rbTalon) }
+
+// depth returns how many cards lie above c in pile p (0: c is the top), or
+// -1 when c is not in p.
+func (g *redAndBlack) depth(p int, c Card) int {
+	d := 0
+	for x := g.lay.top(p); x != NoCard; x = g.lay.below[x] {
+		if x == c {
+			return d
+		}
+		d++
+	}
+	return -1
 }
 
 // Check is the legality predicate, rule by rule.
@@ -290,7 +376,7 @@ func (g *redAndBlack) Check(m Move) error {
 		var src Card
 		switch {
 		case from >= rbTab && from < rbTab+8:
-			src = g.tabTop(from - rbTab)
+			src = g.lay.top(from)
 		case from == rbTalon:
 			src = g.talonTop()
 		default:
@@ -302,15 +388,15 @@ func (g *redAndBlack) Check(m Move) error {
 		if int(m.Card.Suit()) != f/2 {
 			return illegalf(m, "foundations follow suit")
 		}
-		if int(g.fn[f]) != int(m.Card.Rank())-1 {
-			return illegalf(m, "foundation %s needs rank %d", g.PileName(to), g.fn[f]+1)
+		if h := g.lay.size(to); h != int(m.Card.Rank())-1 {
+			return illegalf(m, "foundation %s needs rank %d", g.PileName(to), h+1)
 		}
 		return nil
 	case MoveBuild:
 		if to < rbTab || to >= rbTab+8 {
 			return illegalf(m, "builds go on the tableau")
 		}
-		top := g.tabTop(to - rbTab)
+		top := g.lay.top(to)
 		if top == NoCard {
 			return illegalf(m, "no building on an empty place; gaps are filled from the pack")
 		}
@@ -336,22 +422,16 @@ func (g *redAndBlack) Check(m Move) error {
 		if g.idle >= rbIdleLimit {
 			return illegalf(m, "cycle rule %s: %d moves between piles in a row", rbRuleCycle, g.idle)
 		}
-		p := g.tab[from-rbTab][:g.tn[from-rbTab]]
-		k := -1
-		for i := range p {
-			if p[i] == m.Card {
-				k = i
-			}
-		}
-		if k < 0 {
+		d := g.depth(from, m.Card)
+		if d < 0 {
 			return illegalf(m, "%s is not in %s", m.Card, g.PileName(from))
 		}
-		if k != len(p)-1 {
-			if !g.sequence {
+		if d > 0 {
+			if !g.r.sequence {
 				return illegalf(m, "only the top card moves (variant moves=single)")
 			}
-			for i := k + 1; i < len(p); i++ {
-				if !buildsOn(p[i], p[i-1]) {
+			for x := g.lay.top(from); x != m.Card; x = g.lay.below[x] {
+				if !buildsOn(x, g.lay.below[x]) {
 					return illegalf(m, "%s..top is not a descending alternating sequence", m.Card)
 				}
 			}
@@ -361,7 +441,7 @@ func (g *redAndBlack) Check(m Move) error {
 		if m.Rule != rbRuleDraw || from != rbStock || to != rbTalon || m.Card != NoCard {
 			return illegalf(m, "a draw turns the stock onto the talon (%s)", rbRuleDraw)
 		}
-		if g.sn == 0 {
+		if g.lay.empty(rbStock) {
 			return illegalf(m, "the pack is out")
 		}
 		return nil
@@ -369,10 +449,10 @@ func (g *redAndBlack) Check(m Move) error {
 		if m.Rule != rbRuleRedeal || from != rbTalon || to != rbStock || m.Card != NoCard {
 			return illegalf(m, "a redeal turns the talon into the pack (%s)", rbRuleRedeal)
 		}
-		if g.sn != 0 {
+		if !g.lay.empty(rbStock) {
 			return illegalf(m, "the pack is not yet out")
 		}
-		if g.wn == 0 {
+		if g.lay.empty(rbTalon) {
 			return illegalf(m, "the talon is empty")
 		}
 		if g.redeals >= 1 {
@@ -389,173 +469,360 @@ func (g *redAndBlack) Apply(m Move) error {
 		return err
 	}
 	from, to := int(m.From), int(m.To)
-	idle := uint16(0)
+	idle := uint8(0)
 	switch m.Kind {
 	case MoveFoundation:
-		g.pop(from)
-		f := to - rbFound
-		g.found[f][g.fn[f]] = m.Card
-		g.fn[f]++
-	case MoveBuild:
-		t := to - rbTab
+		g.view ^= g.link(m.Card, from)
 		if from == rbTalon {
-			g.wn--
-			g.tab[t][g.tn[t]] = m.Card
-			g.tn[t]++
-			break
+			g.popped(rbTalon, m.Card)
 		}
-		s := from - rbTab
-		k := int(g.tn[s]) - 1
-		for g.tab[s][k] != m.Card {
-			k--
+		g.lay.move(from, to)
+		g.score++
+	case MoveBuild:
+		// Only the bottom card of what moves (the card named) changes the
+		// card it lies on.
+		g.view ^= g.link(m.Card, from)
+		if from == rbTalon {
+			g.popped(rbTalon, m.Card)
+			g.lay.move(rbTalon, to)
+		} else {
+			g.lay.moveRun(from, to, g.depth(from, m.Card)+1)
+			idle = g.idle + 1
 		}
-		for i := k; i < int(g.tn[s]); i++ {
-			g.tab[t][g.tn[t]] = g.tab[s][i]
-			g.tn[t]++
-		}
-		g.tn[s] = uint8(k)
-		idle = g.idle + 1
+		g.view ^= g.link(m.Card, to)
 	case MoveDraw:
-		g.sn--
-		g.talon[g.wn] = g.stock[g.sn]
-		g.wn++
+		c := g.lay.top(rbStock)
+		g.popped(rbStock, c)
+		g.lay.move(rbStock, rbTalon)
+		g.pushed(rbTalon, c)
+		g.view ^= g.link(c, rbTalon)
 	case MoveRedeal:
-		// The talon's first-turned card (its bottom) becomes the top again.
-		n := int(g.wn)
-		for i := 0; i < n; i++ {
-			g.stock[i] = g.talon[n-1-i]
+		// The talon's first-turned card (its bottom) becomes the top again:
+		// popping the talon top first and pushing in that order does it.
+		var buf [packCards]Card
+		cs := g.lay.drain(&buf, rbTalon) // the new pack, bottom first
+		if g.r.shuffled {
+			shuffleCards(cs, &g.rng)
 		}
-		g.sn, g.wn = uint8(n), 0
-		if g.shuffled {
-			shuffleCards(g.stock[:n], &g.rng)
+		for _, c := range cs {
+			g.lay.push(rbStock, c)
 		}
 		g.redeals++
 	}
 	g.idle = idle
-	g.refill()
+	if m.Kind == MoveRedeal {
+		g.refill()
+		g.rehash()
+	} else if from >= rbTab && from < rbTab+8 && g.lay.empty(from) {
+		g.refillPile(from)
+	}
 	return nil
 }
 
-func (g *redAndBlack) pop(from int) {
-	if from == rbTalon {
-		g.wn--
-		return
-	}
-	g.tn[from-rbTab]--
+// pushed updates the face hash of the stock or talon p after c was put on
+// its top; popped before c, still on top, is taken off.
+func (g *redAndBlack) pushed(p int, c Card) { g.seq[p-rbStock].add(g.lay.size(p)-1, c) }
+
+func (g *redAndBlack) popped(p int, c Card) { g.seq[p-rbStock].sub(g.lay.size(p)-1, c) }
+
+// seqHash recomputes the face hashes of the stock and the talon.
+func (g *redAndBlack) seqHash() {
+	g.seq[0] = g.lay.faceHashOf(rbStock)
+	g.seq[1] = g.lay.faceHashOf(rbTalon)
+	g.stale = false
 }
 
-func (g *redAndBlack) Over() bool {
-	if g.Won() {
-		return true
+// link is the hash word of card c lying in visible pile p on the card
+// below it, or at the bottom of p. The view hash of the table is the
+// exclusive or of the links of every card of the tableau and the talon:
+// a set of links describes the piles exactly, and a move changes the link
+// of one card only, so Apply keeps the hash up to date in O(1).
+func (g *redAndBlack) link(c Card, p int) uint64 {
+	under := uint64(g.lay.below[c])
+	if under == uint64(NoCard) {
+		under = 0x100 + uint64(p)
 	}
-	if g.sn > 0 {
-		return false // a draw is legal
+	return SplitMix64(uint64(c)<<16 | under | 0x5242<<32)
+}
+
+// rehash recomputes the view hash and the face hashes from the piles.
+func (g *redAndBlack) rehash() {
+	g.seqHash()
+	g.view = 0
+	for p := rbTab; p <= rbTalon; p++ {
+		if p == rbStock {
+			continue
+		}
+		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+			g.view ^= g.link(c, p)
+		}
+	}
+}
+
+// Ending: won; stuck when no move is legal; ended by the cycle rule when
+// only shifts, which it forbids, remain.
+func (g *redAndBlack) Ending() Ending {
+	if g.Won() {
+		return EndWon
 	}
 	var buf [160]Move
-	return len(g.LegalMoves(buf[:0])) == 0
-}
-
-func (g *redAndBlack) Won() bool { return g.Score() == g.Total() }
-
-func (g *redAndBlack) Score() int {
-	s := 0
-	for _, n := range g.fn {
-		s += int(n)
+	if len(g.LegalMoves(buf[:0])) > 0 {
+		return Playing
 	}
-	return s
-}
-
-func (g *redAndBlack) Total() int    { return 2 * CardsPerDeck }
-func (g *redAndBlack) Redeals() int  { return int(g.redeals) }
-func (g *redAndBlack) NumPiles() int { return rbPiles }
-
-func (g *redAndBlack) PileName(i int) string {
-	switch {
-	case i >= rbFound && i < rbFound+8:
-		return fmt.Sprintf("F%d", i-rbFound)
-	case i >= rbTab && i < rbTab+8:
-		return fmt.Sprintf("T%d", i-rbTab)
-	case i == rbStock:
-		return "stock"
-	case i == rbTalon:
-		return "talon"
+	if g.idle >= rbIdleLimit && g.shiftPossible() {
+		return EndCycle
 	}
-	return fmt.Sprintf("pile(%d)", i)
+	return EndStuck
 }
 
+func (g *redAndBlack) Won() bool    { return g.score == rbTotal }
+func (g *redAndBlack) Score() int   { return int(g.score) }
+func (g *redAndBlack) Total() int   { return rbTotal }
+func (g *redAndBlack) Redeals() int { return int(g.redeals) }
+
+// Pile shows every pile but the stock.
 func (g *redAndBlack) Pile(dst []Card, i int) []Card {
 	if i == rbStock {
-		return appendHidden(dst, int(g.sn))
+		return appendHidden(dst, g.lay.size(rbStock))
 	}
 	return g.FullPile(dst, i)
 }
 
 // FullPile returns every card of pile i, bottom first.
 func (g *redAndBlack) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i >= rbFound && i < rbFound+8:
-		return append(dst, g.found[i][:g.fn[i]]...)
-	case i >= rbTab && i < rbTab+8:
-		return append(dst, g.tab[i-rbTab][:g.tn[i-rbTab]]...)
-	case i == rbStock:
-		return append(dst, g.stock[:g.sn]...)
-	case i == rbTalon:
-		return append(dst, g.talon[:g.wn]...)
+	if i < 0 || i >= rbPiles {
+		return dst
 	}
-	return dst
+	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *redAndBlack) hashVisible() hasher {
-	h := newHasher()
-	for _, n := range g.fn {
-		h.b(n)
+// hashVisible mixes the part of the state every view shows: the
+// foundation heights (which copy lies on which foundation does not
+// matter), the tableau piles and the talon (the view word, see link), the
+// redeals used and the size of the stock.
+func (g *redAndBlack) hashVisible() uint64 {
+	var heights uint64
+	for f := 0; f < 8; f++ {
+		heights = heights<<4 | uint64(g.lay.size(rbFound+f))
 	}
-	for i := range g.tab {
-		h.cards(g.tab[i][:g.tn[i]])
-	}
-	h.cards(g.talon[:g.wn])
-	h.b(g.redeals)
-	return h
+	return SplitMix64(g.view ^ SplitMix64(heights|uint64(g.redeals)<<32|uint64(g.lay.size(rbStock))<<40))
 }
 
-// Hash covers the foundation heights, the tableau, talon, stock order,
-// redeals used and the seed of a pending shuffled redeal (not the
-// cycle-rule counter, so that repetitions show).
+// Hash covers the visible state, the stock's order, the cycle-rule
+// counter and the generator of a pending shuffled redeal.
 func (g *redAndBlack) Hash() uint64 {
-	h := g.hashVisible()
-	h.cards(g.stock[:g.sn])
-	if g.shuffled && g.redeals == 0 {
-		for i := 0; i < 64; i += 8 {
-			h.b(byte(g.rng >> i))
-		}
+	h := g.lay.mixPile(g.hashVisible(), rbStock)
+	if g.r.shuffled && g.redeals == 0 {
+		h = SplitMix64(h ^ g.rng)
 	}
-	return h.sum()
+	return SplitMix64(h ^ uint64(g.idle))
 }
 
-// ViewHash is Hash with the stock reduced to its size.
-func (g *redAndBlack) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.sn)) }
+// ViewHash is the visible state with the stock reduced to its size. It
+// leaves out the cycle-rule counter, as before: a strategy recognises a
+// position it has seen by what lies on the table.
+func (g *redAndBlack) ViewHash() uint64 { return g.hashVisible() }
 
 func (g *redAndBlack) Clone() Game {
 	c := *g
 	return &c
 }
 
+// CopyFrom makes g a copy of src when src is a Red and Black game.
+func (g *redAndBlack) CopyFrom(src Game) bool { return copyState(g, src) }
+
 // Determinize shuffles the stock and redraws the seed of a shuffled redeal.
 func (g *redAndBlack) Determinize(r *Rand) {
-	determinize(g.stock[:g.sn], r)
+	g.lay.determinize(rbStock, r)
 	g.rng = r.Uint64()
+	g.stale = true // the stock's face hash; SearchKey recomputes it
 }
 
 func (g *redAndBlack) status() string {
-	return fmt.Sprintf("score %d/%d  redeals %d/1  stock %d  talon %d", g.Score(), g.Total(), g.redeals, g.sn, g.wn)
+	return fmt.Sprintf("score %d/%d  redeals %d/1  stock %d  talon %d", g.Score(), g.Total(), g.redeals, g.lay.size(rbStock), g.lay.size(rbTalon))
 }
 
-func (g *redAndBlack) String() string {
-	return renderPiles(rbPiles, g.PileName, g.FullPile, g.status())
+func (g *redAndBlack) String() string { return renderGame(g, g.FullPile, g.status()) }
+
+func (g *redAndBlack) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// recount recomputes the score and the view hash from the piles (for
+// positions built by hand).
+func (g *redAndBlack) recount() {
+	g.rehash()
+	g.score = 0
+	for f := 0; f < 8; f++ {
+		g.score += uint8(g.lay.size(rbFound + f))
+	}
 }
 
-func (g *redAndBlack) View() string {
-	return renderPiles(rbPiles, g.PileName, g.Pile, g.status())
+// Search hooks (SearchHooks): see redAndBlackSearch.
+
+// rbPileWord is the exact key of a tableau pile: bottom face, length and
+// one bit per card above the bottom for its suit within its colour (21
+// bits); a pile that is not a descending alternating sequence (play never
+// makes one) is keyed by a hash of its faces with the top bit set.
+func (g *redAndBlack) rbPileWord(p int) uint64 {
+	n := g.lay.size(p)
+	if n == 0 {
+		return 0
+	}
+	var bits uint64
+	c := g.lay.top(p)
+	for k := 0; ; k++ {
+		under := g.lay.below[c]
+		if under == NoCard {
+			break
+		}
+		if rbWants[c] != rbKeys[under] {
+			return g.rbPileHash(p)
+		}
+		bits |= uint64(c.Suit()>>1) << k // spades/hearts 1, clubs/diamonds 0
+		c = under
+	}
+	return uint64(cardFaces[c]) + 1 | uint64(n)<<6 | bits<<10
 }
+
+// rbPileHash hashes the faces of pile p (see rbPileWord).
+func (g *redAndBlack) rbPileHash(p int) uint64 {
+	h := uint64(g.lay.size(p))
+	for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+		h = SplitMix64(h ^ uint64(cardFaces[c]))
+	}
+	return h | 1<<63
+}
+
+// shiftPossible reports whether some shift would be legal if the cycle
+// rule allowed it.
+func (g *redAndBlack) shiftPossible() bool {
+	var t rbTops
+	g.tops(&t)
+	for i, c := range t.top {
+		for c != NoCard {
+			if t.byKey[rbWants[c]]&^(1<<i) != 0 {
+				return true
+			}
+			if !g.r.sequence {
+				break
+			}
+			under := g.lay.below[c]
+			if under == NoCard || !buildsOn(c, under) {
+				break
+			}
+			c = under
+		}
+	}
+	return false
+}
+
+// SearchKey returns the canonical key described in redAndBlackSearch.
+func (g *redAndBlack) SearchKey() Key {
+	var piles [8]uint64
+	for i := range piles {
+		piles[i] = g.rbPileWord(rbTab + i)
+	}
+	sortWords(piles[:])
+	k := newKeyHash(0x5242) // "RB"
+	var found uint64
+	for s := 0; s < NumSuits; s++ {
+		a, b := g.lay.size(rbFound+2*s), g.lay.size(rbFound+2*s+1)
+		if a > b {
+			a, b = b, a
+		}
+		found = found<<8 | uint64(a)<<4 | uint64(b)
+	}
+	idle := uint64(0)
+	if g.idle > 0 && g.shiftPossible() {
+		idle = uint64(g.idle)
+	}
+	k.word(found | uint64(g.redeals)<<32 | idle<<40 | uint64(g.lay.size(rbStock))<<48 | uint64(g.lay.size(rbTalon))<<56)
+	if (piles[0]|piles[1]|piles[2]|piles[3]|piles[4]|piles[5]|piles[6]|piles[7])>>21 == 0 {
+		// exact 21-bit words (always, in play): three to a key word
+		k.word(piles[0] | piles[1]<<21 | piles[2]<<42)
+		k.word(piles[3] | piles[4]<<21 | piles[5]<<42)
+		k.word(piles[6] | piles[7]<<21)
+	} else {
+		for _, w := range piles {
+			k.word(w)
+		}
+	}
+	stock := g.seq[0]
+	if g.stale {
+		stock = g.lay.faceHashOf(rbStock)
+	}
+	k.word(stock[0])
+	k.word(stock[1])
+	k.word(g.seq[1][0])
+	k.word(g.seq[1][1])
+	if g.r.shuffled && g.redeals == 0 {
+		k.word(g.rng)
+	}
+	return k.sum()
+}
+
+// SafeMove returns a foundation play that cannot lose a win (see
+// redAndBlackSearch), or -1.
+func (g *redAndBlack) SafeMove(legal []Move) int {
+	var low [NumSuits]int // the lower foundation of each suit
+	for s := range low {
+		low[s] = min(g.lay.size(rbFound+2*s), g.lay.size(rbFound+2*s+1))
+	}
+	noRefill := g.lay.empty(rbStock) && g.lay.empty(rbTalon)
+	for i, m := range legal {
+		if m.Kind != MoveFoundation {
+			continue
+		}
+		if m.From != rbTalon && g.lay.size(int(m.From)) < 2 && !noRefill {
+			continue
+		}
+		r := int(m.Card.Rank())
+		s := int(m.Card.Suit())
+		if low[s] < r-1 {
+			continue // the other copy may need this foundation
+		}
+		// The suits of the other colour: clubs/spades (0, 3) for a red
+		// card, diamonds/hearts (1, 2) for a black one.
+		o1, o2 := 0, 3
+		if m.Card.Color() == Black {
+			o1, o2 = 1, 2
+		}
+		if low[o1] >= r-1 && low[o2] >= r-1 {
+			return i
+		}
+	}
+	return -1
+}
+
+// OrderMoves orders the moves for a search: foundation plays, builds from
+// the talon, shifts that open a foundation play or empty their pile (the
+// gap is refilled), the other shifts, the draw, the redeal. Turning the pack comes last: the search exhausts what the
+// table offers before it changes the talon.
+func (g *redAndBlack) OrderMoves(moves []Move) {
+	want := g.wanted()
+	rank := func(m Move) int {
+		switch m.Kind {
+		case MoveFoundation:
+			return 0
+		case MoveDraw:
+			return 4
+		case MoveRedeal:
+			return 5
+		}
+		if m.From == rbTalon {
+			return 1
+		}
+		under := g.lay.below[m.Card]
+		if under == NoCard || want&(1<<cardFaces[under]) != 0 {
+			return 2
+		}
+		return 3
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && rank(moves[j]) < rank(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+}
+
+// DeadEnd detects no dead ends (see redAndBlackSearch).
+func (g *redAndBlack) DeadEnd() bool { return false }

@@ -13,34 +13,62 @@ func slDeal(g *salicLaw) Move {
 	return m
 }
 
-// slPosition builds a Salic Law position: king packets (king first),
-// foundation heights (a foundation per entry), the stock (top last).
-func slPosition(t *testing.T, opts Options, packets []string, heights []int, stock string) *salicLaw {
+// slNew starts Salic Law on pack with opts.
+func slNew(t *testing.T, pack []Card, opts Options) *salicLaw {
 	t.Helper()
-	gg, err := newSalicLaw(NewDeck(2), opts)
+	g, err := salicLawSpec().NewDeal(pack, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := gg.(*salicLaw)
-	g.nk, g.kn, g.nf, g.fn, g.sn = 0, [8]uint8{}, 0, [8]uint8{}, 0
+	return g.(*salicLaw)
+}
+
+// slPosition builds a Salic Law position: king packets (king first),
+// foundation heights (a foundation per entry), the stock (top last). The
+// foundations hold cards of their height's ranks in some suit; cards the
+// position does not name lie in no pile.
+func slPosition(t *testing.T, opts Options, packets []string, heights []int, stock string) *salicLaw {
+	t.Helper()
+	g := slNew(t, NewDeck(2), opts)
+	g.lay.reset()
+	g.nk, g.nf, g.filled = 0, 0, 0
+	var used [2 * CardsPerDeck]bool
+	put := func(p int, c Card) {
+		if used[c] {
+			t.Fatalf("card %s placed twice", c)
+		}
+		used[c] = true
+		g.lay.push(p, c)
+	}
 	for i, s := range packets {
 		for _, c := range acs(s) {
-			g.pk[i][g.kn[i]] = c
-			g.kn[i]++
+			put(slKings+i, c)
 		}
 		g.nk++
 	}
+	for _, c := range acs(stock) {
+		put(slStock, c)
+	}
 	for f, h := range heights {
-		for r := 0; r < h; r++ {
-			g.found[f][r] = NewCard(Rank(r+1), Suit(f%4), 0)
+		for r := Rank(1); int(r) <= h; r++ {
+			for k := 0; ; k++ { // the first copy of rank r not used yet
+				if k == 8 {
+					t.Fatalf("no card of rank %s left for F%d", r, f)
+				}
+				c := NewCard(r, Suit(k%4), k/4)
+				if !used[c] {
+					put(slFound+f, c)
+					break
+				}
+			}
 		}
-		g.fn[f] = uint8(h)
 		g.nf++
 	}
-	for _, c := range acs(stock) {
-		g.stock[g.sn] = c
-		g.sn++
+	g.score = 0
+	for f := 0; f < 8; f++ {
+		g.score += uint8(g.height(f))
 	}
+	g.rehash()
 	return g
 }
 
@@ -53,13 +81,9 @@ func slMove(k MoveKind, from, to int, c string, rule RuleID) Move {
 // ("правило II": not taken out beforehand), queens to their own row.
 func TestSalicLawDeal(t *testing.T) {
 	pack := crafted(2, "5C 9D KH 7H KD AH QS 3D 2S AS' KS")
-	gg, err := newSalicLaw(pack, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := gg.(*salicLaw)
-	if g.nk != 1 || g.pk[0][0] != ac("KH") || g.sn != 103 {
-		t.Fatalf("setup: %d packets, K0 %v, stock %d", g.nk, g.pk[0][:g.kn[0]], g.sn)
+	g := slNew(t, pack, nil)
+	if g.nk != 1 || !slices.Equal(g.FullPile(nil, slKings), acs("KH")) || g.lay.size(slStock) != 103 {
+		t.Fatalf("setup: %d packets, K0 %v, stock %d", g.nk, g.FullPile(nil, slKings), g.lay.size(slStock))
 	}
 	if c := g.Pile(nil, slStock); len(c) != 103 || c[102] != NoCard {
 		t.Fatal("the stock must be hidden")
@@ -71,20 +95,24 @@ func TestSalicLawDeal(t *testing.T) {
 	}
 	// 5C 9D on KH; 7H on KH; KD opens K1; AH → F0; QS → queens; 3D 2S on
 	// KD; AS' → F1; KS opens K2.
-	if got := g.pk[0][:g.kn[0]]; !slices.Equal(got, acs("KH 5C 9D 7H")) {
+	if got := g.FullPile(nil, slKings); !slices.Equal(got, acs("KH 5C 9D 7H")) {
 		t.Errorf("K0 = %v", got)
 	}
-	if got := g.pk[1][:g.kn[1]]; !slices.Equal(got, acs("KD 3D 2S")) {
+	if got := g.FullPile(nil, slKings+1); !slices.Equal(got, acs("KD 3D 2S")) {
 		t.Errorf("K1 = %v", got)
 	}
-	if g.nk != 3 || g.pk[2][0] != ac("KS") || g.kn[2] != 1 {
-		t.Errorf("K2 = %v", g.pk[2][:g.kn[2]])
+	if got := g.FullPile(nil, slKings+2); g.nk != 3 || !slices.Equal(got, acs("KS")) {
+		t.Errorf("K2 = %v", got)
 	}
-	if g.nf != 2 || g.found[0][0] != ac("AH") || g.found[1][0] != ac("AS'") {
-		t.Errorf("foundations %v %v", g.found[0][:g.fn[0]], g.found[1][:g.fn[1]])
+	f0, f1 := g.FullPile(nil, slFound), g.FullPile(nil, slFound+1)
+	if g.nf != 2 || !slices.Equal(f0, acs("AH")) || !slices.Equal(f1, acs("AS'")) {
+		t.Errorf("foundations %v %v", f0, f1)
 	}
-	if g.qn != 1 || g.queens[0] != ac("QS") {
-		t.Errorf("queens %v", g.queens[:g.qn])
+	if got := g.FullPile(nil, slQueens); !slices.Equal(got, acs("QS")) {
+		t.Errorf("queens %v", got)
+	}
+	if g.Score() != 2 {
+		t.Errorf("score %d, want the two aces", g.Score())
 	}
 	// Cards are dealt on the last king only.
 	wantIllegal(t, g, Move{Kind: MoveDeal, From: slStock, To: slKings, Card: NoCard, Card2: NoCard, Rule: slRuleDeal})
@@ -95,7 +123,7 @@ func TestSalicLawDeal(t *testing.T) {
 	g = slPosition(t, nil, []string{"KC", "KC'", "KD", "KD'", "KH", "KH'", "KS", "KS'"}, nil, "4C 6D")
 	mustApply(t, g, slDeal(g))
 	mustApply(t, g, slDeal(g))
-	if got := g.pk[7][:g.kn[7]]; !slices.Equal(got, acs("KS' 6D 4C")) {
+	if got := g.FullPile(nil, slKings+7); !slices.Equal(got, acs("KS' 6D 4C")) {
 		t.Errorf("K7 = %v", got)
 	}
 }
@@ -159,4 +187,68 @@ func TestSalicLawNoRedealAndWin(t *testing.T) {
 	if !g.Won() || g.Ending() == Playing || g.Score() != 88 {
 		t.Fatalf("won %v score %d", g.Won(), g.Score())
 	}
+}
+
+// The search key reads cards by rank: the suits, the copies and, after the
+// deal, the order of the packets do not change it; during the deal the
+// dealing packet keeps its place.
+func TestSalicLawSearchKey(t *testing.T) {
+	a := slPosition(t, nil, []string{"KC 5D 9H", "KD", "KH 7S 2C"}, []int{1, 3}, "")
+	b := slPosition(t, nil, []string{"KS 7H 2D", "KC' 5S 9C", "KD'"}, []int{3, 1}, "")
+	if a.SearchKey() != b.SearchKey() {
+		t.Error("suits, copies and packet order relabelled after the deal: keys differ")
+	}
+	c := slPosition(t, nil, []string{"KC 5D 9H", "KD", "KH 2C 7S"}, []int{1, 3}, "")
+	if a.SearchKey() == c.SearchKey() {
+		t.Error("a different packet order of cards gives the same key")
+	}
+	// During the deal the last packet is told apart.
+	d := slPosition(t, nil, []string{"KC 5D 9H", "KD 7S 2C"}, []int{1}, "4C")
+	e := slPosition(t, nil, []string{"KD 7S 2C", "KC 5D 9H"}, []int{1}, "4C")
+	if d.SearchKey() == e.SearchKey() {
+		t.Error("during the deal, swapping the dealing packet gives the same key")
+	}
+	f := slPosition(t, nil, []string{"KH 7D 2S", "KC 5D 9H"}, []int{1}, "4S")
+	if e.SearchKey() != f.SearchKey() {
+		t.Error("during the deal, suits relabelled: keys differ")
+	}
+}
+
+// SafeMove plays a card home when enough foundations wait for its rank.
+func TestSalicLawSafeMove(t *testing.T) {
+	// 2C: one foundation at the ace, but seven 2s are out: not safe.
+	g := slPosition(t, nil, []string{"KC 5D 2C", "KD 9S"}, []int{1}, "")
+	if i := g.SafeMove(g.LegalMoves(nil)); i >= 0 {
+		t.Errorf("2C played home with seven rivals out and one foundation")
+	}
+	// Every foundation at 10 but one at 9: the tens left (one) find it.
+	g = slPosition(t, nil, []string{"KC JD TC", "KD JS"}, []int{10, 10, 10, 10, 10, 10, 10, 9}, "")
+	legal := g.LegalMoves(nil)
+	if i := g.SafeMove(legal); i < 0 || legal[i].Card != ac("TC") {
+		t.Errorf("SafeMove = %d in %v, want TC home", i, legal)
+	}
+	// The rivals under the card do not count: two 10s left, one under TC.
+	g = slPosition(t, nil, []string{"KC TD TC", "KD JS"}, []int{10, 10, 10, 10, 10, 10, 9, 9}, "")
+	legal = g.LegalMoves(nil)
+	if i := g.SafeMove(legal); i < 0 || legal[i].Card != ac("TC") {
+		t.Errorf("SafeMove = %d in %v, want TC home (its rival lies under it)", i, legal)
+	}
+	g = slPosition(t, nil, []string{"KC TC", "KD TD"}, []int{10, 10, 10, 10, 10, 10, 9, 8}, "")
+	if i := g.SafeMove(g.LegalMoves(nil)); i >= 0 {
+		t.Error("a ten played home while another ten competes for the one foundation at 9")
+	}
+}
+
+func TestSalicLawHooksOnWins(t *testing.T) {
+	// foundation plays first, then a fill, then the deal
+	policy := func(_ Game, legal []Move) int {
+		for i, m := range legal {
+			if m.Kind == MoveFoundation {
+				return i
+			}
+		}
+		return 0
+	}
+	safe := checkHooksOnWins(t, salicLawSpec(), 60, policy)
+	t.Logf("%d safe moves checked on winnable positions", safe)
 }

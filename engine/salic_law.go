@@ -2,7 +2,7 @@ package engine
 
 import "fmt"
 
-// Salic Law (Салический закон, Cadogan; GAMES.md §2).
+// Salic Law (Салический закон, Cadogan).
 //
 // Piles: F0–F7 the foundations in the order their aces appeared, K0–K7 the
 // king packets in the order the kings appeared (the king is the packet's
@@ -16,13 +16,13 @@ import "fmt"
 // foundations.
 
 const (
-	slFound    = 0
-	slKings    = 8
-	slQueens   = 16
-	slStock    = 17
-	slPiles    = 18
-	slTopRank  = Jack
-	slPackSize = 2 * CardsPerDeck
+	slFound   = 0
+	slKings   = 8
+	slQueens  = 16
+	slStock   = 17
+	slPiles   = 18
+	slTopRank = Jack
+	slTotal   = 8 * int(slTopRank)
 )
 
 // Rule IDs of salic-law.
@@ -46,6 +46,11 @@ func salicLawSpec() *Spec {
 		Title:    "The Salic Law",
 		TitlesRU: []string{"Салический закон"},
 		Book:     "Cadogan",
+		Sources: []string{
+			"Cadogan 1874/1914, \"The Salic Law\" (the corpus text is the Russian translation; it lost Rule I, taken from the English)",
+			"PySolFC game 299 (Salic Law): a single card may be put on a bare king at any time (variant king-fill=any-time)",
+			"Parlett: an exposed king used as a temporary reserve (the same any-time reading)",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
@@ -75,7 +80,7 @@ func salicLawSpec() *Spec {
 				Terms:   []string{"когда же появятся дамы", "помещают в ряд над основными картами"}},
 			{ID: slRuleKingFill, Kind: KindPlay, Status: StatusBook,
 				Summary: "When the deal is ended, one card from the surface of any packet may be placed on a bare king; a king freed again may be refilled.",
-				Source:  "GAMES.md §14.1 (after the deal; refilling a freed king is an interpretation, variant king-refill)",
+				Source:  "the book: after the deal (\"когда пасьянс окончен\" read as the deal ended); engine convention: a king freed again may be refilled (variant king-refill), the book does not say",
 				Terms:   []string{"когда пасьянс окончен", "одну карту из какой бы то ни было пачки", "класть на свободного короля"}},
 			{ID: slRuleCycle, Kind: KindPlay, Status: StatusConvention,
 				Summary: "Cycle rule: a card lying alone on its king is not moved to another bare king (that only exchanges two bare kings).",
@@ -98,106 +103,132 @@ func salicLawSpec() *Spec {
 		},
 		Variants: []Variant{
 			{Name: "king-fill", Values: []string{"after-deal", "any-time"}, Default: "after-deal",
-				Doc: "after-deal: a bare king takes a card only once the deal is ended (the book, GAMES.md §14.1); any-time: also during the deal (PySolFC, Parlett)."},
+				Doc: "after-deal: a bare king takes a card only once the deal is ended (the book); any-time: also during the deal (PySolFC 299, Parlett)."},
 			{Name: "king-refill", Values: []string{"again", "once"}, Default: "again",
-				Doc: "again: a king whose filled card has been played may be filled again (GAMES.md §2 recommended reading); once: each king takes at most one filled card in the game."},
+				Doc: "again: a king whose filled card has been played may be filled again (engine convention: the book allows \"one card\" on a free king, and a king freed again is free); once: each king takes at most one filled card in the game."},
 		},
-		Start: legacyStart(newSalicLaw),
+		Piles:  salicLawPiles(),
+		Search: salicLawSearch,
+		Start:  startSalicLaw,
 	}
+}
+
+// salicLawSearch explains the search hooks of Salic Law.
+const salicLawSearch = `Symmetry: suits play no part (foundations go A to J regardless of suit, kings open packets, queens go aside, a fill moves any card), so the key reads every card by its rank only; the foundations are a multiset of heights; the king packets play by the same rules and are sorted, except that during the deal the last packet, which takes the dealt cards, keeps its place. A packet is keyed by the ranks of its cards and, for variant king-refill=once, whether its king has had its card. The pack is keyed by its ranks in order.
+
+Safe moves: a packet's top card c of rank r goes home when the foundations standing at exactly r-1 are at least as many as the cards of rank r that could be played before c: those not yet home, c among them, less the ones lying under c in its packet. Every foundation takes one card of each rank, so these cards compete only for time: with that many foundations waiting, every other card of rank r a line plays before c still finds one (the surplus of waiting foundations over such cards never falls: each play of a card of rank r takes one of each). Any winning line then maps to a win after the move: drop the later moves of c (its play; a fill that moves it to a bare king, which the position ahead keeps bare, at least as good); a card dealt on c lies on the card beneath it instead. A card of rank r under c reaches the surface before c goes home only if a line fills c onto a bare king first; where it then plays that card, the position ahead fills it onto the same king (or, when it lies alone on its own king, keeps it there — the two packets swapped), and the two positions are the same up to suits.
+
+Move order: during the deal, plays from the dealing packet (the next card would cover them), then the deal, then fills (variant king-fill=any-time), then plays from the other packets, whose tops stay available: the play that cannot wait before the one that can. After the deal, plays before fills.
+
+Dead ends: none are detected. Typical losses are decided after the deal by one deep packet whose low cards lie under more cards than the bare kings can hold; a sound bound needs the play and fill capacity of every level of the foundations and is not written yet.`
+
+// salicLawPiles is the layout of Salic Law.
+func salicLawPiles() []PileInfo {
+	ps := make([]PileInfo, 0, slPiles)
+	for i := 0; i < 8; i++ {
+		ps = append(ps, PileInfo{Name: fmt.Sprintf("F%d", i), Kind: PileFoundation})
+	}
+	for i := 0; i < 8; i++ {
+		ps = append(ps, PileInfo{Name: fmt.Sprintf("K%d", i), Kind: PileTableau})
+	}
+	return append(ps, PileInfo{Name: "queens", Kind: PileAside}, PileInfo{Name: "stock", Kind: PileStock})
+}
+
+// slRules are the typed variant options of Salic Law.
+type slRules struct {
+	anyTime bool // king-fill=any-time
+	once    bool // king-refill=once
+}
+
+func startSalicLaw(v *VariantReader) (Dealer, error) {
+	r := &slRules{anyTime: v.Is("king-fill", "any-time"), once: v.Is("king-refill", "once")}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newSalicLaw(c, r, pack), nil }, nil
 }
 
 // salicLaw is the state of a game of Salic Law.
 type salicLaw struct {
-	opts    Options
-	anyTime bool
-	once    bool
-	nk      uint8 // packets opened
-	nf      uint8 // foundations started
-	qn      uint8
-	sn      uint8
-	fn      [8]uint8
-	kn      [8]uint8 // packet size including the king
-	filled  [8]bool
-	found   [8][slTopRank]Card
-	queens  [8]Card
-	pk      [8][slPackSize]Card
-	stock   [slPackSize - 1]Card // stock[sn-1] is the top
+	core
+	r      *slRules
+	lay    layout
+	stock  faceHash // rank hash of the pack (see addValue)
+	stale  bool     // stock is out of date (after Determinize)
+	nk     uint8    // packets opened
+	nf     uint8    // foundations started
+	filled uint8    // bit p: packet p's king has had a filled card
+	score  uint8
 }
 
-func newSalicLaw(pack []Card, opts Options) (Game, error) {
-	spec := salicLawSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &salicLaw{opts: o, anyTime: o["king-fill"] == "any-time", once: o["king-refill"] == "once"}
+func newSalicLaw(c core, r *slRules, pack []Card) *salicLaw {
+	g := &salicLaw{core: c, r: r}
+	g.lay.reset()
 	k := 0
 	for pack[k].Rank() != King {
 		k++
 	}
-	g.pk[0][0] = pack[k]
-	g.kn[0], g.nk = 1, 1
-	n := 0
-	for i := len(pack) - 1; i >= 0; i-- {
-		if i != k {
-			g.stock[n] = pack[i]
-			n++
-		}
-	}
-	g.sn = uint8(n)
-	return g, nil
+	g.lay.push(slKings, pack[k])
+	g.nk = 1
+	var buf [packCards]Card
+	rest := append(append(buf[:0], pack[:k]...), pack[k+1:]...)
+	g.lay.loadPack(slStock, rest)
+	g.rehash()
+	return g
 }
-
-func (g *salicLaw) ID() string { return "salic-law" }
-
-func (g *salicLaw) Options() Options { return copyOptions(g.opts) }
 
 // top returns the available card of packet p (not the king), or NoCard.
 func (g *salicLaw) top(p int) Card {
-	if g.kn[p] < 2 {
+	if g.lay.size(slKings+p) < 2 {
 		return NoCard
 	}
-	return g.pk[p][g.kn[p]-1]
+	return g.lay.top(slKings + p)
 }
 
-// accepts reports whether foundation f takes c (up to the jack, any suit).
-func (g *salicLaw) accepts(f int, c Card) bool {
-	return f < int(g.nf) && c.Rank() <= slTopRank && int(g.fn[f]) == int(c.Rank())-1
-}
+// height returns the height of foundation f (0 before its ace).
+func (g *salicLaw) height(f int) int { return g.lay.size(slFound + f) }
 
 // fillOpen reports whether the king-fill is allowed at this stage.
-func (g *salicLaw) fillOpen() bool { return g.sn == 0 || g.anyTime }
+func (g *salicLaw) fillOpen() bool { return g.lay.empty(slStock) || g.r.anyTime }
 
 // LegalMoves appends foundation plays, king fills and the next deal.
 func (g *salicLaw) LegalMoves(dst []Move) []Move {
+	// want has bit r when some started foundation takes rank r.
+	var want uint16
+	for f := 0; f < int(g.nf); f++ {
+		if h := g.height(f); h < int(slTopRank) {
+			want |= 1 << (h + 1)
+		}
+	}
 	for p := 0; p < int(g.nk); p++ {
 		c := g.top(p)
-		if c == NoCard {
+		if c == NoCard || want&(1<<c.Rank()) == 0 {
 			continue
 		}
 		for f := 0; f < int(g.nf); f++ {
-			if g.accepts(f, c) {
+			if g.height(f) == int(c.Rank())-1 {
 				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(slKings + p), To: uint8(slFound + f), Card: c, Card2: NoCard, Rule: slRuleII})
 			}
 		}
 	}
 	if g.fillOpen() {
-		for p := 0; p < int(g.nk); p++ {
-			if g.kn[p] < 3 {
+		var bare uint8 // packets that may take a fill
+		for q := 0; q < int(g.nk); q++ {
+			if g.lay.size(slKings+q) == 1 && !(g.r.once && g.filled&(1<<q) != 0) {
+				bare |= 1 << q
+			}
+		}
+		for p := 0; p < int(g.nk) && bare != 0; p++ {
+			if g.lay.size(slKings+p) < 3 {
 				continue
 			}
-			c := g.pk[p][g.kn[p]-1]
+			c := g.lay.top(slKings + p)
 			for q := 0; q < int(g.nk); q++ {
-				if g.kn[q] == 1 && !(g.once && g.filled[q]) {
+				if bare&(1<<q) != 0 {
 					dst = append(dst, Move{Kind: MoveFill, From: uint8(slKings + p), To: uint8(slKings + q), Card: c, Card2: NoCard, Rule: slRuleKingFill})
 				}
 			}
 		}
 	}
-	if g.sn > 0 {
+	if !g.lay.empty(slStock) {
 		dst = append(dst, Move{Kind: MoveDeal, From: slStock, To: slKings + g.nk - 1, Card: NoCard, Card2: NoCard, Rule: slRuleDeal})
 	}
 	return dst
@@ -214,7 +245,7 @@ func (g *salicLaw) Check(m Move) error {
 		if m.Rule != slRuleDeal || from != slStock || m.Card != NoCard {
 			return illegalf(m, "a deal turns the next card of the pack (%s)", slRuleDeal)
 		}
-		if g.sn == 0 {
+		if g.lay.empty(slStock) {
 			return illegalf(m, "the deal is ended")
 		}
 		if to != slKings+int(g.nk)-1 {
@@ -238,8 +269,8 @@ func (g *salicLaw) Check(m Move) error {
 		if m.Card.Rank() > slTopRank {
 			return illegalf(m, "foundations end at the jack")
 		}
-		if int(g.fn[f]) != int(m.Card.Rank())-1 {
-			return illegalf(m, "foundation %s needs rank %d", g.PileName(to), g.fn[f]+1)
+		if g.height(f) != int(m.Card.Rank())-1 {
+			return illegalf(m, "foundation %s needs rank %d", g.PileName(to), g.height(f)+1)
 		}
 		return nil
 	case MoveFill: // salic-law/king-fill
@@ -255,13 +286,13 @@ func (g *salicLaw) Check(m Move) error {
 		if c := g.top(from - slKings); c == NoCard || c != m.Card {
 			return illegalf(m, "%s is not on the surface of %s", m.Card, g.PileName(from))
 		}
-		if g.kn[to-slKings] != 1 {
+		if g.lay.size(to) != 1 {
 			return illegalf(m, "%s is not a bare king", g.PileName(to))
 		}
-		if g.once && g.filled[to-slKings] {
+		if g.r.once && g.filled&(1<<(to-slKings)) != 0 {
 			return illegalf(m, "%s has had its card (variant king-refill=once)", g.PileName(to))
 		}
-		if g.kn[from-slKings] < 3 {
+		if g.lay.size(from) < 3 {
 			return illegalf(m, "cycle rule %s: the card lies alone on its king", slRuleCycle)
 		}
 		return nil
@@ -277,135 +308,268 @@ func (g *salicLaw) Apply(m Move) error {
 	}
 	switch m.Kind {
 	case MoveDeal:
-		g.sn--
-		c := g.stock[g.sn]
+		c := g.lay.top(slStock)
+		g.stock.addValue(g.lay.size(slStock)-1, -uint64(c.Rank()))
 		switch c.Rank() {
 		case King:
-			g.pk[g.nk][0] = c
-			g.kn[g.nk] = 1
+			g.lay.move(slStock, slKings+int(g.nk))
 			g.nk++
 		case Ace:
-			g.found[g.nf][0] = c
-			g.fn[g.nf] = 1
+			g.lay.move(slStock, slFound+int(g.nf))
 			g.nf++
+			g.score++
 		case Queen:
-			g.queens[g.qn] = c
-			g.qn++
+			g.lay.move(slStock, slQueens)
 		default:
-			p := g.nk - 1
-			g.pk[p][g.kn[p]] = c
-			g.kn[p]++
+			g.lay.move(slStock, slKings+int(g.nk)-1)
 		}
 	case MoveFoundation:
-		g.kn[int(m.From)-slKings]--
-		f := int(m.To) - slFound
-		g.found[f][g.fn[f]] = m.Card
-		g.fn[f]++
+		g.lay.move(int(m.From), int(m.To))
+		g.score++
 	case MoveFill:
-		g.kn[int(m.From)-slKings]--
-		q := int(m.To) - slKings
-		g.pk[q][1] = m.Card
-		g.kn[q] = 2
-		g.filled[q] = true
+		g.lay.move(int(m.From), int(m.To))
+		g.filled |= 1 << (int(m.To) - slKings)
 	}
 	return nil
 }
 
-func (g *salicLaw) Over() bool {
+// rehash recomputes the rank hash of the pack.
+func (g *salicLaw) rehash() {
+	g.stock = g.stockHash()
+	g.stale = false
+}
+
+// stockHash computes the rank hash of the pack.
+func (g *salicLaw) stockHash() faceHash {
+	var h faceHash
+	i := g.lay.size(slStock)
+	for c := g.lay.top(slStock); c != NoCard; c = g.lay.below[c] {
+		i--
+		h.addValue(i, uint64(c.Rank()))
+	}
+	return h
+}
+
+// Ending: won when every foundation reaches the jack, stuck when no move
+// is legal.
+func (g *salicLaw) Ending() Ending {
 	var buf [160]Move
-	return g.Won() || len(g.LegalMoves(buf[:0])) == 0
+	return ending(g.Won(), false, len(g.LegalMoves(buf[:0])) > 0)
 }
 
-func (g *salicLaw) Won() bool { return g.Score() == g.Total() }
+func (g *salicLaw) Won() bool    { return int(g.score) == slTotal }
+func (g *salicLaw) Score() int   { return int(g.score) }
+func (g *salicLaw) Total() int   { return slTotal }
+func (g *salicLaw) Redeals() int { return 0 }
 
-func (g *salicLaw) Score() int {
-	s := 0
-	for _, n := range g.fn {
-		s += int(n)
-	}
-	return s
-}
-
-func (g *salicLaw) Total() int    { return 8 * int(slTopRank) }
-func (g *salicLaw) Redeals() int  { return 0 }
-func (g *salicLaw) NumPiles() int { return slPiles }
-
-func (g *salicLaw) PileName(i int) string {
-	switch {
-	case i >= slFound && i < slFound+8:
-		return fmt.Sprintf("F%d", i-slFound)
-	case i >= slKings && i < slKings+8:
-		return fmt.Sprintf("K%d", i-slKings)
-	case i == slQueens:
-		return "queens"
-	case i == slStock:
-		return "stock"
-	}
-	return fmt.Sprintf("pile(%d)", i)
-}
-
+// Pile shows every pile but the pack.
 func (g *salicLaw) Pile(dst []Card, i int) []Card {
 	if i == slStock {
-		return appendHidden(dst, int(g.sn))
+		return appendHidden(dst, g.lay.size(slStock))
 	}
 	return g.FullPile(dst, i)
 }
 
 // FullPile returns every card of pile i, bottom first.
 func (g *salicLaw) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i >= slFound && i < slFound+8:
-		return append(dst, g.found[i-slFound][:g.fn[i-slFound]]...)
-	case i >= slKings && i < slKings+8:
-		return append(dst, g.pk[i-slKings][:g.kn[i-slKings]]...)
-	case i == slQueens:
-		return append(dst, g.queens[:g.qn]...)
-	case i == slStock:
-		return append(dst, g.stock[:g.sn]...)
+	if i < 0 || i >= slPiles {
+		return dst
 	}
-	return dst
+	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *salicLaw) hashVisible() hasher {
-	h := newHasher()
-	h.b(g.nf)
-	for _, n := range g.fn {
-		h.b(n)
+// hashVisible mixes the part of the state every view shows: the
+// foundations started and their heights (not which cards: suits do not
+// matter there), the packets, the fills used (variant king-refill=once)
+// and the queens set aside.
+func (g *salicLaw) hashVisible() uint64 {
+	var heights uint64
+	for f := 0; f < 8; f++ {
+		heights = heights<<4 | uint64(g.height(f))
 	}
-	for i := range g.pk {
-		h.cards(g.pk[i][:g.kn[i]])
-		if g.once && g.filled[i] {
-			h.b(1)
-		}
+	w := heights | uint64(g.nf)<<32 | uint64(g.lay.size(slQueens))<<40
+	if g.r.once {
+		w |= uint64(g.filled) << 48
 	}
-	h.b(g.qn)
+	h := SplitMix64(w)
+	for p := slKings; p < slKings+8; p++ {
+		h = g.lay.mixPile(h, p)
+	}
 	return h
 }
 
-// Hash covers foundation heights, packets, fills used, queens and the stock.
-func (g *salicLaw) Hash() uint64 { return g.hashVisible().sumCards(g.stock[:g.sn]) }
+// Hash covers the visible state and the pack.
+func (g *salicLaw) Hash() uint64 { return g.lay.mixPile(g.hashVisible(), slStock) }
 
-// ViewHash is Hash with the stock reduced to its size.
-func (g *salicLaw) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.sn)) }
+// ViewHash is Hash with the pack reduced to its size.
+func (g *salicLaw) ViewHash() uint64 {
+	return SplitMix64(g.hashVisible() ^ uint64(g.lay.size(slStock)) ^ 0xFD<<8)
+}
 
 func (g *salicLaw) Clone() Game {
 	c := *g
 	return &c
 }
 
+// CopyFrom makes g a copy of src when src is a Salic Law game.
+func (g *salicLaw) CopyFrom(src Game) bool { return copyState(g, src) }
+
 // Determinize shuffles the pack.
-func (g *salicLaw) Determinize(r *Rand) { determinize(g.stock[:g.sn], r) }
+func (g *salicLaw) Determinize(r *Rand) {
+	g.lay.determinize(slStock, r)
+	g.stale = true // the pack's rank hash; SearchKey recomputes it
+}
 
 func (g *salicLaw) status() string {
-	return fmt.Sprintf("score %d/%d  stock %d", g.Score(), g.Total(), g.sn)
+	return fmt.Sprintf("score %d/%d  stock %d", g.Score(), g.Total(), g.lay.size(slStock))
 }
 
-func (g *salicLaw) String() string {
-	return renderPiles(slPiles, g.PileName, g.FullPile, g.status())
+func (g *salicLaw) String() string { return renderGame(g, g.FullPile, g.status()) }
+
+func (g *salicLaw) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// Search hooks (SearchHooks): see salicLawSearch.
+
+// packetKey returns the key of packet p: two words, the first an exact
+// encoding when the packet holds at most 14 cards on its king (a flag, the
+// fill mark, the count and 4 bits a rank), else a hash of its ranks with
+// the top bit set, the second word a second hash then.
+func (g *salicLaw) packetKey(p int) (uint64, uint64) {
+	if p >= int(g.nk) {
+		return 0, 0
+	}
+	n := g.lay.size(slKings+p) - 1
+	mark := uint64(0)
+	if g.r.once && g.filled&(1<<p) != 0 {
+		mark = 1
+	}
+	if n <= 14 {
+		w := 1 | mark<<1 | uint64(n)<<2
+		i := 6
+		for c := g.lay.top(slKings + p); i < 6+4*n; c = g.lay.below[c] {
+			w |= uint64(c.Rank()) << i
+			i += 4
+		}
+		return w, 0
+	}
+	var h faceHash
+	i := 0
+	for c := g.lay.top(slKings + p); i < n; c = g.lay.below[c] {
+		h.addValue(i, uint64(c.Rank()))
+		i++
+	}
+	return h[0] | 1<<63, h[1] ^ mark ^ uint64(n)<<56
 }
 
-func (g *salicLaw) View() string {
-	return renderPiles(slPiles, g.PileName, g.Pile, g.status())
+// SearchKey returns the canonical key described in salicLawSearch.
+func (g *salicLaw) SearchKey() Key {
+	var heights [8]uint64
+	for f := range heights {
+		heights[f] = uint64(g.height(f))
+	}
+	sortWords(heights[:])
+	var hw uint64
+	for _, h := range heights {
+		hw = hw<<4 | h
+	}
+	var a, b [8]uint64
+	for p := 0; p < 8; p++ {
+		a[p], b[p] = g.packetKey(p)
+	}
+	k := newKeyHash(0x534C) // "SL"
+	last := -1
+	if !g.lay.empty(slStock) {
+		last = int(g.nk) - 1 // the dealt cards go on it: it keeps its place
+		k.word(a[last])
+		k.word(b[last])
+		a[last], b[last] = 0, 0
+	}
+	sortPairs(a[:], b[:])
+	k.word(hw | uint64(g.lay.size(slStock))<<32 | uint64(g.nk)<<40 | uint64(last+1)<<48)
+	for p := range a {
+		k.word(a[p])
+		if a[p]>>63 != 0 {
+			k.word(b[p])
+		}
+	}
+	stock := g.stock
+	if g.stale {
+		stock = g.stockHash()
+	}
+	k.word(stock[0])
+	k.word(stock[1])
+	return k.sum()
 }
+
+// sortPairs sorts the pairs (a[i], b[i]) by a, then b (insertion sort).
+func sortPairs(a, b []uint64) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && (a[j] < a[j-1] || a[j] == a[j-1] && b[j] < b[j-1]); j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+			b[j], b[j-1] = b[j-1], b[j]
+		}
+	}
+}
+
+// SafeMove returns a foundation play of a card of rank r when at least as
+// many foundations stand at r-1 as there are cards of rank r that could
+// be played before it: the card itself and the others not yet home, except
+// those lying under it in its packet (see salicLawSearch); or -1.
+func (g *salicLaw) SafeMove(legal []Move) int {
+	var at, atLeast [NumRanks + 2]int // foundations at exactly h, at h or higher
+	for f := 0; f < 8; f++ {
+		at[g.height(f)]++
+	}
+	for h := NumRanks; h >= 0; h-- {
+		atLeast[h] = atLeast[h+1] + at[h]
+	}
+	for i, m := range legal {
+		if m.Kind != MoveFoundation {
+			continue
+		}
+		r := m.Card.Rank()
+		rivals := 8 - atLeast[r] // cards of rank r not home, c among them
+		if at[r-1] < rivals {
+			for c := g.lay.below[m.Card]; c != NoCard; c = g.lay.below[c] {
+				if c.Rank() == r {
+					rivals--
+				}
+			}
+		}
+		if at[r-1] >= rivals {
+			return i
+		}
+	}
+	return -1
+}
+
+// OrderMoves orders the moves for a search. During the deal: plays from
+// the dealing packet (the next card would cover them), the deal, fills
+// (variant king-fill=any-time), then plays from the other packets, whose
+// tops stay available (nothing is dealt on them), so that a play that
+// can wait is tried after the one that cannot. After the deal: plays,
+// then fills.
+func (g *salicLaw) OrderMoves(moves []Move) {
+	last := slKings + int(g.nk) - 1
+	dealing := !g.lay.empty(slStock)
+	rank := func(m Move) int {
+		switch m.Kind {
+		case MoveFoundation:
+			if !dealing || int(m.From) == last {
+				return 0
+			}
+			return 3
+		case MoveFill:
+			return 2
+		}
+		return 1
+	}
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && rank(moves[j]) < rank(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+}
+
+// DeadEnd detects no dead ends (see salicLawSearch).
+func (g *salicLaw) DeadEnd() bool { return false }

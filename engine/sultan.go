@@ -1,6 +1,21 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
+
+// The Sultan (Султан; Pujol, whose text keeps only the end of the game —
+// the rest is Cadogan 1914, "The Sultan").
+//
+// Piles: "aside" the Sultan (the centre king of hearts, alone), F0–F7 the
+// eight foundations in the reading order of Cadogan's tableau without the
+// centre (K♦ A♥ K♦ / K♠ · K♠ / K♣ K♥ K♣), D0–D7 the Divan (every card
+// available), "stock" the face-down pack and "talon".
+//
+// Forced moves applied inside Apply: a Divan vacancy is filled at once from
+// the talon, or from the pack when there is no talon (sultan/fill); after a
+// re-deal every vacancy is filled from the new pack.
 
 // Rule IDs of the Sultan.
 const (
@@ -41,48 +56,57 @@ const (
 	sulPiles  = sulTalon + 1
 	// sulPlayed is the number of cards played onto the foundations in a won
 	// game: 104 less the Sultan, seven kings and the ace of hearts.
-	sulPlayed = lsCards - 9
+	sulPlayed = packCards - 9
 )
 
 // sulFoundationSuits is the suit of each foundation, in the reading order of
 // Cadogan's tableau without the centre: K♦ A♥ K♦ / K♠ · K♠ / K♣ K♥ K♣.
 var sulFoundationSuits = [8]Suit{Diamonds, Hearts, Diamonds, Spades, Spades, Clubs, Hearts, Clubs}
 
+// sulTwin is the other foundation of the same suit as each foundation.
+var sulTwin = [8]int{2, 6, 0, 4, 3, 7, 1, 5}
+
 // sulAceSlot is the foundation that starts from the ace of hearts.
 const sulAceSlot = 1
 
 func sultanSpec() *Spec {
-	s := &Spec{
+	return &Spec{
 		ID:       "sultan",
 		Title:    "The Sultan",
 		TitlesRU: []string{"Султан"},
 		Book:     "Pujol",
+		Sources: []string{
+			"Pujol, «Пасьянсы», p. 6 (the corpus text: only the end of the game — the Sultan gets nothing, the re-deals, the win)",
+			"Cadogan 1914, \"The Sultan\": the setup, the Divan, the play and \"The foundations must follow suit\"; the talon shuffled and re-dealt twice",
+			"PySolFC game 331 (Sultan +, eight reserve cells; game 330 has six): re-deals unshuffled",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
+		Piles:    sultanPiles(),
 		Rules: []Rule{
 			{ID: sulRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,
 				Summary: "The foundations follow suit: each of the seven kings takes the ace of its suit, then 2 up to the queen; the ace of hearts takes 2 up to the queen.",
-				Source:  "Cadogan EN (1914), The Sultan, rule: \"The foundations must follow suit\"; GAMES.md §10",
+				Source:  "Cadogan 1914, The Sultan, rule: \"The foundations must follow suit\"",
 				Terms:   []string{"на основания следуют масти"}},
 			{ID: sulRuleSetup, Kind: KindPlay, Status: StatusLost,
 				Summary: "Take the eight kings and one ace of hearts out of the pack and lay them as in the tableau: the centre king of hearts is the Sultan, the other seven kings and the ace of hearts are the foundations.",
-				Source:  "Cadogan EN (1914), The Sultan; GAMES.md §10"},
+				Source:  "Cadogan 1914, The Sultan"},
 			{ID: sulRuleSultan, Kind: KindPlay, Status: StatusBook,
 				Summary: "Nothing is ever played on the king of hearts in the centre: he is the Sultan himself.",
 				Terms:   []string{"на короля червей, лежащего посередине, не кладут ничего", "лежащего посередине", "не кладут ничего", "самого султана"}},
 			{ID: sulRuleDivan, Kind: KindPlay, Status: StatusLost,
 				Summary: "Eight cards dealt four on each side form the Divan; every Divan card is available.",
-				Source:  "Cadogan EN (1914), The Sultan; GAMES.md §10, §14.9"},
+				Source:  "Cadogan 1914, The Sultan (eight cards, four on each side; PySolFC 331 has eight cells, 330 six)"},
 			{ID: sulRuleDraw, Kind: KindPlay, Status: StatusLost,
 				Summary: "The pack is turned one card at a time; a suitable card is played, the rest form the talon, whose top card is available.",
-				Source:  "Cadogan EN (1914), The Sultan; GAMES.md §10"},
+				Source:  "Cadogan 1914, The Sultan"},
 			{ID: sulRuleFill, Kind: KindPlay, Status: StatusLost,
 				Summary: "A Divan vacancy is filled at once from the talon, or from the pack when there is no talon (done by the engine after the move that made it).",
-				Source:  "Cadogan EN (1914), The Sultan; GAMES.md §14.9"},
+				Source:  "Cadogan 1914, The Sultan (PySolFC leaves the cells to the player instead)"},
 			{ID: sulRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "When the pack is out and cards remain in the talon, it is laid out again the same way, up to three times in all (three passes; unshuffled by default, shuffled in Cadogan's reading).",
-				Source:  "Pujol; the count of passes and the shuffle are GAMES.md §10/§14.9 conventions (Cadogan: shuffled, twice re-dealt)",
+				Source:  "Pujol; engine convention: \"до трех раз\" read as three passes in all, as Cadogan's two re-deals (variant passes), and unshuffled as the book says nothing of a shuffle (Cadogan shuffles: variant shuffle)",
 				Terms:   []string{"при перекладывании", "перекладывают подобным образом снова", "до трех раз"}},
 			{ID: sulRuleWin, Kind: KindPlay, Status: StatusBook,
 				Summary: "Won when no card is left in hand and the eight queens, the Sultan's harem, lie round the king of hearts; lost if cards remain after the third time.",
@@ -90,59 +114,79 @@ func sultanSpec() *Spec {
 		},
 		Variants: []Variant{
 			{Name: "passes", Values: []string{"3", "4"}, Default: "3",
-				Doc: "3: three passes in total (Cadogan's two re-deals; GAMES.md §14.9 reading of Pujol's \"до трех раз\"); 4: three re-deals after the first deal (the other reading of Pujol)."},
+				Doc: "3: three passes in total (Cadogan's two re-deals; one reading of Pujol's \"до трех раз\"); 4: three re-deals after the first deal (the other reading of Pujol)."},
 			{Name: "shuffle", Values: []string{"off", "on"}, Default: "off",
 				Doc: "off: the talon is turned over unshuffled (Pujol, PySolFC); on: the talon is shuffled before each re-deal (Cadogan), with a generator seeded from the deal so replays agree."},
 		},
+		Search: sultanSearch,
+		Start:  startSultan,
 	}
-	s.Start = legacyStart(func(pack []Card, opts Options) (Game, error) {
-		o, err := s.ResolveOptions(opts)
-		if err != nil {
-			return nil, err
-		}
-		return newSultan(pack, o)
-	})
-	return s
+}
+
+// sultanSearch explains the search hooks of the Sultan.
+const sultanSearch = `Symmetry: the two copies of a card are never told apart by the rules, so the key names cards by face; the two foundations of a suit (the king of hearts and the ace of hearts count alike: each takes the next rank of hearts) are interchangeable, keyed as a multiset of heights; the Divan is a multiset (every card of it is available, and a vacancy is filled whatever its place). The key includes the passes used and, for variant shuffle=on, the deal's shuffle seed.
+
+Safe moves: cards only ever go home, and a play can spoil two things. The other copy's way home: playing card c of rank r takes a foundation at r-1, which the other copy of c needs too unless the other foundation of the suit stands at r-1 or higher or the other copy waits in the Divan (call such a play unrivalled). And the refills: a playable card in the Divan is a choice held open — playing it later pulls whatever then lies on top of the talon into the Divan — and while cards can still be turned (a draw, a re-deal) the top of the talon changes between now and then, so playing now may pull a worse card; a talon card left in place may likewise be pulled later. So a play is made without branching only once no card can be turned any more: the pack is out and no re-deal is left (or neither pack nor talon is left), and it is unrivalled. Then the talon only loses cards from its top, by plays and pulls alike, so a pull pulls the same card whenever it is made, and the position after the play keeps every winning line of the one before: replay the line, dropping the later play of c; the position ahead holds the talon's top in its Divan where the line still has it on the talon, and catches up when the line plays c (or plays the other copy first: it takes the foundation left at r-1, or swaps roles with c's copy in the Divan).
+
+Move order: unrivalled plays first (from the talon, then from the Divan), then the others, then the draw or re-deal: the search finds the wins of the "play everything" line first.
+
+Dead ends: none are detected.`
+
+// sultanPiles is the layout of the Sultan.
+func sultanPiles() []PileInfo {
+	ps := make([]PileInfo, 0, sulPiles)
+	ps = append(ps, PileInfo{Name: AsidePile, Kind: PileAside})
+	for i := 0; i < 8; i++ {
+		ps = append(ps, PileInfo{Name: fmt.Sprintf("F%d", i), Kind: PileFoundation})
+	}
+	for i := 0; i < 8; i++ {
+		ps = append(ps, PileInfo{Name: fmt.Sprintf("D%d", i), Kind: PileReserve})
+	}
+	return append(ps, PileInfo{Name: "stock", Kind: PileStock}, PileInfo{Name: "talon", Kind: PileTalon})
+}
+
+// sultanRules are the typed variant options of the Sultan.
+type sultanRules struct {
+	maxPasses uint8 // passes=3 or 4
+	shuffle   bool  // shuffle=on
+}
+
+func startSultan(v *VariantReader) (Dealer, error) {
+	r := &sultanRules{maxPasses: 3, shuffle: v.Is("shuffle", "on")}
+	if v.Is("passes", "4") {
+		r.maxPasses = 4
+	}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newSultan(c, r, pack) }, nil
 }
 
 // sultan is the state of a game of the Sultan.
 type sultan struct {
-	below     lsBelow
-	piles     [sulPiles]lstack
-	score     uint8
-	pass      uint8 // passes begun (1 during the first deal)
-	maxPasses uint8
-	shuffle   bool
-	seed      uint64
-	opts      Options
+	core
+	r     *sultanRules
+	lay   layout
+	seed  uint64      // the shuffle seed of the deal (variant shuffle=on)
+	seq   [2]faceHash // face hashes of the pack and the talon (see pushed)
+	stale bool        // seq[0] is out of date (after Determinize)
+	score uint8
+	pass  uint8 // passes begun (1 during the first deal)
 }
 
-func newSultan(pack []Card, opts Options) (*sultan, error) {
-	if err := verifyPack("sultan", pack, 2); err != nil {
-		return nil, err
-	}
-	g := &sultan{pass: 1, maxPasses: 3, seed: deriveSeed(pack), opts: opts}
-	if opts["passes"] == "4" {
-		g.maxPasses = 4
-	}
-	g.shuffle = opts["shuffle"] == "on"
-	for i := range g.piles {
-		g.piles[i] = lsNew()
-	}
-	for i := range g.below {
-		g.below[i] = NoCard
-	}
-	rest := make([]Card, 0, lsCards)
+func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
+	g := &sultan{core: c, r: r, pass: 1, seed: deriveSeed(pack)}
+	g.lay.reset()
+	var buf [packCards]Card
+	rest := buf[:0]
 	aceTaken := false
 	for _, c := range pack {
 		switch {
-		case c.Rank() == King && c.Suit() == Hearts && g.piles[sulSultan].n == 0:
-			g.piles[sulSultan].push(&g.below, c)
+		case c.Rank() == King && c.Suit() == Hearts && g.lay.empty(sulSultan):
+			g.lay.push(sulSultan, c)
 		case c.Rank() == King:
 			placed := false
 			for f, s := range sulFoundationSuits {
-				if f != sulAceSlot && s == c.Suit() && g.piles[sulF0+f].n == 0 {
-					g.piles[sulF0+f].push(&g.below, c)
+				if f != sulAceSlot && s == c.Suit() && g.lay.empty(sulF0+f) {
+					g.lay.push(sulF0+f, c)
 					placed = true
 					break
 				}
@@ -151,76 +195,85 @@ func newSultan(pack []Card, opts Options) (*sultan, error) {
 				return nil, fmt.Errorf("sultan: no foundation left for %v", c)
 			}
 		case c.Rank() == Ace && c.Suit() == Hearts && !aceTaken:
-			g.piles[sulF0+sulAceSlot].push(&g.below, c)
+			g.lay.push(sulF0+sulAceSlot, c)
 			aceTaken = true
 		default:
 			rest = append(rest, c)
 		}
 	}
 	for i := 0; i < 8; i++ {
-		g.piles[sulD0+i].push(&g.below, rest[i])
+		g.lay.push(sulD0+i, rest[i])
 	}
-	for i := len(rest) - 1; i >= 8; i-- {
-		g.piles[sulStock].push(&g.below, rest[i])
-	}
+	g.lay.loadPack(sulStock, rest[8:])
+	g.rehash()
 	return g, nil
+}
+
+// next returns the suitKey of the card foundation f (0 … 7) takes next,
+// or -1 when it takes none (complete at the queen).
+func (g *sultan) next(f int) int {
+	top := g.lay.top(sulF0 + f)
+	switch {
+	case top == NoCard || top.Rank() == Queen:
+		return -1
+	case top.Rank() == King:
+		return int(top.Suit())*16 + int(Ace)
+	}
+	return int(top.Suit())*16 + int(top.Rank()) + 1
+}
+
+// height returns the rank of the top card of foundation f (0 … 7), the
+// king counting as 0.
+func (g *sultan) height(f int) int {
+	top := g.lay.top(sulF0 + f)
+	if top.Rank() == King {
+		return 0
+	}
+	return int(top.Rank())
 }
 
 // accepts reports whether foundation pile f (a pile index) takes c next.
 func (g *sultan) accepts(f int, c Card) bool {
-	top := g.piles[f].top
-	if top == NoCard || top.Rank() == Queen || c.Suit() != top.Suit() {
-		return false
-	}
-	if top.Rank() == King {
-		return c.Rank() == Ace
-	}
-	return c.Rank() == top.Rank()+1
+	return c != NoCard && g.next(f-sulF0) == suitKey(c)
 }
 
-func (g *sultan) ID() string       { return "sultan" }
-func (g *sultan) Options() Options { return copyOptions(g.opts) }
+// sulKeys is suitKey as a table (0 for NoCard, which no foundation
+// wants); sulNext is, for the top card of a foundation, the suitKey of the
+// card it takes next (0 when it takes none: complete at the queen).
+var sulKeys, sulNext = func() (k, n [256]uint8) {
+	for c := Card(0); c < packCards; c++ {
+		k[c] = uint8(suitKey(c))
+		switch c.Rank() {
+		case Queen:
+		case King:
+			n[c] = uint8(int(c.Suit())*16 + int(Ace))
+		default:
+			n[c] = uint8(suitKey(c) + 1)
+		}
+	}
+	return k, n
+}()
 
 func (g *sultan) LegalMoves(dst []Move) []Move {
-	// accepts(f, c) is suitKey(c) == want[f], the suitKey of the card
-	// foundation f takes next (-1 when it takes none); present is the set
-	// of the wanted keys.
-	var want [8]int
-	var present uint64
-	for f := range want {
-		want[f] = -1
-		top := g.piles[sulF0+f].top
-		switch {
-		case top == NoCard || top.Rank() == Queen:
-			continue
-		case top.Rank() == King:
-			want[f] = int(top.Suit())*16 + int(Ace)
-		default:
-			want[f] = int(top.Suit())*16 + int(top.Rank()) + 1
-		}
-		present |= 1 << want[f]
+	// byKey[k] has bit f when foundation f takes the card of suitKey k.
+	var byKey [64]uint8
+	for f := 0; f < 8; f++ {
+		byKey[sulNext[g.lay.top(sulF0+f)]] |= 1 << f
 	}
+	byKey[0] = 0
 	for src := sulD0; src <= sulTalon; src++ {
 		if src == sulStock {
 			continue
 		}
-		c := g.piles[src].top
-		if c == NoCard {
-			continue
-		}
-		k := suitKey(c)
-		if present&(1<<k) == 0 {
-			continue // no foundation takes c
-		}
-		for f := sulF0; f < sulF0+8; f++ {
-			if want[f-sulF0] == k { // g.accepts(f, c)
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(f), Card: c, Card2: NoCard, Rule: sulRuleI})
-			}
+		c := g.lay.top(src)
+		for m := byKey[sulKeys[c]]; m != 0; m &= m - 1 {
+			f := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(sulF0 + f), Card: c, Card2: NoCard, Rule: sulRuleI})
 		}
 	}
-	if g.piles[sulStock].n > 0 {
+	if !g.lay.empty(sulStock) {
 		dst = append(dst, Move{Kind: MoveDraw, From: sulStock, To: sulTalon, Card: NoCard, Card2: NoCard, Rule: sulRuleDraw})
-	} else if g.piles[sulTalon].n > 0 && g.pass < g.maxPasses {
+	} else if !g.lay.empty(sulTalon) && g.pass < g.r.maxPasses {
 		dst = append(dst, Move{Kind: MoveRedeal, From: sulTalon, To: sulStock, Card: NoCard, Card2: NoCard, Rule: sulRuleRedeal})
 	}
 	return dst
@@ -242,7 +295,7 @@ func (g *sultan) Check(m Move) error {
 		if to < sulF0 || to >= sulF0+8 {
 			return sulErrNotFoundation
 		}
-		if m.Card == NoCard || g.piles[from].top != m.Card {
+		if m.Card == NoCard || g.lay.top(from) != m.Card {
 			return sulErrNotAvailable
 		}
 		if !g.accepts(to, m.Card) {
@@ -253,7 +306,7 @@ func (g *sultan) Check(m Move) error {
 		if m.Rule != sulRuleDraw || m.From != sulStock || m.To != sulTalon || m.Card != NoCard {
 			return sulErrDrawShape
 		}
-		if g.piles[sulStock].n == 0 {
+		if g.lay.empty(sulStock) {
 			return sulErrPackEmpty
 		}
 		return nil
@@ -261,13 +314,13 @@ func (g *sultan) Check(m Move) error {
 		if m.Rule != sulRuleRedeal || m.From != sulTalon || m.To != sulStock || m.Card != NoCard {
 			return sulErrRedealShape
 		}
-		if g.piles[sulStock].n != 0 {
+		if !g.lay.empty(sulStock) {
 			return sulErrPackNotOut
 		}
-		if g.piles[sulTalon].n == 0 {
+		if g.lay.empty(sulTalon) {
 			return sulErrNothingToRedeal
 		}
-		if g.pass >= g.maxPasses {
+		if g.pass >= g.r.maxPasses {
 			return sulErrNoPassLeft
 		}
 		return nil
@@ -281,95 +334,130 @@ func (g *sultan) Apply(m Move) error {
 	}
 	switch m.Kind {
 	case MoveFoundation:
-		g.piles[m.To].push(&g.below, g.piles[m.From].pop(&g.below))
+		from := int(m.From)
+		if from == sulTalon {
+			g.popped(sulTalon)
+		}
+		g.lay.move(from, int(m.To))
 		g.score++
+		if from != sulTalon {
+			g.fill(from)
+		}
 	case MoveDraw:
-		g.piles[sulTalon].push(&g.below, g.piles[sulStock].pop(&g.below))
+		g.popped(sulStock)
+		g.lay.move(sulStock, sulTalon)
+		g.pushed(sulTalon)
 	case MoveRedeal:
-		var buf [lsCards]Card
-		n := lsDrain(&buf, &g.below, &g.piles[sulTalon])
-		cs := buf[:n] // talon top first: pushing in this order puts the talon's bottom on top
-		if g.shuffle {
+		var buf [packCards]Card
+		cs := g.lay.drain(&buf, sulTalon) // talon top first: pushing in this order puts the talon's bottom on top
+		if g.r.shuffle {
 			var r Rand
 			r.Seed(SplitMix64(g.seed ^ uint64(g.pass)))
 			r.Shuffle(cs)
 		}
 		for _, c := range cs {
-			g.piles[sulStock].push(&g.below, c)
+			g.lay.push(sulStock, c)
 		}
 		g.pass++
+		g.rehash()
+		for d := sulD0; d < sulD0+8; d++ {
+			if g.lay.empty(d) {
+				g.fill(d)
+			}
+		}
 	}
-	g.fillDivan()
 	return nil
 }
 
-// fillDivan fills every Divan vacancy at once from the talon, or from the
-// pack when there is no talon (sultan/fill).
-func (g *sultan) fillDivan() {
-	for d := sulD0; d < sulD0+8; d++ {
-		if g.piles[d].n != 0 {
-			continue
-		}
-		switch {
-		case g.piles[sulTalon].n > 0:
-			g.piles[d].push(&g.below, g.piles[sulTalon].pop(&g.below))
-		case g.piles[sulStock].n > 0:
-			g.piles[d].push(&g.below, g.piles[sulStock].pop(&g.below))
-		}
-	}
-}
-
-func (g *sultan) Over() bool {
-	if g.Won() {
-		return true
-	}
-	if g.piles[sulStock].n > 0 {
-		return false // a draw is legal
-	}
-	var buf [128]Move
-	return len(g.LegalMoves(buf[:0])) == 0
-}
-
-func (g *sultan) Won() bool     { return g.score == sulPlayed }
-func (g *sultan) Score() int    { return int(g.score) }
-func (g *sultan) Total() int    { return sulPlayed }
-func (g *sultan) Redeals() int  { return int(g.pass) - 1 }
-func (g *sultan) NumPiles() int { return sulPiles }
-
-func (g *sultan) PileName(i int) string {
+// fill fills the Divan vacancy d at once from the talon, or from the pack
+// when there is no talon (sultan/fill). After a move only the place it
+// emptied can be a new vacancy: a vacancy left while pack and talon are
+// both out stays one for good, as nothing can fill either again.
+func (g *sultan) fill(d int) {
 	switch {
-	case i == sulSultan:
-		return AsidePile
-	case i >= sulF0 && i < sulF0+8:
-		return fmt.Sprintf("F%d", i-sulF0)
-	case i >= sulD0 && i < sulD0+8:
-		return fmt.Sprintf("D%d", i-sulD0)
-	case i == sulStock:
-		return "stock"
-	case i == sulTalon:
-		return "talon"
+	case !g.lay.empty(sulTalon):
+		g.popped(sulTalon)
+		g.lay.move(sulTalon, d)
+	case !g.lay.empty(sulStock):
+		g.popped(sulStock)
+		g.lay.move(sulStock, d)
 	}
-	return fmt.Sprintf("pile%d", i)
 }
 
+// pushed updates the face hash of the pack or talon p after a card was put
+// on its top; popped before its top card is taken off.
+func (g *sultan) pushed(p int) {
+	g.seq[p-sulStock].add(g.lay.size(p)-1, g.lay.top(p))
+}
+
+func (g *sultan) popped(p int) {
+	g.seq[p-sulStock].sub(g.lay.size(p)-1, g.lay.top(p))
+}
+
+// rehash recomputes the face hashes of the pack and the talon.
+func (g *sultan) rehash() {
+	g.seq[0] = g.lay.faceHashOf(sulStock)
+	g.seq[1] = g.lay.faceHashOf(sulTalon)
+	g.stale = false
+}
+
+// Ending: won when every card is played, stuck when no move is legal.
+func (g *sultan) Ending() Ending {
+	if g.Won() {
+		return EndWon
+	}
+	if !g.lay.empty(sulStock) {
+		return Playing // a draw is legal
+	}
+	var buf [64]Move
+	return ending(false, false, len(g.LegalMoves(buf[:0])) > 0)
+}
+
+func (g *sultan) Won() bool    { return g.score == sulPlayed }
+func (g *sultan) Score() int   { return int(g.score) }
+func (g *sultan) Total() int   { return sulPlayed }
+func (g *sultan) Redeals() int { return int(g.pass) - 1 }
+
+// Pile shows every pile but the pack.
 func (g *sultan) Pile(dst []Card, i int) []Card {
+	if i == sulStock {
+		return appendHidden(dst, g.lay.size(sulStock))
+	}
+	return g.FullPile(dst, i)
+}
+
+// FullPile returns every card of pile i, bottom first.
+func (g *sultan) FullPile(dst []Card, i int) []Card {
 	if i < 0 || i >= sulPiles {
 		return dst
 	}
-	return lsAppend(dst, &g.below, g.piles[i], i == sulStock)
+	return g.lay.appendPile(dst, i)
 }
 
-// FullPile returns every card of pile i, bottom first. every card of pile i, bottom first.
-func (g *sultan) FullPile(dst []Card, i int) []Card {
-	return lsAppend(dst, &g.below, g.piles[i], false)
-}
-
+// Hash covers every pile and the passes begun (and, shuffled, the seed the
+// coming shuffles depend on).
 func (g *sultan) Hash() uint64 {
-	return lsHash(uint64(g.pass), &g.below, g.piles[:])
+	h := SplitMix64(uint64(g.pass))
+	if g.r.shuffle {
+		h = SplitMix64(h ^ g.seed)
+	}
+	for p := 0; p < sulPiles; p++ {
+		h = g.lay.mixPile(h, p)
+	}
+	return h
 }
 
+// ViewHash is Hash with the pack reduced to its size.
 func (g *sultan) ViewHash() uint64 {
-	return lsViewHash(uint64(g.pass)|1<<32, &g.below, g.piles[:], sulStock)
+	h := SplitMix64(uint64(g.pass) | 1<<32)
+	for p := 0; p < sulPiles; p++ {
+		if p == sulStock {
+			h = SplitMix64(h ^ uint64(g.lay.size(p)))
+			continue
+		}
+		h = g.lay.mixPile(h, p)
+	}
+	return h
 }
 
 func (g *sultan) Clone() Game {
@@ -377,11 +465,137 @@ func (g *sultan) Clone() Game {
 	return &c
 }
 
-func (g *sultan) Determinize(r *Rand) { lsDeterminize(&g.below, &g.piles[sulStock], r) }
+// CopyFrom makes g a copy of src when src is a Sultan game.
+func (g *sultan) CopyFrom(src Game) bool { return copyState(g, src) }
 
-func (g *sultan) status() string {
-	return fmt.Sprintf("pass %d of %d; %d of %d cards played", g.pass, g.maxPasses, g.score, sulPlayed)
+// Determinize shuffles the pack.
+func (g *sultan) Determinize(r *Rand) {
+	g.lay.determinize(sulStock, r)
+	g.stale = true // the pack's face hash; SearchKey recomputes it
 }
 
-func (g *sultan) String() string { return renderPiles(sulPiles, g.PileName, g.FullPile, g.status()) }
-func (g *sultan) View() string   { return renderPiles(sulPiles, g.PileName, g.Pile, g.status()) }
+func (g *sultan) status() string {
+	return fmt.Sprintf("pass %d of %d; %d of %d cards played", g.pass, g.r.maxPasses, g.score, sulPlayed)
+}
+
+func (g *sultan) String() string { return renderGame(g, g.FullPile, g.status()) }
+func (g *sultan) View() string   { return renderGame(g, g.Pile, g.status()) }
+
+// Search hooks (SearchHooks): see sultanSearch.
+
+// SearchKey returns the canonical key described in sultanSearch.
+func (g *sultan) SearchKey() Key {
+	k := newKeyHash(0x5355) // "SU"
+	var found uint64
+	for f := 0; f < 8; f++ {
+		if t := sulTwin[f]; t > f {
+			a, b := g.height(f), g.height(t)
+			if a > b {
+				a, b = b, a
+			}
+			found = found<<8 | uint64(a)<<4 | uint64(b)
+		}
+	}
+	var divan [8]uint64
+	for i := range divan {
+		divan[i] = 63
+		if c := g.lay.top(sulD0 + i); c != NoCard {
+			divan[i] = uint64(c.Face())
+		}
+	}
+	sortWords(divan[:])
+	var dw uint64
+	for _, f := range divan {
+		dw = dw<<6 | f
+	}
+	k.word(found | uint64(g.pass)<<32 | uint64(g.lay.size(sulStock))<<40 | uint64(g.lay.size(sulTalon))<<48)
+	k.word(dw)
+	stock := g.seq[0]
+	if g.stale {
+		stock = g.lay.faceHashOf(sulStock)
+	}
+	k.word(stock[0])
+	k.word(stock[1])
+	k.word(g.seq[1][0])
+	k.word(g.seq[1][1])
+	if g.r.shuffle {
+		k.word(g.seed)
+	}
+	return k.sum()
+}
+
+// otherCopy returns the other copy of card c (the same face, the other
+// deck).
+func otherCopy(c Card) Card {
+	if c >= CardsPerDeck {
+		return c - CardsPerDeck
+	}
+	return c + CardsPerDeck
+}
+
+// unrivalled reports whether foundation play m leaves the other copy of
+// its card a way home: the other foundation of the suit stands at r-1 or
+// higher (r the card's rank), so it is home already or finds a foundation
+// waiting; or it lies in the Divan (or the play's refill brings it
+// there).
+func (g *sultan) unrivalled(m Move) bool {
+	f := int(m.To) - sulF0
+	if g.height(sulTwin[f]) >= g.height(f) {
+		return true
+	}
+	o := otherCopy(m.Card)
+	for d := sulD0; d < sulD0+8; d++ {
+		if g.lay.top(d) == o {
+			return true
+		}
+	}
+	if m.From != sulTalon {
+		src := sulTalon
+		if g.lay.empty(sulTalon) {
+			src = sulStock
+		}
+		return g.lay.top(src) == o
+	}
+	return false
+}
+
+// SafeMove returns an unrivalled foundation play once no card can be
+// turned any more — the pack is out and no re-deal is left, or neither
+// pack nor talon is left (see sultanSearch) — or -1.
+func (g *sultan) SafeMove(legal []Move) int {
+	if !g.lay.empty(sulStock) || (g.pass < g.r.maxPasses && !g.lay.empty(sulTalon)) {
+		return -1
+	}
+	for i, m := range legal {
+		if m.Kind == MoveFoundation && g.unrivalled(m) {
+			return i
+		}
+	}
+	return -1
+}
+
+// OrderMoves puts unrivalled plays first (talon plays before Divan plays,
+// which pull the talon's top into the Divan), then the other plays, then
+// the draw or re-deal.
+func (g *sultan) OrderMoves(moves []Move) {
+	rank := func(m Move) int {
+		switch {
+		case m.Kind != MoveFoundation:
+			return 4
+		case !g.unrivalled(m):
+			return 3
+		case m.From == sulTalon:
+			return 1
+		}
+		return 2
+	}
+	// insertion sort: a handful of moves, stable
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && rank(moves[j]) < rank(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+}
+
+// DeadEnd detects no dead ends (see sultanSearch).
+func (g *sultan) DeadEnd() bool { return false }

@@ -65,12 +65,12 @@ func TestSultanDeal(t *testing.T) {
 		t.Errorf("F6 = %v, want the other K♥", got)
 	}
 	for f, s := range sulFoundationSuits {
-		top := g.piles[sulF0+f].top
+		top := g.lay.top(sulF0 + f)
 		want := King
 		if f == sulAceSlot {
 			want = Ace
 		}
-		if top.Suit() != s || top.Rank() != want || g.piles[sulF0+f].n != 1 {
+		if top.Suit() != s || top.Rank() != want || g.lay.size(sulF0+f) != 1 {
 			t.Errorf("F%d = %v", f, pileCards(g, sulF0+f))
 		}
 	}
@@ -157,7 +157,7 @@ func TestSultanRedeal(t *testing.T) {
 		g := newSultanT(t, pack, tc.opts)
 		first := g.FullPile(nil, sulStock)
 		for pass := 1; pass <= tc.passes; pass++ {
-			for g.piles[sulStock].n > 0 {
+			for !g.lay.empty(sulStock) {
 				mustIllegal(t, g, sulRedeal, sulRuleRedeal)
 				mustLegal(t, g, sulDraw)
 			}
@@ -176,7 +176,7 @@ func TestSultanRedeal(t *testing.T) {
 					t.Fatal("shuffled re-deal kept the order")
 				}
 				h := newSultanT(t, pack, tc.opts)
-				for h.piles[sulStock].n > 0 {
+				for !h.lay.empty(sulStock) {
 					mustLegal(t, h, sulDraw)
 				}
 				mustLegal(t, h, sulRedeal)
@@ -226,8 +226,8 @@ func TestSultanWin(t *testing.T) {
 		t.Fatalf("not won: %d\n%s", g.Score(), g)
 	}
 	for f := sulF0; f < sulF0+8; f++ {
-		if g.piles[f].top.Rank() != Queen {
-			t.Errorf("%s ends on %v", g.PileName(f), g.piles[f].top)
+		if g.lay.top(f).Rank() != Queen {
+			t.Errorf("%s ends on %v", g.PileName(f), g.lay.top(f))
 		}
 	}
 	checkCards(t, g)
@@ -242,3 +242,37 @@ func TestSultanRandomPlayouts(t *testing.T) {
 }
 
 func BenchmarkSultanRandom(b *testing.B) { benchRandom(b, sultanSpec(), nil) }
+
+func TestSultanHooksOnWins(t *testing.T) {
+	safe := checkHooksOnWins(t, sultanSpec(), 40, foundationFirst)
+	t.Logf("%d safe moves checked on winnable positions", safe)
+}
+
+// The search key does not tell the two copies of a card or the places of
+// the Divan apart, but does tell the passes and the talon order.
+func TestSultanSearchKey(t *testing.T) {
+	packA := sultanPack(t, "AC 5D 6D 7D 8D 9D TD JD", "3S 4S 5S")
+	packB := slices.Clone(packA)
+	for i, c := range packB { // swap the copies of A♣, 10♦ and 3♠
+		if f := c.Face(); f == ac("AC").Face() || f == ac("TD").Face() || f == ac("3S").Face() {
+			packB[i] = otherCopy(c)
+		}
+	}
+	packB[9], packB[11], packB[16] = packB[11], packB[16], packB[9] // Divan places
+	a, b := newSultanT(t, packA, nil), newSultanT(t, packB, nil)
+	if a.String() == b.String() {
+		t.Fatal("the test positions are the same")
+	}
+	if a.SearchKey() != b.SearchKey() {
+		t.Errorf("copies and Divan places relabelled: keys differ")
+	}
+	c := newSultanT(t, sultanPack(t, "AC 5D 6D 7D 8D 9D TD JD", "4S 3S 5S"), nil)
+	if a.SearchKey() == c.SearchKey() {
+		t.Errorf("a different pack order gives the same key")
+	}
+	d := a.Clone().(*sultan)
+	d.pass++
+	if a.SearchKey() == d.SearchKey() {
+		t.Errorf("the passes used are not in the key")
+	}
+}
