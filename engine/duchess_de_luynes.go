@@ -3,19 +3,20 @@ package engine
 import "fmt"
 
 // Duchess de Luynes (Герцогиня де-Люинь; Cadogan "La Duchesse de Luynes";
-// GAMES.md §6). Only the tail of the text survives: Rules I–II and the first
-// deal are reconstructed (Wikipedia, PySolFC Grand Duchess).
+// PySolFC game 557, Grand Duchess). Only the tail of the text survives:
+// Rules I–II and the first deal are reconstructed (Wikipedia "Duchess of
+// Luynes", PySolFC 557).
 //
 // Piles: P0–P3 the four packets, "reserve" (two cards set aside face down
-// each round; turned up, every card available, when the pack is out),
+// each round; turned up, every card available, when the stock is out),
 // F0–F7 the foundations, F(2s) the ace pile of suit s built up to the king
 // ("aces above") and F(2s+1) its king pile built down to the ace ("kings
-// below"), and "pack".
+// below"), and "stock" (the face-down pack).
 //
 // Each round (duchess-de-luynes/deal) deals one card face up on each packet,
 // covering the last round, then two cards to the reserve; the player plays
 // packet tops, then deals the next round. An emptied packet waits for the
-// next round. When the pack is out and play stops the packets P0…P3 are
+// next round. When the stock is out and play stops the packets P0…P3 are
 // gathered in turn with the reserve beneath and dealt again; three redeals,
 // and on the last deal nothing goes to the reserve.
 
@@ -23,7 +24,7 @@ const (
 	dlPackets = 4
 	dlReserve = 4
 	dlFound   = 5
-	dlPack    = 13
+	dlStock   = 13
 	dlPiles   = 14
 	dlCards   = 2 * CardsPerDeck
 	dlRedeals = 3
@@ -41,7 +42,7 @@ const (
 	dlRuleWin        RuleID = "duchess-de-luynes/win"
 )
 
-var dlPileNames = [dlPiles]string{"P0", "P1", "P2", "P3", "reserve", "F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "pack"}
+var dlPileNames = [dlPiles]string{"P0", "P1", "P2", "P3", "reserve", "F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "stock"}
 
 func duchessSpec() *Spec {
 	return &Spec{
@@ -49,21 +50,27 @@ func duchessSpec() *Spec {
 		Title:    "La Duchesse de Luynes",
 		TitlesRU: []string{"Герцогиня де-Люинь", "Герцогиня де Люинь"},
 		Book:     "Cadogan",
+		Sources: []string{
+			"Cadogan, «Пасьянсы» (the corpus text: only the tail survives, from the foundations on; the game is not in the 1914 English edition)",
+			"PySolFC game 557 (Grand Duchess): four packets, two face-down reserve piles turned up when the stock is out, three redeals, no reserve on the last deal",
+			"Wikipedia, \"Duchess of Luynes\" (the reserve face down until the pack is used up)",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 500,
+		Piles:    duchessPiles(),
 		Rules: []Rule{
 			{ID: dlRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,
 				Summary: "The top card of each of the four packets is available and may be played to a foundation it suits.",
-				Source:  "lost in the scan; reconstructed from the tail's reference 'согласно правилу I' (GAMES.md §6)",
+				Source:  "lost in the scan; reconstructed from the tail's reference 'согласно правилу I' and PySolFC 557 (packet tops available)",
 				Terms:   []string{"верхняя карта каждой пачки годна"}},
 			{ID: dlRuleII, Kind: KindNumbered, Number: "II", Status: StatusLost,
 				Summary: "The foundations follow suit: aces built up to the king, kings built down to the ace.",
-				Source:  "lost in the scan; reconstructed from Wikipedia 'Duchess of Luynes' and PySolFC Grand Duchess (GAMES.md §6)",
+				Source:  "lost in the scan; reconstructed from Wikipedia 'Duchess of Luynes' and PySolFC 557 (Grand Duchess)",
 				Terms:   []string{"на основания следуют масти"}},
 			{ID: dlRuleDeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "Each round deals one card face up on each of four packets, covering the last round, and two cards face down to the reserve; after each round play all suitable cards.",
-				Source:  "the first round's description is lost; four packets and a face-down reserve per Wikipedia and PySolFC (GAMES.md §6, §14.5); packets first, then the reserve",
+				Source:  "the first round's description is lost; four packets and a face-down reserve per Wikipedia and PySolFC 557; packets first, then the reserve (engine convention)",
 				Terms:   []string{"разложивши первый ряд, приступают к раскладыванию нескольких других рядов", "последующий ряд покрывает предыдущий", "к числу отставных присоединяют каждый раз по две карты", "разложивши ряд, останавливаются и играют на основания все подходящие карты"}},
 			{ID: dlRuleFoundation, Kind: KindPlay, Status: StatusBook,
 				Summary: "The first ace and the first king of each suit that appear are played to their fixed places, aces above, kings below.",
@@ -73,74 +80,111 @@ func duchessSpec() *Spec {
 				Terms:   []string{"открывшиеся таким образом пустые места никоим образом не закрывают до тех пор, пока не будет разложен новый ряд карт"}},
 			{ID: dlRuleReserve, Kind: KindPlay, Status: StatusBook,
 				Summary: "When the pack is used up the reserve is turned up; every reserve card is available and may be played with the packet tops.",
-				Source:  "face down until then and fully open afterwards: GAMES.md §14.5 (Wikipedia, PySolFC); variant reserve=top",
+				Source:  "face down until then and fully open afterwards: Wikipedia and PySolFC 557; variant reserve=top",
 				Terms:   []string{"когда израсходована вся колода карт, то снимают отставных, рассматривают их", "если между ними есть подходящие карты, то их играют на основания", "взятую с верха четырех пачек"}},
 			{ID: dlRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "When no further play is possible, take up the four packets one after another, put the reserve beneath and deal again; three redeals, and on the last (fourth) deal no reserve is set aside.",
-				Source:  "gather order is a convention (GAMES.md §6): P0…P3 each in the order dealt, then the reserve; variant gather=reversed. The player calls the redeal any time once the pack is out",
+				Source:  "engine convention for the gather order: P0…P3 each in the order dealt, then the reserve (variant gather=reversed). The player calls the redeal any time once the stock is out",
 				Terms:   []string{"берут одну за другой четыре пачки, кладут отставных под низ и повторяют игру, как прежде", "пасьянс можно раскладывать еще три раза", "в последний или четвертый раз не откладывают более отставных"}},
 			{ID: dlRuleWin, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The game is won when all eight foundations are complete (104 cards).",
-				Source:  "GAMES.md §6"},
+				Source:  "engine convention (the surviving text does not state it; Wikipedia and PySolFC 557 agree)"},
 		},
 		Variants: []Variant{
 			{Name: "reserve", Values: []string{"closed", "top"}, Default: "closed",
-				Doc: "closed: the reserve lies face down until the pack is out, then every card of it is available (Wikipedia, PySolFC; GAMES.md §14.5); top: the reserve lies face up as a waste pile whose top card is always available (Whitmore Jones)."},
+				Doc: "closed: the reserve lies face down until the pack is out, then every card of it is available (Wikipedia, PySolFC 557); top: the reserve lies face up as a waste pile whose top card is always available (Whitmore Jones)."},
 			{Name: "gather", Values: []string{"dealt", "reversed"}, Default: "dealt",
-				Doc: "Order of the new pack on a redeal, P0…P3 then the reserve: dealt: each pile's cards in the order they were dealt (GAMES.md §6 convention); reversed: each pile top card first."},
+				Doc: "Order of the new stock on a redeal, P0…P3 then the reserve: dealt: each pile's cards in the order they were dealt (engine convention); reversed: each pile top card first."},
 		},
-		Start: legacyStart(newDuchess),
+		Search: duchessSearch,
+		Start:  startDuchess,
 	}
 }
 
-// duchess is the state of a game of Duchess de Luynes: fixed arrays, so
-// Clone is one copy.
+// duchessSearch explains the search hooks of the Duchess de Luynes.
+const duchessSearch = `(search hooks being written)`
+
+// duchessPiles is the layout of the Duchess de Luynes.
+func duchessPiles() []PileInfo {
+	ps := make([]PileInfo, dlPiles)
+	for i, n := range dlPileNames {
+		k := PileTableau
+		switch {
+		case i == dlReserve:
+			k = PileReserve
+		case i >= dlFound && i < dlFound+8:
+			k = PileFoundation
+		case i == dlStock:
+			k = PileStock
+		}
+		ps[i] = PileInfo{Name: n, Kind: k}
+	}
+	return ps
+}
+
+// duchessRules are the typed variant options of the Duchess de Luynes.
+type duchessRules struct {
+	reserveTop bool // reserve=top
+	reversed   bool // gather=reversed
+}
+
+func startDuchess(v *VariantReader) (Dealer, error) {
+	r := &duchessRules{reserveTop: v.Is("reserve", "top"), reversed: v.Is("gather", "reversed")}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newDuchess(c, r, pack), nil }, nil
+}
+
+// duchess is the state of a game of Duchess de Luynes.
 type duchess struct {
-	opts       Options
-	reserveTop bool
-	reversed   bool
-	redeals    uint8
-	pairFoundations
-	packet  [dlPackets]stack
-	reserve stack
-	pack    stack
+	core
+	r       *duchessRules
+	redeals uint8
+	lay     layout
 }
 
-func newDuchess(pack []Card, opts Options) (Game, error) {
-	spec := duchessSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &duchess{opts: o, reserveTop: o["reserve"] == "top", reversed: o["gather"] == "reversed"}
-	g.pack.load(pack)
+func newDuchess(c core, r *duchessRules, pack []Card) *duchess {
+	g := &duchess{core: c, r: r}
+	g.lay.reset()
+	g.lay.loadPack(dlStock, pack)
 	g.deal()
-	return g, nil
+	return g
 }
-
-func (g *duchess) ID() string       { return "duchess-de-luynes" }
-func (g *duchess) Options() Options { return copyOptions(g.opts) }
 
 // deal deals one round: a card on each packet, then two to the reserve
 // (none on the last deal).
 func (g *duchess) deal() {
-	for p := range g.packet {
-		if g.pack.n > 0 {
-			g.packet[p].push(g.pack.pop())
+	for p := 0; p < dlPackets; p++ {
+		if !g.lay.empty(dlStock) {
+			g.lay.move(dlStock, p)
 		}
 	}
 	if g.redeals < dlRedeals {
-		for i := 0; i < 2 && g.pack.n > 0; i++ {
-			g.reserve.push(g.pack.pop())
+		for i := 0; i < 2 && !g.lay.empty(dlStock); i++ {
+			g.lay.move(dlStock, dlReserve)
 		}
 	}
 }
 
+// fits reports whether c goes on foundation f (0–7).
+func (g *duchess) fits(f int, c Card) bool {
+	p := dlFound + f
+	return pairFits(f, g.lay.size(p), g.lay.top(p), c)
+}
+
 // reserveOpen reports whether reserve cards may be played.
-func (g *duchess) reserveOpen() bool { return g.reserveTop || g.pack.n == 0 }
+func (g *duchess) reserveOpen() bool { return g.r.reserveTop || g.lay.empty(dlStock) }
+
+// reserveCards appends the available reserve cards to dst, bottom first:
+// all of them, or only the top with variant reserve=top.
+func (g *duchess) reserveCards(dst []Card) []Card {
+	if g.r.reserveTop {
+		if t := g.lay.top(dlReserve); t != NoCard {
+			dst = append(dst, t)
+		}
+		return dst
+	}
+	return g.lay.appendPile(dst, dlReserve)
+}
 
 // LegalMoves appends the legal moves: packet plays, reserve plays, the next
 // round, the redeal.
@@ -150,15 +194,15 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 	if g.Won() {
 		return dst
 	}
-	for p := range g.packet {
-		t := g.packet[p].top()
+	for p := 0; p < dlPackets; p++ {
+		t := g.lay.top(p)
 		if t == NoCard {
 			continue
 		}
 		for f := 2 * int(t.Suit()); f < 2*int(t.Suit())+2; f++ {
 			if g.fits(f, t) {
 				rule := dlRuleI
-				if g.fn[f] == 0 {
+				if g.lay.empty(dlFound + f) {
 					rule = dlRuleFoundation
 				}
 				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(p), To: uint8(dlFound + f), Card: t, Card2: NoCard, Rule: rule})
@@ -168,12 +212,9 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 			}
 		}
 	}
-	if g.reserveOpen() && g.reserve.n > 0 {
-		lo := 0
-		if g.reserveTop {
-			lo = int(g.reserve.n) - 1
-		}
-		for _, c := range g.reserve.c[lo:g.reserve.n] {
+	if g.reserveOpen() && !g.lay.empty(dlReserve) {
+		var buf [dlCards]Card
+		for _, c := range g.reserveCards(buf[:0]) {
 			for f := 2 * int(c.Suit()); f < 2*int(c.Suit())+2; f++ {
 				if g.fits(f, c) {
 					dst = append(dst, Move{Kind: MoveFoundation, From: dlReserve, To: uint8(dlFound + f), Card: c, Card2: NoCard, Rule: dlRuleReserve})
@@ -184,11 +225,11 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 			}
 		}
 	}
-	if g.pack.n > 0 {
-		return append(dst, Move{Kind: MoveDeal, From: dlPack, To: dlPack, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal})
+	if !g.lay.empty(dlStock) {
+		return append(dst, Move{Kind: MoveDeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal})
 	}
 	if g.redeals < dlRedeals {
-		dst = append(dst, Move{Kind: MoveRedeal, From: dlPack, To: dlPack, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal})
+		dst = append(dst, Move{Kind: MoveRedeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal})
 	}
 	return dst
 }
@@ -208,13 +249,13 @@ func (g *duchess) Check(m Move) error {
 		if m.Kind != MoveFoundation || from >= dlPackets || f < 0 || f >= 8 {
 			return illegal("duchess-de-luynes: the move does not fit its rule, which plays a packet top to a foundation")
 		}
-		if t := g.packet[from].top(); t == NoCard || t != m.Card {
+		if t := g.lay.top(from); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s (only packet tops are available)", m.Card, dlPileNames[from])
 		}
-		if m.Rule == dlRuleFoundation && g.fn[f] != 0 {
+		if m.Rule == dlRuleFoundation && !g.lay.empty(to) {
 			return illegalf(m, "%s already holds its foundation card", dlPileNames[to])
 		}
-		if m.Rule == dlRuleI && g.fn[f] == 0 {
+		if m.Rule == dlRuleI && g.lay.empty(to) {
 			return illegalf(m, "a foundation card to its place is %s", dlRuleFoundation)
 		}
 		if !g.fits(f, m.Card) {
@@ -226,14 +267,11 @@ func (g *duchess) Check(m Move) error {
 			return illegal("duchess-de-luynes: the move does not fit its rule, which plays a reserve card to a foundation")
 		}
 		if !g.reserveOpen() {
-			return illegal("duchess-de-luynes: the reserve stays face down until the pack is out")
+			return illegal("duchess-de-luynes: the reserve stays face down until the stock is out")
 		}
-		lo := 0
-		if g.reserveTop {
-			lo = int(g.reserve.n) - 1
-		}
+		var buf [dlCards]Card
 		found := false
-		for _, c := range g.reserve.c[max(lo, 0):g.reserve.n] {
+		for _, c := range g.reserveCards(buf[:0]) {
 			if c == m.Card {
 				found = true
 			}
@@ -246,19 +284,19 @@ func (g *duchess) Check(m Move) error {
 		}
 		return nil
 	case dlRuleDeal:
-		if m.Kind != MoveDeal || from != dlPack || to != dlPack || m.Card != NoCard {
-			return illegal("duchess-de-luynes: the move does not fit its rule, which deals the next round from the pack")
+		if m.Kind != MoveDeal || from != dlStock || to != dlStock || m.Card != NoCard {
+			return illegal("duchess-de-luynes: the move does not fit its rule, which deals the next round from the stock")
 		}
-		if g.pack.n == 0 {
-			return illegal("duchess-de-luynes: the pack is out")
+		if g.lay.empty(dlStock) {
+			return illegal("duchess-de-luynes: the stock is out")
 		}
 		return nil
 	case dlRuleRedeal:
-		if m.Kind != MoveRedeal || from != dlPack || to != dlPack || m.Card != NoCard {
-			return illegal("duchess-de-luynes: a redeal gathers the packets and the reserve into the pack")
+		if m.Kind != MoveRedeal || from != dlStock || to != dlStock || m.Card != NoCard {
+			return illegal("duchess-de-luynes: a redeal gathers the packets and the reserve into the stock")
 		}
-		if g.pack.n != 0 {
-			return illegal("duchess-de-luynes: the pack is not yet out")
+		if !g.lay.empty(dlStock) {
+			return illegal("duchess-de-luynes: the stock is not yet out")
 		}
 		if g.redeals >= dlRedeals {
 			return illegalf(m, "only %d redeals", dlRedeals)
@@ -275,16 +313,10 @@ func (g *duchess) Apply(m Move) error {
 	}
 	switch m.Rule {
 	case dlRuleI, dlRuleFoundation:
-		g.push(int(m.To)-dlFound, g.packet[m.From].pop())
+		g.lay.move(int(m.From), int(m.To))
 	case dlRuleReserve:
-		r := &g.reserve
-		k := int(r.n) - 1
-		for r.c[k] != m.Card {
-			k--
-		}
-		copy(r.c[k:r.n-1], r.c[k+1:r.n])
-		r.n--
-		g.push(int(m.To)-dlFound, m.Card)
+		g.takeReserve(m.Card)
+		g.lay.push(int(m.To), m.Card)
 	case dlRuleDeal:
 		g.deal()
 	case dlRuleRedeal:
@@ -295,56 +327,76 @@ func (g *duchess) Apply(m Move) error {
 	return nil
 }
 
-// gather makes the new pack: P0…P3 in turn, then the reserve beneath, each
-// pile in the order its cards were dealt (top first when reversed).
+// takeReserve takes card c, which lies in the reserve, out of it; the
+// cards above it close up.
+func (g *duchess) takeReserve(c Card) {
+	l := &g.lay
+	h := &l.piles[dlReserve]
+	if h.top == c {
+		l.pop(dlReserve)
+		return
+	}
+	above := h.top
+	for l.below[above] != c {
+		above = l.below[above]
+	}
+	l.below[above] = l.below[c]
+	l.below[c] = NoCard
+	h.n--
+}
+
+// gather makes the new stock: P0…P3 in turn, then the reserve beneath,
+// each pile in the order its cards were dealt (top first when reversed).
 func (g *duchess) gather() {
 	var buf [dlCards]Card
 	cs := buf[:0]
-	for p := range g.packet {
-		cs = g.packet[p].takeUp(cs, g.reversed)
+	for p := 0; p < dlPackets; p++ {
+		cs = takeUp(&g.lay, cs, p, g.r.reversed)
 	}
-	g.pack.load(g.reserve.takeUp(cs, g.reversed))
+	g.lay.loadPack(dlStock, takeUp(&g.lay, cs, dlReserve, g.r.reversed))
 }
 
-func (g *duchess) Over() bool {
+// Ending: won when every card is on the foundations, stuck when no move is
+// legal.
+func (g *duchess) Ending() Ending {
 	var buf [1]Move
-	return len(g.gen(buf[:0], true)) == 0
+	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
-func (g *duchess) Won() bool { return g.Score() == dlCards }
+// Score is the number of cards on the foundations.
+func (g *duchess) Score() int {
+	s := 0
+	for f := dlFound; f < dlFound+8; f++ {
+		s += g.lay.size(f)
+	}
+	return s
+}
 
-func (g *duchess) Total() int    { return dlCards }
-func (g *duchess) Redeals() int  { return int(g.redeals) }
-func (g *duchess) NumPiles() int { return dlPiles }
-
-func (g *duchess) PileName(i int) string { return pileName(dlPileNames[:], i) }
+func (g *duchess) Won() bool    { return g.Score() == dlCards }
+func (g *duchess) Total() int   { return dlCards }
+func (g *duchess) Redeals() int { return int(g.redeals) }
 
 // reserveHidden reports whether the reserve cards are face down.
 func (g *duchess) reserveHidden() bool { return !g.reserveOpen() }
 
+// Pile shows every pile but the face-down stock and, until the stock is
+// out, the face-down reserve.
 func (g *duchess) Pile(dst []Card, i int) []Card {
 	switch {
-	case i == dlPack:
-		return appendHidden(dst, int(g.pack.n))
+	case i == dlStock:
+		return appendHidden(dst, g.lay.size(dlStock))
 	case i == dlReserve && g.reserveHidden():
-		return appendHidden(dst, int(g.reserve.n))
+		return appendHidden(dst, g.lay.size(dlReserve))
 	}
 	return g.FullPile(dst, i)
 }
 
 // FullPile returns every card of pile i, bottom first.
 func (g *duchess) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i >= 0 && i < dlPackets:
-		return append(dst, g.packet[i].cards()...)
-	case i == dlReserve:
-		return append(dst, g.reserve.cards()...)
-	case i >= dlFound && i < dlFound+8:
-		return append(dst, g.foundation(i-dlFound)...)
-	case i == dlPack:
-		return append(dst, g.pack.cards()...)
+	if i < 0 || i >= dlPiles {
+		return dst
 	}
-	return dst
+	return g.lay.appendPile(dst, i)
 }
 
 // hashVisible mixes the part of the state every view shows into a new
@@ -352,31 +404,36 @@ func (g *duchess) FullPile(dst []Card, i int) []Card {
 func (g *duchess) hashVisible() hasher {
 	h := newHasher()
 	h.b(g.redeals)
-	g.pairFoundations.hash(&h)
-	for p := range g.packet {
-		h.cards(g.packet[p].cards())
+	var buf [dlCards]Card
+	for f := dlFound; f < dlFound+8; f++ {
+		h.cards(g.lay.appendPile(buf[:0], f))
+	}
+	for p := 0; p < dlPackets; p++ {
+		h.cards(g.lay.appendPile(buf[:0], p))
 	}
 	return h
 }
 
-// Hash covers every pile including the pack's and the reserve's order.
+// Hash covers every pile including the stock's and the reserve's order.
 func (g *duchess) Hash() uint64 {
 	h := g.hashVisible()
-	h.cards(g.reserve.cards())
-	h.cards(g.pack.cards())
+	var buf [dlCards]Card
+	h.cards(g.lay.appendPile(buf[:0], dlReserve))
+	h.cards(g.lay.appendPile(buf[:0], dlStock))
 	return h.sum()
 }
 
-// ViewHash is Hash with the pack, and the reserve while face down, reduced
+// ViewHash is Hash with the stock, and the reserve while face down, reduced
 // to their sizes.
 func (g *duchess) ViewHash() uint64 {
 	h := g.hashVisible()
 	if g.reserveHidden() {
-		h.hidden(int(g.reserve.n))
+		h.hidden(g.lay.size(dlReserve))
 	} else {
-		h.cards(g.reserve.cards())
+		var buf [dlCards]Card
+		h.cards(g.lay.appendPile(buf[:0], dlReserve))
 	}
-	h.hidden(int(g.pack.n))
+	h.hidden(g.lay.size(dlStock))
 	return h.sum()
 }
 
@@ -385,29 +442,37 @@ func (g *duchess) Clone() Game {
 	return &c
 }
 
-// Determinize rearranges the hidden cards at random: the pack and, while it
-// lies face down, the reserve (their sizes stay).
+// CopyFrom makes g a copy of src when src is a Duchess game.
+func (g *duchess) CopyFrom(src Game) bool { return copyState(g, src) }
+
+// Determinize rearranges the hidden cards at random: the stock and, while
+// it lies face down, the reserve (their sizes stay).
 func (g *duchess) Determinize(r *Rand) {
 	if !g.reserveHidden() {
-		determinize(g.pack.cards(), r)
+		g.lay.determinize(dlStock, r)
 		return
 	}
-	var buf [dlCards]Card
-	hidden := append(append(buf[:0], g.pack.cards()...), g.reserve.cards()...)
+	var buf [packCards]Card
+	np := g.lay.size(dlStock)
+	n := len(g.lay.drain(&buf, dlStock))
+	for !g.lay.empty(dlReserve) {
+		buf[n] = g.lay.pop(dlReserve)
+		n++
+	}
+	hidden := buf[:n]
 	determinize(hidden, r)
-	np := int(g.pack.n)
-	copy(g.pack.c[:np], hidden[:np])
-	copy(g.reserve.c[:g.reserve.n], hidden[np:])
+	for _, c := range hidden[:np] {
+		g.lay.push(dlStock, c)
+	}
+	for _, c := range hidden[np:] {
+		g.lay.push(dlReserve, c)
+	}
 }
 
 func (g *duchess) status() string {
-	return fmt.Sprintf("score %d/%d  redeals %d/%d  pack %d  reserve %d", g.Score(), dlCards, g.redeals, dlRedeals, g.pack.n, g.reserve.n)
+	return fmt.Sprintf("score %d/%d  redeals %d/%d  stock %d  reserve %d", g.Score(), dlCards, g.redeals, dlRedeals, g.lay.size(dlStock), g.lay.size(dlReserve))
 }
 
-func (g *duchess) String() string {
-	return renderPiles(dlPiles, g.PileName, g.FullPile, g.status())
-}
+func (g *duchess) String() string { return renderGame(g, g.FullPile, g.status()) }
 
-func (g *duchess) View() string {
-	return renderPiles(dlPiles, g.PileName, g.Pile, g.status())
-}
+func (g *duchess) View() string { return renderGame(g, g.Pile, g.status()) }

@@ -2,12 +2,13 @@ package engine
 
 import "fmt"
 
-// Four Corners (Четыре угла; Cadogan "The Four Corners"; GAMES.md §3).
+// Four Corners (Четыре угла; Cadogan 1914 "The Four Corners"; PySolFC game
+// 620, Les Quatre Coins, a looser relative).
 //
 // Piles: L0–L5 the left column (L0 and L5 corners, L1–L4 sides), R0–R5 the
 // right column likewise; F0–F7 the foundations, F(2s) the ace pile of suit s
 // (built up to the king) and F(2s+1) its king pile (built down to the ace),
-// suits in the order ♣ ♦ ♥ ♠, so foundation row s holds suit s; "pack" the
+// suits in the order ♣ ♦ ♥ ♠, so foundation row s holds suit s; "stock" the
 // face-down pack and "card" the card just turned, about to land on the
 // packet the deal has reached.
 //
@@ -18,15 +19,15 @@ import "fmt"
 // adjoins it (four-corners/side) — side L(r+1) adjoins the ace pile of row
 // r, side R(r+1) its king pile. After such a play the next card goes to the
 // same position. The first ace and the first king of each suit go to their
-// places at once (four-corners/II, done inside Apply). When the pack is out,
-// packet tops go to any foundation of their suit (four-corners/I) and are
-// married up or down in suit (four-corners/marriage); empty packets stay
+// places at once (four-corners/II, done inside Apply). When the stock is
+// out, packet tops go to any foundation of their suit (four-corners/I) and
+// are married up or down in suit (four-corners/marriage); empty packets stay
 // empty. Two redeals gather the packets in order, unshuffled.
 
 const (
 	fcPackets  = 12
 	fcFound    = 12 // F0 is pile 12
-	fcPack     = 20
+	fcStock    = 20
 	fcCard     = 21
 	fcPiles    = 22
 	fcCards    = 2 * CardsPerDeck
@@ -51,7 +52,7 @@ const (
 
 var fcPileNames = [fcPiles]string{
 	"L0", "L1", "L2", "L3", "L4", "L5", "R0", "R1", "R2", "R3", "R4", "R5",
-	"F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "pack", "card",
+	"F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "stock", "card",
 }
 
 func fourCornersSpec() *Spec {
@@ -60,17 +61,23 @@ func fourCornersSpec() *Spec {
 		Title:    "The Four Corners",
 		TitlesRU: []string{"Четыре угла"},
 		Book:     "Cadogan",
+		Sources: []string{
+			"Cadogan, «Пасьянсы» (the corpus text, complete; the redeal paragraph repeated in a later file)",
+			"Cadogan 1914, \"The Four Corners\" (Rule I: the packets are available after the deal; the next card goes to the place of a card played during the deal)",
+			"PySolFC game 620 (Les Quatre Coins): the foundation rows and the side adjacency; building regardless of suit (variant marriage=any-suit)",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 4000,
+		Piles:    fourCornersPiles(),
 		Rules: []Rule{
 			{ID: fcRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
 				Summary: "After the deal the top card of every packet is available and may be played to any foundation it suits; the cards beneath are freed by removing those above.",
-				Source:  "RU 'до окончания' read as 'after the deal is completed' per Cadogan EN Rule I and the RU Play text (GAMES.md §3); the literal RU reading is variant deal-play=tops",
+				Source:  "RU 'до окончания' read as 'after the deal is completed' per Cadogan EN Rule I and the RU Play text, which lifts the restriction after the deal; the literal RU reading is variant deal-play=tops",
 				Terms:   []string{"самая верхняя карта каждой пачки годна для игры", "может быть помещена на одно из оснований", "нижние карты освобождаются обыкновенным порядком", "ограничение это прекращается после того, как разложен весь пасьянс"}},
 			{ID: fcRuleII, Kind: KindNumbered, Number: "II", Status: StatusBook,
 				Summary: "The first ace and the first king of each suit go at once to their fixed places (row of the suit: ace left, king right); foundations follow suit, aces up to kings, kings down to aces.",
-				Source:  "footnote [6] in file 002 (designated places); slot convention GAMES.md §14.2",
+				Source:  "footnote [6] of the book (designated places); engine convention for the slots: foundation row r is suit r (♣ ♦ ♥ ♠), the ace pile on the left, the king pile on the right, as in PySolFC 620",
 				Terms:   []string{"основные карты 4 туза и 4 короля должны выходить на определенные места", "за основными картами следуют масти", "на туза червей идет вся его масть", "следует немедленно положить на оставленные для них места"}},
 			{ID: fcRuleDeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "Deal the pack card by card in rounds of twelve: left column top corner, four sides, bottom corner, then the right column likewise, each round covering the last.",
@@ -81,22 +88,22 @@ func fourCornersSpec() *Spec {
 				Terms:   []string{"на место их должны быть положены карты", "которые находятся сверху одной из четырех угловых пачек"}},
 			{ID: fcRuleSide, Kind: KindPlay, Status: StatusBook,
 				Summary: "During the deal a suitable card about to land on a side packet may be played only to the foundation adjoining that packet; the next card then goes to the same place.",
-				Source:  "Cadogan EN; adjacency convention GAMES.md §3 (L(r+1) next to the ace pile of row r, R(r+1) next to its king pile)",
+				Source:  "Cadogan EN; engine convention for the adjacency (as in PySolFC 620): L(r+1) lies next to the ace pile of row r, R(r+1) next to its king pile",
 				Terms:   []string{"подходящие карты боковых пачек могут быть переложены только на основание", "когда находятся подле того основания, к которому должны принадлежать"}},
 			{ID: fcRuleMarriage, Kind: KindPlay, Status: StatusBook,
 				Summary: "After the deal the top card of a packet may be married to the top card of another packet, ascending or descending by one rank in the same suit (variant: any suit).",
-				Source:  "Cadogan glossary: a marriage is same suit, rank ±1 (GAMES.md §1, §14.2)",
+				Source:  "Cadogan 1914, Explanation of terms: a marriage is the same suit, rank ±1",
 				Terms:   []string{"марьяж в восходящем и нисходящем порядке можно делать с верхними картами двенадцати пачек"}},
 			{ID: fcRuleVacancy, Kind: KindPlay, Status: StatusConvention,
 				Summary: "An emptied packet stays empty until the next deal; nothing is moved into it.",
-				Source:  "GAMES.md §14.2 (the book is silent; Wikipedia and PySolFC leave spaces empty)"},
+				Source:  "engine convention: the book is silent; PySolFC 620 and Wikipedia (Morehead & Mott-Smith) leave spaces empty"},
 			{ID: fcRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "When play is stuck the twelve packets are gathered in order, from L0 to R5, without shuffling, and dealt again with the same restrictions; twice (two redeals).",
-				Source:  "gather order is a convention (GAMES.md §3): each packet's cards in the order dealt, L0 first; variant gather=reversed. The player calls the redeal any time after the deal (whether play is stuck is the player's judgement)",
+				Source:  "engine convention for the gather order: each packet's cards in the order dealt, L0 first (variant gather=reversed). The player calls the redeal any time after the deal (whether play is stuck is the player's judgement)",
 				Terms:   []string{"когда сделаны всевозможные комбинации и дальнейшая игра невозможна", "двенадцать пачек складывают по порядку, начиная с левой", "раскладывают пасьянс снова и играют так же, как в первый раз", "пасьянс можно повторить еще раз"}},
 			{ID: fcRuleWin, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The game is won when all eight foundations are complete (104 cards).",
-				Source:  "Cadogan EN; GAMES.md §3"},
+				Source:  "Cadogan 1914 (the book shows the completed foundations)"},
 			{ID: fcRuleCycle, Kind: KindPlay, Status: StatusConvention,
 				Summary: fmt.Sprintf("Cycle rule: at most %d marriages in a row; then a card must be played to a foundation or the packets redealt.", fcIdleMax),
 				Source:  "engine convention (marriages can move a card back and forth for ever)"},
@@ -109,49 +116,73 @@ func fourCornersSpec() *Spec {
 		},
 		Variants: []Variant{
 			{Name: "marriage", Values: []string{"same-suit", "any-suit"}, Default: "same-suit",
-				Doc: "same-suit: a marriage is same suit, rank ±1 (Cadogan's glossary; GAMES.md §14.2); any-suit: up or down regardless of suit (PySolFC Les Quatre Coins, Morehead & Mott-Smith)."},
+				Doc: "same-suit: a marriage is same suit, rank ±1 (Cadogan 1914, Explanation of terms); any-suit: up or down regardless of suit (PySolFC Les Quatre Coins, Morehead & Mott-Smith)."},
 			{Name: "deal-play", Values: []string{"card", "tops"}, Default: "card",
 				Doc: "card: during the deal only the card about to land may be played (Cadogan EN Rule I, RU Play text); tops: the packet tops are available during the deal too, under the same corner/side restriction (the literal RU Rule I 'до окончания пасьянса'; PySolFC)."},
 			{Name: "gather", Values: []string{"dealt", "reversed"}, Default: "dealt",
-				Doc: "Order of the new pack on a redeal, packets L0…L5, R0…R5 in turn: dealt: each packet's cards in the order they were dealt (bottom first; GAMES.md §3 convention); reversed: each packet top card first."},
+				Doc: "Order of the new stock on a redeal, packets L0…L5, R0…R5 in turn: dealt: each packet's cards in the order they were dealt (bottom first; engine convention); reversed: each packet top card first."},
 		},
-		Start: legacyStart(newFourCorners),
+		Search: fourCornersSearch,
+		Start:  startFourCorners,
 	}
 }
 
-// fourCorners is the state of a game of Four Corners: fixed arrays, so Clone
-// is one copy.
+// fourCornersSearch explains the search hooks of Four Corners.
+const fourCornersSearch = `(search hooks being written)`
+
+// fourCornersPiles is the layout of Four Corners.
+func fourCornersPiles() []PileInfo {
+	ps := make([]PileInfo, fcPiles)
+	for i, n := range fcPileNames {
+		k := PileTableau
+		switch {
+		case i >= fcFound && i < fcFound+fcNumFound:
+			k = PileFoundation
+		case i == fcStock:
+			k = PileStock
+		case i == fcCard:
+			k = PileTalon
+		}
+		ps[i] = PileInfo{Name: n, Kind: k}
+	}
+	return ps
+}
+
+// fourCornersRules are the typed variant options of Four Corners.
+type fourCornersRules struct {
+	anySuit  bool // marriage=any-suit
+	dealTops bool // deal-play=tops
+	reversed bool // gather=reversed
+}
+
+func startFourCorners(v *VariantReader) (Dealer, error) {
+	r := &fourCornersRules{
+		anySuit:  v.Is("marriage", "any-suit"),
+		dealTops: v.Is("deal-play", "tops"),
+		reversed: v.Is("gather", "reversed"),
+	}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newFourCorners(c, r, pack), nil }, nil
+}
+
+// fourCorners is the state of a game of Four Corners. The card about to
+// land is the one card of pile "card" (empty once the deal is over).
 type fourCorners struct {
-	opts     Options
-	anySuit  bool
-	dealTops bool
-	reversed bool
-	pos      uint8 // packet the card about to land goes to
-	redeals  uint8
-	idle     uint8 // marriages in a row (cycle rule)
-	hand     Card  // the card about to land; NoCard when the deal is over
-	pairFoundations
-	packet [fcPackets]stack
-	pack   stack // pack.c[pack.n-1] is the next card
+	core
+	r       *fourCornersRules
+	pos     uint8 // packet the card about to land goes to
+	redeals uint8
+	idle    uint8 // marriages in a row (cycle rule)
+	lay     layout
 }
 
-func newFourCorners(pack []Card, opts Options) (Game, error) {
-	spec := fourCornersSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &fourCorners{opts: o, anySuit: o["marriage"] == "any-suit", dealTops: o["deal-play"] == "tops", reversed: o["gather"] == "reversed", hand: NoCard}
-	g.pack.load(pack)
+func newFourCorners(c core, r *fourCornersRules, pack []Card) *fourCorners {
+	g := &fourCorners{core: c, r: r}
+	g.lay.reset()
+	g.lay.loadPack(fcStock, pack)
 	g.turn()
-	return g, nil
+	return g
 }
-
-func (g *fourCorners) ID() string       { return "four-corners" }
-func (g *fourCorners) Options() Options { return copyOptions(g.opts) }
 
 // fcCorner reports whether packet p is a corner (L0, L5, R0, R5).
 func fcCorner(p int) bool { return p == 0 || p == 5 || p == 6 || p == 11 }
@@ -173,29 +204,59 @@ func fcAdjoins(p int) int {
 // may go to foundation f.
 func fcDealMayPlay(p, f int) bool { return fcCorner(p) || fcAdjoins(p) == f }
 
+// pairFits reports whether card c goes on foundation f of a game whose
+// foundations come in suit pairs: f = 2*suit + k, k = 0 an ace pile built
+// up to the king, k = 1 a king pile built down to the ace. n is the pile's
+// height and top its top card (ignored when n == 0). An empty pile takes
+// its base card (ace or king) of the suit.
+func pairFits(f int, n int, top Card, c Card) bool {
+	if !c.Valid() || int(c.Suit()) != f/2 || n >= NumRanks {
+		return false
+	}
+	if f%2 == 0 {
+		if n == 0 {
+			return c.Rank() == Ace
+		}
+		return c.Rank() == top.Rank()+1
+	}
+	if n == 0 {
+		return c.Rank() == King
+	}
+	return c.Rank()+1 == top.Rank()
+}
+
+// fits reports whether c goes on foundation f (0–7).
+func (g *fourCorners) fits(f int, c Card) bool {
+	p := fcFound + f
+	return pairFits(f, g.lay.size(p), g.lay.top(p), c)
+}
+
 func (g *fourCorners) marries(c, t Card) bool {
-	if !c.Valid() || !t.Valid() || (!g.anySuit && c.Suit() != t.Suit()) {
+	if !c.Valid() || !t.Valid() || (!g.r.anySuit && c.Suit() != t.Suit()) {
 		return false
 	}
 	return c.Rank()+1 == t.Rank() || t.Rank()+1 == c.Rank()
 }
 
-func (g *fourCorners) dealing() bool { return g.hand != NoCard }
+// hand returns the card about to land, NoCard when the deal is over.
+func (g *fourCorners) hand() Card { return g.lay.top(fcCard) }
 
-// turn turns the next card of the pack when none is about to land, putting
-// the first ace and the first king of a suit on their places at once
-// (four-corners/II) and turning the next card for the same position.
+func (g *fourCorners) dealing() bool { return !g.lay.empty(fcCard) }
+
+// turn turns the next card of the stock when none is about to land,
+// putting the first ace and the first king of a suit on their places at
+// once (four-corners/II) and turning the next card for the same position.
 func (g *fourCorners) turn() {
-	for g.hand == NoCard && g.pack.n > 0 {
-		c := g.pack.pop()
-		s := 2 * int(c.Suit())
+	for g.lay.empty(fcCard) && !g.lay.empty(fcStock) {
+		c := g.lay.top(fcStock)
+		s := fcFound + 2*int(c.Suit())
 		switch {
-		case c.Rank() == Ace && g.fn[s] == 0:
-			g.push(s, c)
-		case c.Rank() == King && g.fn[s+1] == 0:
-			g.push(s+1, c)
+		case c.Rank() == Ace && g.lay.empty(s):
+			g.lay.move(fcStock, s)
+		case c.Rank() == King && g.lay.empty(s+1):
+			g.lay.move(fcStock, s+1)
 		default:
-			g.hand = c
+			g.lay.move(fcStock, fcCard)
 		}
 	}
 }
@@ -208,22 +269,23 @@ func (g *fourCorners) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 // gen appends the legal moves; with first it stops after one.
 func (g *fourCorners) gen(dst []Move, first bool) []Move {
 	if g.dealing() {
+		hand := g.hand()
 		p := int(g.pos)
 		rule := fcRuleSide
 		if fcCorner(p) {
 			rule = fcRuleCorner
 		}
 		for f := 0; f < fcNumFound; f++ {
-			if fcDealMayPlay(p, f) && g.fits(f, g.hand) {
-				dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + f), Card: g.hand, Card2: NoCard, Rule: rule})
+			if fcDealMayPlay(p, f) && g.fits(f, hand) {
+				dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + f), Card: hand, Card2: NoCard, Rule: rule})
 				if first {
 					return dst
 				}
 			}
 		}
-		if g.dealTops {
+		if g.r.dealTops {
 			for q := 0; q < fcPackets; q++ {
-				t := g.packet[q].top()
+				t := g.lay.top(q)
 				if t == NoCard {
 					continue
 				}
@@ -237,13 +299,13 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 				}
 			}
 		}
-		return append(dst, Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: g.hand, Card2: NoCard, Rule: fcRuleDeal})
+		return append(dst, Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: hand, Card2: NoCard, Rule: fcRuleDeal})
 	}
 	if g.Won() {
 		return dst
 	}
 	for q := 0; q < fcPackets; q++ {
-		t := g.packet[q].top()
+		t := g.lay.top(q)
 		if t == NoCard {
 			continue
 		}
@@ -261,26 +323,25 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 		// packet tops: suit*16 + rank (rank alone with any-suit), so a
 		// rank step never crosses a suit; an empty packet's key is far
 		// from every other.
-		var tops [fcPackets]Card
 		var key [fcPackets]int
-		for q := range tops {
-			t := g.packet[q].top()
-			tops[q] = t
+		for q := range key {
+			t := g.lay.top(q)
 			switch {
 			case !t.Valid():
 				key[q] = -64
-			case g.anySuit:
+			case g.r.anySuit:
 				key[q] = int(t.Rank())
 			default:
 				key[q] = suitKey(t)
 			}
 		}
-		for q, c := range tops {
+		for q := range key {
+			c := g.lay.top(q)
 			if c == NoCard {
 				continue
 			}
-			for r := range tops {
-				if d := key[r] - key[q]; r != q && (d == 1 || d == -1) { // g.marries(c, tops[r])
+			for r := range key {
+				if d := key[r] - key[q]; r != q && (d == 1 || d == -1) { // g.marries(c, top of r)
 					dst = append(dst, Move{Kind: MoveBuild, From: uint8(q), To: uint8(r), Card: c, Card2: NoCard, Rule: fcRuleMarriage})
 					if first {
 						return dst
@@ -290,7 +351,7 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 		}
 	}
 	if g.redeals < fcRedeals {
-		dst = append(dst, Move{Kind: MoveRedeal, From: fcPack, To: fcPack, Card: NoCard, Card2: NoCard, Rule: fcRuleRedeal})
+		dst = append(dst, Move{Kind: MoveRedeal, From: fcStock, To: fcStock, Card: NoCard, Card2: NoCard, Rule: fcRuleRedeal})
 	}
 	return dst
 }
@@ -310,8 +371,8 @@ func (g *fourCorners) Check(m Move) error {
 		if !g.dealing() {
 			return illegal("four-corners: the deal is over")
 		}
-		if m.Card != g.hand {
-			return illegalf(m, "the card about to land is %s", g.hand)
+		if m.Card != g.hand() {
+			return illegalf(m, "the card about to land is %s", g.hand())
 		}
 		if to != int(g.pos) {
 			return illegalf(m, "the deal has reached %s", fcPileNames[g.pos])
@@ -321,7 +382,7 @@ func (g *fourCorners) Check(m Move) error {
 		if m.Kind != MoveFoundation || from != fcCard || f < 0 || f >= fcNumFound {
 			return illegal("four-corners: the move does not fit its rule, which plays the card about to land to a foundation")
 		}
-		if !g.dealing() || m.Card != g.hand {
+		if !g.dealing() || m.Card != g.hand() {
 			return illegalf(m, "%s is not the card about to land", m.Card)
 		}
 		p := int(g.pos)
@@ -339,11 +400,11 @@ func (g *fourCorners) Check(m Move) error {
 		if m.Kind != MoveFoundation || from >= fcPackets || f < 0 || f >= fcNumFound {
 			return illegal("four-corners: the move does not fit its rule, which plays a packet top to a foundation")
 		}
-		if t := g.packet[from].top(); t == NoCard || t != m.Card {
+		if t := g.lay.top(from); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, fcPileNames[from])
 		}
 		if g.dealing() {
-			if !g.dealTops {
+			if !g.r.dealTops {
 				return illegal("four-corners: during the deal only the card about to land is available (Rule I)")
 			}
 			if !fcDealMayPlay(from, f) {
@@ -361,10 +422,10 @@ func (g *fourCorners) Check(m Move) error {
 		if g.dealing() {
 			return illegal("four-corners: no marriages during the deal")
 		}
-		if t := g.packet[from].top(); t == NoCard || t != m.Card {
+		if t := g.lay.top(from); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, fcPileNames[from])
 		}
-		t := g.packet[to].top()
+		t := g.lay.top(to)
 		if t == NoCard {
 			return illegalf(m, "empty packets stay empty (%s)", fcRuleVacancy)
 		}
@@ -376,8 +437,8 @@ func (g *fourCorners) Check(m Move) error {
 		}
 		return nil
 	case fcRuleRedeal:
-		if m.Kind != MoveRedeal || from != fcPack || to != fcPack || m.Card != NoCard {
-			return illegal("four-corners: a redeal gathers the packets into the pack")
+		if m.Kind != MoveRedeal || from != fcStock || to != fcStock || m.Card != NoCard {
+			return illegal("four-corners: a redeal gathers the packets into the stock")
 		}
 		if g.dealing() {
 			return illegal("four-corners: the deal is not over")
@@ -401,16 +462,12 @@ func (g *fourCorners) Apply(m Move) error {
 	idle := uint8(0)
 	switch m.Rule {
 	case fcRuleDeal:
-		g.packet[g.pos].push(g.hand)
-		g.hand = NoCard
+		g.lay.move(fcCard, int(g.pos))
 		g.pos = (g.pos + 1) % fcPackets
-	case fcRuleCorner, fcRuleSide:
-		g.push(int(m.To)-fcFound, g.hand)
-		g.hand = NoCard
-	case fcRuleI:
-		g.push(int(m.To)-fcFound, g.packet[m.From].pop())
+	case fcRuleCorner, fcRuleSide, fcRuleI:
+		g.lay.move(int(m.From), int(m.To))
 	case fcRuleMarriage:
-		g.packet[m.To].push(g.packet[m.From].pop())
+		g.lay.move(int(m.From), int(m.To))
 		idle = g.idle + 1
 	case fcRuleRedeal:
 		g.gather()
@@ -422,93 +479,121 @@ func (g *fourCorners) Apply(m Move) error {
 	return nil
 }
 
-// gather makes the new pack from the packets L0 … R5 in turn, each in the
+// gather makes the new stock from the packets L0 … R5 in turn, each in the
 // order its cards were dealt (bottom first), or top first when reversed.
 func (g *fourCorners) gather() {
 	var buf [fcCards]Card
 	cs := buf[:0]
-	for q := range g.packet {
-		cs = g.packet[q].takeUp(cs, g.reversed)
+	for q := 0; q < fcPackets; q++ {
+		cs = takeUp(&g.lay, cs, q, g.r.reversed)
 	}
-	g.pack.load(cs)
+	g.lay.loadPack(fcStock, cs)
 }
 
-func (g *fourCorners) Over() bool {
+// takeUp appends the cards of pile p of l to dst, in the order they were
+// dealt (bottom first) or, with reversed, top first, and empties p.
+// Redeals take up piles in turn into a buffer and load it as the new stock.
+func takeUp(l *layout, dst []Card, p int, reversed bool) []Card {
+	if !reversed {
+		dst = l.appendPile(dst, p)
+		for !l.empty(p) {
+			l.pop(p)
+		}
+		return dst
+	}
+	for !l.empty(p) {
+		dst = append(dst, l.pop(p))
+	}
+	return dst
+}
+
+// Ending: won when all foundations are complete, stuck when no move is
+// legal (the cycle rule only limits marriages; it never ends the game).
+func (g *fourCorners) Ending() Ending {
 	var buf [1]Move
-	return len(g.gen(buf[:0], true)) == 0
+	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
-func (g *fourCorners) Won() bool { return g.Score() == fcCards }
+// Score is the number of cards on the foundations.
+func (g *fourCorners) Score() int {
+	s := 0
+	for f := fcFound; f < fcFound+fcNumFound; f++ {
+		s += g.lay.size(f)
+	}
+	return s
+}
 
-func (g *fourCorners) Total() int    { return fcCards }
-func (g *fourCorners) Redeals() int  { return int(g.redeals) }
-func (g *fourCorners) NumPiles() int { return fcPiles }
+func (g *fourCorners) Won() bool    { return g.Score() == fcCards }
+func (g *fourCorners) Total() int   { return fcCards }
+func (g *fourCorners) Redeals() int { return int(g.redeals) }
 
-func (g *fourCorners) PileName(i int) string { return pileName(fcPileNames[:], i) }
-
+// Pile shows every pile but the face-down stock.
 func (g *fourCorners) Pile(dst []Card, i int) []Card {
-	if i == fcPack {
-		return appendHidden(dst, int(g.pack.n))
+	if i == fcStock {
+		return appendHidden(dst, g.lay.size(fcStock))
 	}
 	return g.FullPile(dst, i)
 }
 
 // FullPile returns every card of pile i, bottom first.
 func (g *fourCorners) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i >= 0 && i < fcPackets:
-		return append(dst, g.packet[i].c[:g.packet[i].n]...)
-	case i >= fcFound && i < fcFound+fcNumFound:
-		return append(dst, g.foundation(i-fcFound)...)
-	case i == fcPack:
-		return append(dst, g.pack.c[:g.pack.n]...)
-	case i == fcCard && g.hand != NoCard:
-		return append(dst, g.hand)
+	if i < 0 || i >= fcPiles {
+		return dst
 	}
-	return dst
+	return g.lay.appendPile(dst, i)
 }
 
 // hashVisible mixes the part of the state every view shows into a new
 // hasher.
 func (g *fourCorners) hashVisible() hasher {
 	h := newHasher()
-	g.pairFoundations.hash(&h)
-	for q := range g.packet {
-		h.cards(g.packet[q].c[:g.packet[q].n])
+	var buf [fcCards]Card
+	for f := fcFound; f < fcFound+fcNumFound; f++ {
+		h.cards(g.lay.appendPile(buf[:0], f))
 	}
-	h.b(byte(g.hand))
+	for q := 0; q < fcPackets; q++ {
+		h.cards(g.lay.appendPile(buf[:0], q))
+	}
+	h.b(byte(g.hand()))
 	h.b(g.pos)
 	h.b(g.redeals)
 	return h
 }
 
-// Hash covers every pile, the card about to land, the deal position and the
-// redeals used (not the cycle-rule counter, so that repetitions show).
-func (g *fourCorners) Hash() uint64 { return g.hashVisible().sumCards(g.pack.cards()) }
+// Hash covers every pile, the card about to land, the deal position, the
+// redeals used and the cycle-rule counter (marriages in a row), which
+// decides whether more marriages are allowed.
+func (g *fourCorners) Hash() uint64 {
+	h := g.hashVisible()
+	h.b(g.idle)
+	var buf [fcCards]Card
+	return h.sumCards(g.lay.appendPile(buf[:0], fcStock))
+}
 
-// ViewHash is Hash with the pack reduced to its size.
-func (g *fourCorners) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.pack.n)) }
+// ViewHash is the visible part of the state with the stock reduced to its
+// size (without the cycle-rule counter, as the player's own view of a
+// position).
+func (g *fourCorners) ViewHash() uint64 { return g.hashVisible().sumHidden(g.lay.size(fcStock)) }
 
 func (g *fourCorners) Clone() Game {
 	c := *g
 	return &c
 }
 
-// Determinize rearranges the pack at random (the only hidden cards).
-func (g *fourCorners) Determinize(r *Rand) { determinize(g.pack.c[:g.pack.n], r) }
+// CopyFrom makes g a copy of src when src is a Four Corners game.
+func (g *fourCorners) CopyFrom(src Game) bool { return copyState(g, src) }
+
+// Determinize rearranges the stock at random (the only hidden cards).
+func (g *fourCorners) Determinize(r *Rand) { g.lay.determinize(fcStock, r) }
 
 func (g *fourCorners) status() string {
 	phase := "play"
 	if g.dealing() {
 		phase = "deal at " + fcPileNames[g.pos]
 	}
-	return fmt.Sprintf("score %d/%d  redeals %d/%d  pack %d  %s", g.Score(), fcCards, g.redeals, fcRedeals, g.pack.n, phase)
+	return fmt.Sprintf("score %d/%d  redeals %d/%d  stock %d  %s", g.Score(), fcCards, g.redeals, fcRedeals, g.lay.size(fcStock), phase)
 }
 
-func (g *fourCorners) String() string {
-	return renderPiles(fcPiles, g.PileName, g.FullPile, g.status())
-}
+func (g *fourCorners) String() string { return renderGame(g, g.FullPile, g.status()) }
 
-func (g *fourCorners) View() string {
-	return renderPiles(fcPiles, g.PileName, g.Pile, g.status())
-}
+func (g *fourCorners) View() string { return renderGame(g, g.Pile, g.status()) }

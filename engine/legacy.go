@@ -34,14 +34,6 @@ func legacySpec(id string) *Spec {
 	return s
 }
 
-func (g *duchess) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *duchess) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *duchess) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
-func (g *fourCorners) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *fourCorners) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *fourCorners) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
 func (g *redAndBlack) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *redAndBlack) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *redAndBlack) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
@@ -50,10 +42,6 @@ func (g *salicLaw) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *salicLaw) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *salicLaw) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
 
-func (g *shah) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *shah) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *shah) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
 func (g *sultan) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *sultan) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *sultan) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
@@ -61,10 +49,6 @@ func (g *sultan) Ending() Ending          { return ending(g.Won(), false, !g.Ove
 func (g *SympathyGame) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *SympathyGame) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *SympathyGame) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
-func (g *windmill) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *windmill) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *windmill) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
 
 func (g *zodiac) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *zodiac) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }

@@ -2,16 +2,18 @@ package engine
 
 import "fmt"
 
-// The Mill / Windmill (Мельница; Cadogan "The Mill"; GAMES.md §4).
+// The Mill / Windmill (Мельница; Cadogan 1914 "The Mill"; PySolFC game 30,
+// Windmill, a looser relative).
 //
 // Piles: W0–W7 the eight wing cards (four arms of two), F0 the centre (the
 // ace taken out at once, built up A→K four times regardless of suit), F1–F4
 // the corners (the first four kings that appear, each built down K→A
-// regardless of suit), "talon" (face up, top available) and "pack".
+// regardless of suit), "talon" (face up, top available) and "stock" (the
+// face-down pack).
 //
 // Compulsory moves done inside Apply: a king turned while a corner is still
 // empty goes there at once (windmill/II). A vacancy in the wings must be
-// filled before anything else, from the talon or the pack at the player's
+// filled before anything else, from the talon or the stock at the player's
 // choice (windmill/vacancy); the lowest vacant wing is filled first (the
 // wings are all alike). The transfer from a king pile to the centre
 // (windmill/transfer) moves one card, never a corner's king itself, and by
@@ -23,7 +25,7 @@ const (
 	wmCentre  = 8
 	wmCorner0 = 9
 	wmTalon   = 13
-	wmPack    = 14
+	wmStock   = 14
 	wmPiles   = 15
 	wmCentreN = 4 * NumRanks
 
@@ -45,7 +47,7 @@ const (
 	wmRuleWin      RuleID = "windmill/win"
 )
 
-var wmPileNames = [wmPiles]string{"W0", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "F0", "F1", "F2", "F3", "F4", "talon", "pack"}
+var wmPileNames = [wmPiles]string{"W0", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "F0", "F1", "F2", "F3", "F4", "talon", "stock"}
 
 func windmillSpec() *Spec {
 	return &Spec{
@@ -53,9 +55,15 @@ func windmillSpec() *Spec {
 		Title:    "The Mill",
 		TitlesRU: []string{"Мельница"},
 		Book:     "Cadogan",
+		Sources: []string{
+			"Cadogan, «Пасьянсы» (the corpus text, complete; footnote [7] on the centre's four sequences)",
+			"Cadogan 1914, \"The Mill\" (Rule I all wing cards available; Rule II the foundations do not follow suit)",
+			"PySolFC game 30 (Windmill): kings placed by choice (variant kings=choice) and free foundation moves (variant transfer=any)",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
+		Piles:    windmillPiles(),
 		Rules: []Rule{
 			{ID: wmRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
 				Summary: "All eight wing cards are available (the inner ones are not blocked by the outer ones) and may be played to any foundation they suit.",
@@ -76,18 +84,18 @@ func windmillSpec() *Spec {
 				Terms:   []string{"играют те из них, которые по достоинству своему могут быть приняты в число основных карт", "каждый из четырех королей должен нисходить по порядку до туза", "на среднего туза следует наложить четыре полных подбора карт, идущих по порядку", "начинаются каждый тузом и оканчиваются королем"}},
 			{ID: wmRuleVacancy, Kind: KindPlay, Status: StatusBook,
 				Summary: "A vacancy in the wings is filled at once, from the pack or the talon at the player's choice, before any other move.",
-				Source:  "GAMES.md §14.3 (the source is the player's choice)",
+				Source:  "engine convention: the book says 'from the pack or the talon' without an order, so the source is the player's choice",
 				Terms:   []string{"пустые места в крыльях следует немедленно же закрывать картами, взятыми от колоды или талона"}},
 			{ID: wmRuleTransfer, Kind: KindPlay, Status: StatusBook,
 				Summary: "The top card of a king pile may be moved to the centre, one card at a time, only when it brings another available wing or talon card into immediate use (one way; a corner king itself never moves).",
-				Source:  "GAMES.md §14.3; 'immediate use' read as: after the transfer a wing or talon card that fits no foundation now goes on the centre",
+				Source:  "engine convention: 'immediate use' read as: after the transfer a wing or talon card that fits no foundation now goes on the centre; one way only (the book never moves a card from the centre)",
 				Terms:   []string{"верхняя карта каждой из королевских пачек может быть, если нужно, переложена на тузовую пачку", "за один раз можно брать только одну карту с пачки", "можно немедленно же употребить в дело другую годную карту из крыльев или талона"}},
 			{ID: wmRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "No redeal: the game ends when the pack is out and no card can be played.",
 				Terms:   []string{"пасьянс вторично не раскладывается"}},
 			{ID: wmRuleWin, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The game is won when the centre holds four sequences A→K (52 cards) and each corner K→A.",
-				Source:  "Cadogan EN; GAMES.md §4"},
+				Source:  "Cadogan 1914 (the centre holds four sequences, each beginning with the ace and ending with the king, footnote [7])"},
 			{ID: "windmill/S1", Kind: KindAdvice, Number: "S1", Status: StatusBook,
 				Summary: "Prefer taking a card from the talon to taking it from the wings.",
 				Terms:   []string{"лучше брать карты из талона, нежели из крыльев"}},
@@ -99,84 +107,98 @@ func windmillSpec() *Spec {
 			{Name: "transfer", Values: []string{"immediate", "any", "none"}, Default: "immediate",
 				Doc: "immediate: a king pile's top card goes to the centre only when a wing or talon card that fits no foundation then fits the centre (the book); any: whenever the centre takes it (PySolFC allows foundation moves freely); none: no transfers."},
 			{Name: "kings", Values: []string{"first-four", "choice"}, Default: "first-four",
-				Doc: "first-four: the first four kings that appear go to the corners at once (the book, Rule II; GAMES.md §14.3); choice: a king is an ordinary available card that the player may put in an empty corner or on the centre's queen (PySolFC Windmill)."},
+				Doc: "first-four: the first four kings that appear go to the corners at once (the book, Rule II); choice: a king is an ordinary available card that the player may put in an empty corner or on the centre's queen (PySolFC Windmill)."},
 		},
-		Start: legacyStart(newWindmill),
+		Search: windmillSearch,
+		Start:  startWindmill,
 	}
 }
 
-// windmill is the state of a game of The Mill: fixed arrays, so Clone is
-// one copy.
+// windmillSearch explains the search hooks of The Mill.
+const windmillSearch = `(search hooks being written)`
+
+// windmillPiles is the layout of The Mill.
+func windmillPiles() []PileInfo {
+	ps := make([]PileInfo, wmPiles)
+	for i, n := range wmPileNames {
+		k := PileTableau
+		switch {
+		case i >= wmCentre && i < wmTalon:
+			k = PileFoundation
+		case i == wmTalon:
+			k = PileTalon
+		case i == wmStock:
+			k = PileStock
+		}
+		ps[i] = PileInfo{Name: n, Kind: k}
+	}
+	return ps
+}
+
+// windmillRules are the typed variant options of The Mill.
+type windmillRules struct {
+	transfer   uint8 // wmTransferImmediate, wmTransferAny or wmTransferNone
+	kingChoice bool  // kings=choice
+}
+
+func startWindmill(v *VariantReader) (Dealer, error) {
+	r := &windmillRules{kingChoice: v.Is("kings", "choice")}
+	switch {
+	case v.Is("transfer", "any"):
+		r.transfer = wmTransferAny
+	case v.Is("transfer", "none"):
+		r.transfer = wmTransferNone
+	}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newWindmill(c, r, pack), nil }, nil
+}
+
+// windmill is the state of a game of The Mill. A wing is a pile of at most
+// one card (empty: a vacancy).
 type windmill struct {
-	opts       Options
-	transfer   uint8
-	kingChoice bool
-	cn         uint8
-	kn         [4]uint8
-	wing       [wmWings]Card // NoCard is a vacancy
-	centre     [wmCentreN]Card
-	corner     [4][NumRanks]Card
-	talon      stack
-	pack       stack
+	core
+	r   *windmillRules
+	lay layout
 }
 
-func newWindmill(pack []Card, opts Options) (Game, error) {
-	spec := windmillSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &windmill{opts: o, kingChoice: o["kings"] == "choice"}
-	switch o["transfer"] {
-	case "any":
-		g.transfer = wmTransferAny
-	case "none":
-		g.transfer = wmTransferNone
-	}
+func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
+	g := &windmill{core: c, r: r}
+	g.lay.reset()
 	var rest [2 * CardsPerDeck]Card
 	n := 0
 	for _, c := range pack {
-		if c.Rank() == Ace && g.cn == 0 {
-			g.centre[0] = c
-			g.cn = 1
+		if c.Rank() == Ace && g.lay.empty(wmCentre) {
+			g.lay.push(wmCentre, c)
 			continue
 		}
 		rest[n] = c
 		n++
 	}
-	g.pack.load(rest[:n])
-	for w := range g.wing {
-		g.wing[w] = NoCard
-		c := g.pack.pop()
-		if !g.placeKing(c) {
-			g.wing[w] = c
-		}
+	g.lay.loadPack(wmStock, rest[:n])
+	for w := 0; w < wmWings; w++ {
+		g.turnTo(w)
 	}
-	return g, nil
+	return g
 }
 
-func (g *windmill) ID() string       { return "windmill" }
-func (g *windmill) Options() Options { return copyOptions(g.opts) }
-
-// placeKing puts c in the first empty corner if it is a king and a corner
-// is still empty (the first four kings go to the corners at once; not with
-// variant kings=choice).
-func (g *windmill) placeKing(c Card) bool {
-	if c.Rank() != King || g.kingChoice {
-		return false
-	}
-	for k := range g.kn {
-		if g.kn[k] == 0 {
-			g.corner[k][0] = c
-			g.kn[k] = 1
-			return true
+// turnTo turns the stock's top card onto pile p, or into the first empty
+// corner if it is a king and a corner is still empty (the first four kings
+// go to the corners at once; not with variant kings=choice).
+func (g *windmill) turnTo(p int) {
+	c := g.lay.top(wmStock)
+	if c.Rank() == King && !g.r.kingChoice {
+		for k := wmCorner0; k < wmCorner0+4; k++ {
+			if g.lay.empty(k) {
+				g.lay.move(wmStock, k)
+				return
+			}
 		}
 	}
-	return false
+	g.lay.move(wmStock, p)
 }
+
+// centreN returns the number of cards on the centre.
+func (g *windmill) centreN() int { return g.lay.size(wmCentre) }
 
 // fits reports whether c goes on foundation f (0 the centre, 1–4 corners).
 func (g *windmill) fits(f int, c Card) bool {
@@ -184,31 +206,33 @@ func (g *windmill) fits(f int, c Card) bool {
 		return false
 	}
 	if f == 0 {
-		return g.cn < wmCentreN && int(c.Rank()) == int(g.cn)%NumRanks+1
+		cn := g.centreN()
+		return cn < wmCentreN && int(c.Rank()) == cn%NumRanks+1
 	}
-	k := f - 1
-	n := g.kn[k]
+	p := wmCentre + f
+	n := g.lay.size(p)
 	if n == 0 {
-		return g.kingChoice && c.Rank() == King
+		return g.r.kingChoice && c.Rank() == King
 	}
-	return n < NumRanks && c.Rank()+1 == g.corner[k][n-1].Rank()
+	return n < NumRanks && c.Rank()+1 == g.lay.top(p).Rank()
 }
 
 // needs returns the rank each foundation takes next (centre first, then
 // the four corners), 0 where none fits: fits(f, c) is exactly c.Valid() &&
 // needs()[f] == c.Rank(), computed once for a whole move generation.
 func (g *windmill) needs() (need [5]Rank) {
-	if g.cn < wmCentreN {
-		need[0] = Rank(int(g.cn)%NumRanks + 1)
+	if cn := g.centreN(); cn < wmCentreN {
+		need[0] = Rank(cn%NumRanks + 1)
 	}
-	for k, n := range g.kn {
-		switch {
+	for k := 0; k < 4; k++ {
+		p := wmCorner0 + k
+		switch n := g.lay.size(p); {
 		case n == 0:
-			if g.kingChoice {
+			if g.r.kingChoice {
 				need[k+1] = King
 			}
 		case n < NumRanks:
-			need[k+1] = g.corner[k][n-1].Rank() - 1
+			need[k+1] = g.lay.top(p).Rank() - 1
 		}
 	}
 	return need
@@ -226,11 +250,11 @@ func (g *windmill) playable(c Card) bool {
 // vacancy returns the wing to fill next, or -1 when none must be filled
 // (no vacancy, or nothing left to fill it with).
 func (g *windmill) vacancy() int {
-	if g.talon.n == 0 && g.pack.n == 0 {
+	if g.lay.empty(wmTalon) && g.lay.empty(wmStock) {
 		return -1
 	}
-	for w, c := range g.wing {
-		if c == NoCard {
+	for w := 0; w < wmWings; w++ {
+		if g.lay.empty(w) {
 			return w
 		}
 	}
@@ -239,26 +263,26 @@ func (g *windmill) vacancy() int {
 
 // transferOK reports whether the top card of corner k may go to the centre.
 func (g *windmill) transferOK(k int) bool {
-	n := g.kn[k]
-	if g.transfer == wmTransferNone || n < 2 {
+	p := wmCorner0 + k
+	if g.r.transfer == wmTransferNone || g.lay.size(p) < 2 {
 		return false
 	}
-	x := g.corner[k][n-1]
+	x := g.lay.top(p)
 	if !g.fits(0, x) {
 		return false
 	}
-	if g.transfer == wmTransferAny {
+	if g.r.transfer == wmTransferAny {
 		return true
 	}
 	// After the transfer the centre takes rank r+1; it must bring into use a
 	// wing or talon card of that rank that fits nowhere now.
 	want := x.Rank() + 1
-	for _, c := range g.wing {
-		if c != NoCard && c.Rank() == want && !g.playable(c) {
+	for w := 0; w < wmWings; w++ {
+		if c := g.lay.top(w); c != NoCard && c.Rank() == want && !g.playable(c) {
 			return true
 		}
 	}
-	if t := g.talon.top(); t != NoCard && t.Rank() == want && !g.playable(t) {
+	if t := g.lay.top(wmTalon); t != NoCard && t.Rank() == want && !g.playable(t) {
 		return true
 	}
 	return false
@@ -270,19 +294,20 @@ func (g *windmill) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 func (g *windmill) gen(dst []Move, first bool) []Move {
 	if v := g.vacancy(); v >= 0 {
-		if t := g.talon.top(); t != NoCard {
+		if t := g.lay.top(wmTalon); t != NoCard {
 			dst = append(dst, Move{Kind: MoveFill, From: wmTalon, To: uint8(v), Card: t, Card2: NoCard, Rule: wmRuleVacancy})
 			if first {
 				return dst
 			}
 		}
-		if g.pack.n > 0 {
-			dst = append(dst, Move{Kind: MoveFill, From: wmPack, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: wmRuleVacancy})
+		if !g.lay.empty(wmStock) {
+			dst = append(dst, Move{Kind: MoveFill, From: wmStock, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: wmRuleVacancy})
 		}
 		return dst
 	}
 	need := g.needs()
-	for w, c := range g.wing {
+	for w := 0; w < wmWings; w++ {
+		c := g.lay.top(w)
 		if !c.Valid() {
 			continue
 		}
@@ -296,7 +321,7 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 			}
 		}
 	}
-	if t := g.talon.top(); t.Valid() {
+	if t := g.lay.top(wmTalon); t.Valid() {
 		r := t.Rank()
 		for f := 0; f < 5; f++ {
 			if need[f] == r { // g.fits(f, t)
@@ -307,16 +332,16 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 			}
 		}
 	}
-	for k := range g.kn {
+	for k := 0; k < 4; k++ {
 		if g.transferOK(k) {
-			dst = append(dst, Move{Kind: MoveTransfer, From: uint8(wmCorner0 + k), To: wmCentre, Card: g.corner[k][g.kn[k]-1], Card2: NoCard, Rule: wmRuleTransfer})
+			dst = append(dst, Move{Kind: MoveTransfer, From: uint8(wmCorner0 + k), To: wmCentre, Card: g.lay.top(wmCorner0 + k), Card2: NoCard, Rule: wmRuleTransfer})
 			if first {
 				return dst
 			}
 		}
 	}
-	if g.pack.n > 0 {
-		dst = append(dst, Move{Kind: MoveDraw, From: wmPack, To: wmTalon, Card: NoCard, Card2: NoCard, Rule: wmRuleDraw})
+	if !g.lay.empty(wmStock) {
+		dst = append(dst, Move{Kind: MoveDraw, From: wmStock, To: wmTalon, Card: NoCard, Card2: NoCard, Rule: wmRuleDraw})
 	}
 	return dst
 }
@@ -340,15 +365,15 @@ func (g *windmill) Check(m Move) error {
 		}
 		switch from {
 		case wmTalon:
-			if t := g.talon.top(); t == NoCard || t != m.Card {
+			if t := g.lay.top(wmTalon); t == NoCard || t != m.Card {
 				return illegalf(m, "%s is not the talon top", m.Card)
 			}
-		case wmPack:
-			if g.pack.n == 0 || m.Card != NoCard {
-				return illegal("windmill: a fill from the pack turns its hidden top card")
+		case wmStock:
+			if g.lay.empty(wmStock) || m.Card != NoCard {
+				return illegal("windmill: a fill from the stock turns its hidden top card")
 			}
 		default:
-			return illegal("windmill: a wing is filled from the pack or the talon")
+			return illegal("windmill: a wing is filled from the stock or the talon")
 		}
 		return nil
 	}
@@ -362,10 +387,10 @@ func (g *windmill) Check(m Move) error {
 			return illegal("windmill: the move does not fit its rule, which plays a card to a foundation")
 		}
 		if m.Rule == wmRuleI {
-			if from >= wmWings || g.wing[from] == NoCard || g.wing[from] != m.Card {
+			if from >= wmWings || g.lay.top(from) == NoCard || g.lay.top(from) != m.Card {
 				return illegalf(m, "%s is not a wing card", m.Card)
 			}
-		} else if from != wmTalon || g.talon.top() == NoCard || g.talon.top() != m.Card {
+		} else if from != wmTalon || g.lay.top(wmTalon) == NoCard || g.lay.top(wmTalon) != m.Card {
 			return illegalf(m, "%s is not the talon top", m.Card)
 		}
 		if !g.fits(f, m.Card) {
@@ -377,16 +402,16 @@ func (g *windmill) Check(m Move) error {
 			return illegal("windmill: the move does not fit its rule, which moves a king pile's top card to the centre")
 		}
 		k := from - wmCorner0
-		if g.kn[k] == 0 || g.corner[k][g.kn[k]-1] != m.Card {
+		if g.lay.empty(from) || g.lay.top(from) != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, wmPileNames[from])
 		}
-		if g.kn[k] == 1 {
+		if g.lay.size(from) == 1 {
 			return illegal("windmill: the corner king is the foundation itself and stays")
 		}
 		if !g.fits(0, m.Card) {
 			return illegalf(m, "the centre does not take %s", m.Card)
 		}
-		if g.transfer == wmTransferNone {
+		if g.r.transfer == wmTransferNone {
 			return illegal("windmill: transfers are off (variant transfer=none)")
 		}
 		if !g.transferOK(k) {
@@ -394,11 +419,11 @@ func (g *windmill) Check(m Move) error {
 		}
 		return nil
 	case wmRuleDraw:
-		if m.Kind != MoveDraw || from != wmPack || to != wmTalon || m.Card != NoCard {
-			return illegal("windmill: a draw turns the pack onto the talon")
+		if m.Kind != MoveDraw || from != wmStock || to != wmTalon || m.Card != NoCard {
+			return illegal("windmill: a draw turns the stock onto the talon")
 		}
-		if g.pack.n == 0 {
-			return illegal("windmill: the pack is out")
+		if g.lay.empty(wmStock) {
+			return illegal("windmill: the stock is out")
 		}
 		return nil
 	}
@@ -414,122 +439,93 @@ func (g *windmill) Apply(m Move) error {
 	switch m.Rule {
 	case wmRuleVacancy:
 		if m.From == wmTalon {
-			g.wing[m.To] = g.talon.pop()
-		} else if c := g.pack.pop(); !g.placeKing(c) {
-			g.wing[m.To] = c
+			g.lay.move(wmTalon, int(m.To))
+		} else {
+			g.turnTo(int(m.To))
 		}
-	case wmRuleI:
-		g.push(int(m.To)-wmCentre, m.Card)
-		g.wing[m.From] = NoCard
-	case wmRulePlay:
-		g.push(int(m.To)-wmCentre, g.talon.pop())
-	case wmRuleTransfer:
-		k := int(m.From) - wmCorner0
-		g.kn[k]--
-		g.push(0, m.Card)
+	case wmRuleI, wmRulePlay, wmRuleTransfer:
+		g.lay.move(int(m.From), int(m.To))
 	case wmRuleDraw:
-		if c := g.pack.pop(); !g.placeKing(c) {
-			g.talon.push(c)
-		}
+		g.turnTo(wmTalon)
 	}
 	return nil
 }
 
-func (g *windmill) push(f int, c Card) {
-	if f == 0 {
-		g.centre[g.cn] = c
-		g.cn++
-		return
-	}
-	g.corner[f-1][g.kn[f-1]] = c
-	g.kn[f-1]++
-}
-
-func (g *windmill) Over() bool {
+// Ending: won when every card is on the foundations, stuck when no move is
+// legal (there is no redeal).
+func (g *windmill) Ending() Ending {
 	var buf [1]Move
-	return len(g.gen(buf[:0], true)) == 0
+	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
 func (g *windmill) Won() bool { return g.Score() == 2*CardsPerDeck }
 
+// Score is the number of cards on the five foundations.
 func (g *windmill) Score() int {
-	s := int(g.cn)
-	for _, n := range g.kn {
-		s += int(n)
+	s := 0
+	for p := wmCentre; p < wmTalon; p++ {
+		s += g.lay.size(p)
 	}
 	return s
 }
 
-func (g *windmill) Total() int    { return 2 * CardsPerDeck }
-func (g *windmill) Redeals() int  { return 0 }
-func (g *windmill) NumPiles() int { return wmPiles }
+func (g *windmill) Total() int   { return 2 * CardsPerDeck }
+func (g *windmill) Redeals() int { return 0 }
 
-func (g *windmill) PileName(i int) string { return pileName(wmPileNames[:], i) }
-
+// Pile shows every pile but the face-down stock.
 func (g *windmill) Pile(dst []Card, i int) []Card {
-	if i == wmPack {
-		return appendHidden(dst, int(g.pack.n))
+	if i == wmStock {
+		return appendHidden(dst, g.lay.size(wmStock))
 	}
 	return g.FullPile(dst, i)
 }
 
 // FullPile returns every card of pile i, bottom first.
 func (g *windmill) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i >= 0 && i < wmWings:
-		if g.wing[i] != NoCard {
-			dst = append(dst, g.wing[i])
-		}
+	if i < 0 || i >= wmPiles {
 		return dst
-	case i == wmCentre:
-		return append(dst, g.centre[:g.cn]...)
-	case i >= wmCorner0 && i < wmCorner0+4:
-		return append(dst, g.corner[i-wmCorner0][:g.kn[i-wmCorner0]]...)
-	case i == wmTalon:
-		return append(dst, g.talon.cards()...)
-	case i == wmPack:
-		return append(dst, g.pack.cards()...)
 	}
-	return dst
+	return g.lay.appendPile(dst, i)
 }
 
 // hashVisible mixes the part of the state every view shows into a new
 // hasher.
 func (g *windmill) hashVisible() hasher {
 	h := newHasher()
-	for _, c := range g.wing {
-		h.b(byte(c))
+	for w := 0; w < wmWings; w++ {
+		h.b(byte(g.lay.top(w)))
 	}
-	h.cards(g.centre[:g.cn])
-	for k := range g.corner {
-		h.cards(g.corner[k][:g.kn[k]])
+	var buf [2 * CardsPerDeck]Card
+	for p := wmCentre; p <= wmTalon; p++ {
+		h.cards(g.lay.appendPile(buf[:0], p))
 	}
-	h.cards(g.talon.cards())
 	return h
 }
 
-// Hash covers every pile including the pack's order.
-func (g *windmill) Hash() uint64 { return g.hashVisible().sumCards(g.pack.cards()) }
+// Hash covers every pile including the stock's order.
+func (g *windmill) Hash() uint64 {
+	var buf [2 * CardsPerDeck]Card
+	return g.hashVisible().sumCards(g.lay.appendPile(buf[:0], wmStock))
+}
 
-// ViewHash is Hash with the pack reduced to its size.
-func (g *windmill) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.pack.n)) }
+// ViewHash is Hash with the stock reduced to its size.
+func (g *windmill) ViewHash() uint64 { return g.hashVisible().sumHidden(g.lay.size(wmStock)) }
 
 func (g *windmill) Clone() Game {
 	c := *g
 	return &c
 }
 
-// Determinize rearranges the pack at random (the only hidden cards).
-func (g *windmill) Determinize(r *Rand) { determinize(g.pack.cards(), r) }
+// CopyFrom makes g a copy of src when src is a Mill game.
+func (g *windmill) CopyFrom(src Game) bool { return copyState(g, src) }
+
+// Determinize rearranges the stock at random (the only hidden cards).
+func (g *windmill) Determinize(r *Rand) { g.lay.determinize(wmStock, r) }
 
 func (g *windmill) status() string {
-	return fmt.Sprintf("score %d/%d  centre %d/%d  pack %d  talon %d", g.Score(), 2*CardsPerDeck, g.cn, wmCentreN, g.pack.n, g.talon.n)
+	return fmt.Sprintf("score %d/%d  centre %d/%d  stock %d  talon %d", g.Score(), 2*CardsPerDeck, g.centreN(), wmCentreN, g.lay.size(wmStock), g.lay.size(wmTalon))
 }
 
-func (g *windmill) String() string {
-	return renderPiles(wmPiles, g.PileName, g.FullPile, g.status())
-}
+func (g *windmill) String() string { return renderGame(g, g.FullPile, g.status()) }
 
-func (g *windmill) View() string {
-	return renderPiles(wmPiles, g.PileName, g.Pile, g.status())
-}
+func (g *windmill) View() string { return renderGame(g, g.Pile, g.status()) }
