@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Duchess de Luynes (Герцогиня де-Люинь; Cadogan "La Duchesse de Luynes";
 // PySolFC game 557, Grand Duchess). Only the tail of the text survives:
@@ -167,8 +170,7 @@ func (g *duchess) deal() {
 
 // fits reports whether c goes on foundation f (0–7).
 func (g *duchess) fits(f int, c Card) bool {
-	p := dlFound + f
-	return pairFits(f, g.lay.size(p), g.lay.top(p), c)
+	return c.Valid() && int(c.Suit()) == f/2 && c.Rank() == pairWant(f, g.lay.size(dlFound+f))
 }
 
 // reserveOpen reports whether reserve cards may be played.
@@ -194,33 +196,32 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 	if g.Won() {
 		return dst
 	}
+	w := pairWantsOf(&g.lay, dlFound)
 	for p := 0; p < dlPackets; p++ {
 		t := g.lay.top(p)
 		if t == NoCard {
 			continue
 		}
-		for f := 2 * int(t.Suit()); f < 2*int(t.Suit())+2; f++ {
-			if g.fits(f, t) {
-				rule := dlRuleI
-				if g.lay.empty(dlFound + f) {
-					rule = dlRuleFoundation
-				}
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(p), To: uint8(dlFound + f), Card: t, Card2: NoCard, Rule: rule})
-				if first {
-					return dst
-				}
+		for m := w[suitKey(t)]; m != 0; m &= m - 1 { // g.fits(f, t)
+			f := bits.TrailingZeros8(m)
+			rule := dlRuleI
+			if g.lay.empty(dlFound + f) {
+				rule = dlRuleFoundation
+			}
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(p), To: uint8(dlFound + f), Card: t, Card2: NoCard, Rule: rule})
+			if first {
+				return dst
 			}
 		}
 	}
 	if g.reserveOpen() && !g.lay.empty(dlReserve) {
 		var buf [dlCards]Card
 		for _, c := range g.reserveCards(buf[:0]) {
-			for f := 2 * int(c.Suit()); f < 2*int(c.Suit())+2; f++ {
-				if g.fits(f, c) {
-					dst = append(dst, Move{Kind: MoveFoundation, From: dlReserve, To: uint8(dlFound + f), Card: c, Card2: NoCard, Rule: dlRuleReserve})
-					if first {
-						return dst
-					}
+			for m := w[suitKey(c)]; m != 0; m &= m - 1 { // g.fits(f, c)
+				f := bits.TrailingZeros8(m)
+				dst = append(dst, Move{Kind: MoveFoundation, From: dlReserve, To: uint8(dlFound + f), Card: c, Card2: NoCard, Rule: dlRuleReserve})
+				if first {
+					return dst
 				}
 			}
 		}
@@ -399,42 +400,19 @@ func (g *duchess) FullPile(dst []Card, i int) []Card {
 	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *duchess) hashVisible() hasher {
-	h := newHasher()
-	h.b(g.redeals)
-	var buf [dlCards]Card
-	for f := dlFound; f < dlFound+8; f++ {
-		h.cards(g.lay.appendPile(buf[:0], f))
-	}
-	for p := 0; p < dlPackets; p++ {
-		h.cards(g.lay.appendPile(buf[:0], p))
-	}
-	return h
-}
-
-// Hash covers every pile including the stock's and the reserve's order.
-func (g *duchess) Hash() uint64 {
-	h := g.hashVisible()
-	var buf [dlCards]Card
-	h.cards(g.lay.appendPile(buf[:0], dlReserve))
-	h.cards(g.lay.appendPile(buf[:0], dlStock))
-	return h.sum()
-}
+// Hash covers every pile including the stock's and the reserve's order,
+// and the redeals used.
+func (g *duchess) Hash() uint64 { return g.lay.hashWords(uint64(g.redeals), dlCards, dlPiles, 0) }
 
 // ViewHash is Hash with the stock, and the reserve while face down, reduced
-// to their sizes.
+// to their sizes (while both are hidden, which hidden card lies where is
+// hidden too).
 func (g *duchess) ViewHash() uint64 {
-	h := g.hashVisible()
+	hidden := uint64(1) << dlStock
 	if g.reserveHidden() {
-		h.hidden(g.lay.size(dlReserve))
-	} else {
-		var buf [dlCards]Card
-		h.cards(g.lay.appendPile(buf[:0], dlReserve))
+		hidden |= 1 << dlReserve
 	}
-	h.hidden(g.lay.size(dlStock))
-	return h.sum()
+	return g.lay.hashWords(uint64(g.redeals), dlCards, dlPiles, hidden)
 }
 
 func (g *duchess) Clone() Game {

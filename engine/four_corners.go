@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Four Corners (Четыре угла; Cadogan 1914 "The Four Corners"; PySolFC game
 // 620, Les Quatre Coins, a looser relative).
@@ -204,31 +207,41 @@ func fcAdjoins(p int) int {
 // may go to foundation f.
 func fcDealMayPlay(p, f int) bool { return fcCorner(p) || fcAdjoins(p) == f }
 
-// pairFits reports whether card c goes on foundation f of a game whose
-// foundations come in suit pairs: f = 2*suit + k, k = 0 an ace pile built
-// up to the king, k = 1 a king pile built down to the ace. n is the pile's
-// height and top its top card (ignored when n == 0). An empty pile takes
-// its base card (ace or king) of the suit.
-func pairFits(f int, n int, top Card, c Card) bool {
-	if !c.Valid() || int(c.Suit()) != f/2 || n >= NumRanks {
-		return false
+// pairWant returns the rank that foundation f of a suit-paired layout
+// takes next, 0 when it is complete: f = 2*suit + k, k = 0 an ace pile
+// built up from the ace to the king, k = 1 a king pile built down from the
+// king to the ace, n its height. Such a pile of height n always holds the
+// n ranks from its base, so the height alone says what it takes.
+func pairWant(f, n int) Rank {
+	if n >= NumRanks {
+		return 0
 	}
 	if f%2 == 0 {
-		if n == 0 {
-			return c.Rank() == Ace
-		}
-		return c.Rank() == top.Rank()+1
+		return Rank(n + 1)
 	}
-	if n == 0 {
-		return c.Rank() == King
-	}
-	return c.Rank()+1 == top.Rank()
+	return Rank(NumRanks - n)
 }
 
-// fits reports whether c goes on foundation f (0–7).
+// pairWants maps the suitKey of a card to the suit-paired foundations that
+// take it next (bit f): fits(f, c) is exactly bit f of w[suitKey(c)] for a
+// real card.
+type pairWants [64]uint8
+
+// pairWantsOf returns what the eight foundations from pile f0 on (of
+// layout l) take next.
+func pairWantsOf(l *layout, f0 int) (w pairWants) {
+	for f := 0; f < 8; f++ {
+		if r := pairWant(f, l.size(f0+f)); r != 0 {
+			w[(f/2)*16+int(r)] |= 1 << f
+		}
+	}
+	return w
+}
+
+// fits reports whether c goes on foundation f (0–7): its suit's ace pile
+// (f even) or king pile (f odd), in sequence.
 func (g *fourCorners) fits(f int, c Card) bool {
-	p := fcFound + f
-	return pairFits(f, g.lay.size(p), g.lay.top(p), c)
+	return c.Valid() && int(c.Suit()) == f/2 && c.Rank() == pairWant(f, g.lay.size(fcFound+f))
 }
 
 func (g *fourCorners) marries(c, t Card) bool {
@@ -275,7 +288,7 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 		if fcCorner(p) {
 			rule = fcRuleCorner
 		}
-		for f := 0; f < fcNumFound; f++ {
+		for f := 2 * int(hand.Suit()); f < 2*int(hand.Suit())+2; f++ { // only its suit's piles can take it
 			if fcDealMayPlay(p, f) && g.fits(f, hand) {
 				dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + f), Card: hand, Card2: NoCard, Rule: rule})
 				if first {
@@ -289,7 +302,7 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 				if t == NoCard {
 					continue
 				}
-				for f := 0; f < fcNumFound; f++ {
+				for f := 2 * int(t.Suit()); f < 2*int(t.Suit())+2; f++ {
 					if fcDealMayPlay(q, f) && g.fits(f, t) {
 						dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + f), Card: t, Card2: NoCard, Rule: fcRuleI})
 						if first {
@@ -304,17 +317,17 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 	if g.Won() {
 		return dst
 	}
+	w := pairWantsOf(&g.lay, fcFound)
 	for q := 0; q < fcPackets; q++ {
 		t := g.lay.top(q)
 		if t == NoCard {
 			continue
 		}
-		for f := 2 * int(t.Suit()); f < 2*int(t.Suit())+2; f++ {
-			if g.fits(f, t) {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + f), Card: t, Card2: NoCard, Rule: fcRuleI})
-				if first {
-					return dst
-				}
+		for m := w[suitKey(t)]; m != 0; m &= m - 1 { // g.fits(f, t)
+			f := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + f), Card: t, Card2: NoCard, Rule: fcRuleI})
+			if first {
+				return dst
 			}
 		}
 	}
@@ -543,37 +556,18 @@ func (g *fourCorners) FullPile(dst []Card, i int) []Card {
 	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *fourCorners) hashVisible() hasher {
-	h := newHasher()
-	var buf [fcCards]Card
-	for f := fcFound; f < fcFound+fcNumFound; f++ {
-		h.cards(g.lay.appendPile(buf[:0], f))
-	}
-	for q := 0; q < fcPackets; q++ {
-		h.cards(g.lay.appendPile(buf[:0], q))
-	}
-	h.b(byte(g.hand()))
-	h.b(g.pos)
-	h.b(g.redeals)
-	return h
-}
-
-// Hash covers every pile, the card about to land, the deal position, the
-// redeals used and the cycle-rule counter (marriages in a row), which
-// decides whether more marriages are allowed.
+// Hash covers every pile (the stock in order, the card about to land),
+// the deal position, the redeals used and the cycle-rule counter
+// (marriages in a row), which decides whether more marriages are allowed.
 func (g *fourCorners) Hash() uint64 {
-	h := g.hashVisible()
-	h.b(g.idle)
-	var buf [fcCards]Card
-	return h.sumCards(g.lay.appendPile(buf[:0], fcStock))
+	return g.lay.hashWords(uint64(g.pos)|uint64(g.redeals)<<8|uint64(g.idle)<<16, fcCards, fcPiles, 0)
 }
 
-// ViewHash is the visible part of the state with the stock reduced to its
-// size (without the cycle-rule counter, as the player's own view of a
-// position).
-func (g *fourCorners) ViewHash() uint64 { return g.hashVisible().sumHidden(g.lay.size(fcStock)) }
+// ViewHash is Hash with the stock reduced to its size and without the
+// cycle-rule counter (the player's view of a position).
+func (g *fourCorners) ViewHash() uint64 {
+	return g.lay.hashWords(uint64(g.pos)|uint64(g.redeals)<<8, fcCards, fcPiles, 1<<fcStock)
+}
 
 func (g *fourCorners) Clone() Game {
 	c := *g

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // The Shah (Шах; Cadogan 1914 "The Shah"; no PySolFC game matches).
 //
@@ -224,10 +227,11 @@ func (g *shah) draw(p int) {
 	}
 }
 
+// fits reports whether c goes on foundation f (0–7): of its suit, the
+// next rank. A foundation of height n holds the ranks A … n.
 func (g *shah) fits(f int, c Card) bool {
-	p := shFound + f
-	n := g.lay.size(p)
-	return c.Valid() && int(c.Suit()) == f/2 && n < shTop && c.Rank() == g.lay.top(p).Rank()+1
+	n := g.lay.size(shFound + f)
+	return c.Valid() && int(c.Suit()) == f/2 && n < shTop && int(c.Rank()) == n+1
 }
 
 // at returns the card lying at star place p (0–23): for an outer place the
@@ -271,10 +275,11 @@ func shMarries(s, t Card) bool {
 func (g *shah) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 func (g *shah) gen(dst []Move, first bool) []Move {
+	w := g.wants()
 	if g.phase < 2 {
 		base := int(g.phase) * shRays
 		for p := base; p < base+shRays; p++ {
-			dst = g.appendPlays(dst, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
 			if first && len(dst) > 0 {
 				return dst
 			}
@@ -286,45 +291,48 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	}
 	for k := 0; k < shRays; k++ {
 		if p := g.rayTop(k); p >= 0 {
-			dst = g.appendPlays(dst, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
 			if first && len(dst) > 0 {
 				return dst
 			}
 		}
 	}
 	t := g.lay.top(shTalon)
-	dst = g.appendPlays(dst, shTalon, t, shRulePlay)
+	dst = g.appendPlays(dst, &w, shTalon, t, shRulePlay)
 	if first && len(dst) > 0 {
 		return dst
 	}
 	// shMarries(s, t) is key(t) - key(s) == 1 for the suitKeys of the
-	// cards; an empty outer pile gets a key far from every other.
+	// cards: the outer piles whose top may go on top t of outer pile k
+	// are src[key(t)-1] (bit j for pile j).
+	var src [64]uint8
 	var tops [shRays]Card
-	var key [shRays]int
 	for k := range tops {
-		tops[k] = g.lay.top(shOuter + k)
-		key[k] = suitKey(tops[k])
+		if tops[k] = g.lay.top(shOuter + k); tops[k] != NoCard {
+			src[suitKey(tops[k])] |= 1 << k
+		}
 	}
 	talonKey := suitKey(t)
-	for k := 0; k < shRays; k++ {
-		if tops[k] == NoCard {
+	outerToo := g.idle < shIdleMax && !g.r.talonOnly
+	for k, top := range tops {
+		if top == NoCard {
 			continue
 		}
-		if key[k]-talonKey == 1 { // shMarries(t, tops[k])
+		key := suitKey(top)
+		if key-talonKey == 1 { // shMarries(t, top)
 			dst = append(dst, Move{Kind: MoveBuild, From: shTalon, To: uint8(shOuter + k), Card: t, Card2: NoCard, Rule: shRuleII})
 			if first {
 				return dst
 			}
 		}
-		if g.idle >= shIdleMax || g.r.talonOnly {
+		if !outerToo {
 			continue
 		}
-		for j := 0; j < shRays; j++ {
-			if j != k && key[k]-key[j] == 1 { // outer j not empty && shMarries(tops[j], tops[k])
-				dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: tops[j], Card2: NoCard, Rule: shRuleII})
-				if first {
-					return dst
-				}
+		for m := src[key-1]; m != 0; m &= m - 1 { // shMarries(tops[j], top), j != k
+			j := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: tops[j], Card2: NoCard, Rule: shRuleII})
+			if first {
+				return dst
 			}
 		}
 	}
@@ -350,14 +358,28 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	return dst
 }
 
-func (g *shah) appendPlays(dst []Move, from int, c Card, rule RuleID) []Move {
+// shWants maps the suitKey of a card to the foundations that take it next
+// (bit f): fits(f, c) is exactly bit f of w[suitKey(c)] for a real card.
+type shWants [64]uint8
+
+// wants returns what the foundations take next.
+func (g *shah) wants() (w shWants) {
+	for f := 0; f < 8; f++ {
+		if n := g.lay.size(shFound + f); n < shTop {
+			w[(f/2)*16+n+1] |= 1 << f
+		}
+	}
+	return w
+}
+
+// appendPlays appends the foundation plays of c, available at from.
+func (g *shah) appendPlays(dst []Move, w *shWants, from int, c Card, rule RuleID) []Move {
 	if c == NoCard {
 		return dst
 	}
-	for f := 2 * int(c.Suit()); f < 2*int(c.Suit())+2; f++ {
-		if g.fits(f, c) {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(shFound + f), Card: c, Card2: NoCard, Rule: rule})
-		}
+	for m := w[suitKey(c)]; m != 0; m &= m - 1 { // g.fits(f, c)
+		f := bits.TrailingZeros8(m)
+		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(shFound + f), Card: c, Card2: NoCard, Rule: rule})
 	}
 	return dst
 }
@@ -566,38 +588,18 @@ func (g *shah) FullPile(dst []Card, i int) []Card {
 	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *shah) hashVisible() hasher {
-	h := newHasher()
-	h.b(g.phase)
-	h.b(g.redeals)
-	var buf [2 * CardsPerDeck]Card
-	for k := 0; k < shRays; k++ {
-		h.b(byte(g.lay.top(shInner + k)))
-		h.b(byte(g.lay.top(shMiddle + k)))
-		h.cards(g.lay.appendPile(buf[:0], shOuter+k))
-	}
-	for p := shFound; p <= shTalon; p++ {
-		h.cards(g.lay.appendPile(buf[:0], p))
-	}
-	return h
-}
-
 // Hash covers every pile including the stock's order, the phase, the
 // redeals used and the cycle-rule counter (outer-to-outer marriages in a
 // row), which decides whether more such marriages are allowed.
 func (g *shah) Hash() uint64 {
-	h := g.hashVisible()
-	h.b(g.idle)
-	var buf [2 * CardsPerDeck]Card
-	return h.sumCards(g.lay.appendPile(buf[:0], shStock))
+	return g.lay.hashWords(uint64(g.phase)|uint64(g.redeals)<<8|uint64(g.idle)<<16, 2*CardsPerDeck, shPiles, 0)
 }
 
-// ViewHash is the visible part of the state with the stock reduced to its
-// size (without the cycle-rule counter, as the player's own view of a
-// position).
-func (g *shah) ViewHash() uint64 { return g.hashVisible().sumHidden(g.lay.size(shStock)) }
+// ViewHash is Hash with the stock reduced to its size and without the
+// cycle-rule counter (the player's view of a position).
+func (g *shah) ViewHash() uint64 {
+	return g.lay.hashWords(uint64(g.phase)|uint64(g.redeals)<<8, 2*CardsPerDeck, shPiles, 1<<shStock)
+}
 
 func (g *shah) Clone() Game {
 	c := *g

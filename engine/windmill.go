@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // The Mill / Windmill (Мельница; Cadogan 1914 "The Mill"; PySolFC game 30,
 // Windmill, a looser relative).
@@ -209,42 +212,44 @@ func (g *windmill) fits(f int, c Card) bool {
 		cn := g.centreN()
 		return cn < wmCentreN && int(c.Rank()) == cn%NumRanks+1
 	}
-	p := wmCentre + f
-	n := g.lay.size(p)
+	n := g.lay.size(wmCentre + f)
 	if n == 0 {
 		return g.r.kingChoice && c.Rank() == King
 	}
-	return n < NumRanks && c.Rank()+1 == g.lay.top(p).Rank()
+	return n < NumRanks && int(c.Rank()) == NumRanks-n // a corner of height n holds K … 14-n
 }
 
-// needs returns the rank each foundation takes next (centre first, then
-// the four corners), 0 where none fits: fits(f, c) is exactly c.Valid() &&
-// needs()[f] == c.Rank(), computed once for a whole move generation.
-func (g *windmill) needs() (need [5]Rank) {
+// wmNeeds says what the five foundations take next: need[f] the rank
+// foundation f takes (centre first, then the four corners; 0 where none),
+// and by[r] the foundations that take rank r (bit f), so fits(f, c) is
+// exactly c.Valid() && need[f] == c.Rank() and a card is playable exactly
+// when by[its rank] != 0. A move generation computes it once.
+type wmNeeds struct {
+	need [5]Rank
+	by   [NumRanks + 2]uint8
+}
+
+// needs returns what the foundations take next.
+func (g *windmill) needs() (n wmNeeds) {
 	if cn := g.centreN(); cn < wmCentreN {
-		need[0] = Rank(cn%NumRanks + 1)
+		n.need[0] = Rank(cn%NumRanks + 1)
 	}
 	for k := 0; k < 4; k++ {
-		p := wmCorner0 + k
-		switch n := g.lay.size(p); {
-		case n == 0:
+		switch h := g.lay.size(wmCorner0 + k); {
+		case h == 0:
 			if g.r.kingChoice {
-				need[k+1] = King
+				n.need[k+1] = King
 			}
-		case n < NumRanks:
-			need[k+1] = g.lay.top(p).Rank() - 1
+		case h < NumRanks:
+			n.need[k+1] = Rank(NumRanks - h) // the corner holds K … 14-h
 		}
 	}
-	return need
-}
-
-func (g *windmill) playable(c Card) bool {
-	for f := 0; f < 5; f++ {
-		if g.fits(f, c) {
-			return true
+	for f, r := range n.need {
+		if r != 0 {
+			n.by[r] |= 1 << f
 		}
 	}
-	return false
+	return n
 }
 
 // vacancy returns the wing to fill next, or -1 when none must be filled
@@ -263,12 +268,18 @@ func (g *windmill) vacancy() int {
 
 // transferOK reports whether the top card of corner k may go to the centre.
 func (g *windmill) transferOK(k int) bool {
+	n := g.needs()
+	return g.transferWith(k, &n)
+}
+
+// transferWith is transferOK with the foundations' needs n computed.
+func (g *windmill) transferWith(k int, n *wmNeeds) bool {
 	p := wmCorner0 + k
 	if g.r.transfer == wmTransferNone || g.lay.size(p) < 2 {
 		return false
 	}
 	x := g.lay.top(p)
-	if !g.fits(0, x) {
+	if x.Rank() != n.need[0] { // the centre must take it
 		return false
 	}
 	if g.r.transfer == wmTransferAny {
@@ -277,15 +288,16 @@ func (g *windmill) transferOK(k int) bool {
 	// After the transfer the centre takes rank r+1; it must bring into use a
 	// wing or talon card of that rank that fits nowhere now.
 	want := x.Rank() + 1
+	if n.by[want] != 0 {
+		return false // a card of that rank already fits somewhere
+	}
 	for w := 0; w < wmWings; w++ {
-		if c := g.lay.top(w); c != NoCard && c.Rank() == want && !g.playable(c) {
+		if c := g.lay.top(w); c != NoCard && c.Rank() == want {
 			return true
 		}
 	}
-	if t := g.lay.top(wmTalon); t != NoCard && t.Rank() == want && !g.playable(t) {
-		return true
-	}
-	return false
+	t := g.lay.top(wmTalon)
+	return t != NoCard && t.Rank() == want
 }
 
 // LegalMoves appends the legal moves: fills of a vacancy (which exclude
@@ -305,35 +317,31 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 		}
 		return dst
 	}
-	need := g.needs()
+	n := g.needs()
 	for w := 0; w < wmWings; w++ {
 		c := g.lay.top(w)
 		if !c.Valid() {
 			continue
 		}
-		r := c.Rank()
-		for f := 0; f < 5; f++ {
-			if need[f] == r { // g.fits(f, c)
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + f), Card: c, Card2: NoCard, Rule: wmRuleI})
-				if first {
-					return dst
-				}
+		for m := n.by[c.Rank()]; m != 0; m &= m - 1 { // g.fits(f, c)
+			f := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + f), Card: c, Card2: NoCard, Rule: wmRuleI})
+			if first {
+				return dst
 			}
 		}
 	}
 	if t := g.lay.top(wmTalon); t.Valid() {
-		r := t.Rank()
-		for f := 0; f < 5; f++ {
-			if need[f] == r { // g.fits(f, t)
-				dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + f), Card: t, Card2: NoCard, Rule: wmRulePlay})
-				if first {
-					return dst
-				}
+		for m := n.by[t.Rank()]; m != 0; m &= m - 1 { // g.fits(f, t)
+			f := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + f), Card: t, Card2: NoCard, Rule: wmRulePlay})
+			if first {
+				return dst
 			}
 		}
 	}
 	for k := 0; k < 4; k++ {
-		if g.transferOK(k) {
+		if g.transferWith(k, &n) {
 			dst = append(dst, Move{Kind: MoveTransfer, From: uint8(wmCorner0 + k), To: wmCentre, Card: g.lay.top(wmCorner0 + k), Card2: NoCard, Rule: wmRuleTransfer})
 			if first {
 				return dst
@@ -488,28 +496,13 @@ func (g *windmill) FullPile(dst []Card, i int) []Card {
 	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *windmill) hashVisible() hasher {
-	h := newHasher()
-	for w := 0; w < wmWings; w++ {
-		h.b(byte(g.lay.top(w)))
-	}
-	var buf [2 * CardsPerDeck]Card
-	for p := wmCentre; p <= wmTalon; p++ {
-		h.cards(g.lay.appendPile(buf[:0], p))
-	}
-	return h
-}
-
 // Hash covers every pile including the stock's order.
-func (g *windmill) Hash() uint64 {
-	var buf [2 * CardsPerDeck]Card
-	return g.hashVisible().sumCards(g.lay.appendPile(buf[:0], wmStock))
-}
+func (g *windmill) Hash() uint64 { return g.lay.hashWords(0, 2*CardsPerDeck, wmPiles, 0) }
 
 // ViewHash is Hash with the stock reduced to its size.
-func (g *windmill) ViewHash() uint64 { return g.hashVisible().sumHidden(g.lay.size(wmStock)) }
+func (g *windmill) ViewHash() uint64 {
+	return g.lay.hashWords(0, 2*CardsPerDeck, wmPiles, 1<<wmStock)
+}
 
 func (g *windmill) Clone() Game {
 	c := *g
