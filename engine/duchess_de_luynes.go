@@ -105,7 +105,11 @@ func duchessSpec() *Spec {
 }
 
 // duchessSearch explains the search hooks of the Duchess de Luynes.
-const duchessSearch = `(search hooks being written)`
+const duchessSearch = `Symmetry: no rule tells the two copies of a card apart, so the key hashes every pile as the faces of its cards (in order: the packets, the reserve and the stock are dealt and gathered in order), the foundations by their heights (a pile of height n holds the n ranks from its base) and the redeals used. The packets are not interchangeable: each round deals P0 … P3 in turn and the redeal gathers them in that order.
+
+Safe moves: only on the last deal (no redeal left), a card played to a foundation whose other copy is already home. From then on the piles are stacks that only lose cards to the foundations, and the card is the only one left that can ever take that place, so every win plays it there; playing it at once only uncovers the card beneath it earlier and lets a later round fall on that card instead, which keeps every later move of the win legal. While a redeal is left no foundation play is safe: a card left in the packets changes the order of the gathered stock, and so where every later card falls.
+
+Dead ends: only on the last deal. A card can leave its packet only for a foundation, and the cards beneath it wait for it; a foundation that needs, before this card, a rank all of whose remaining copies lie beneath it can never take it. A card that no foundation of its suit can ever take (the ace pile needing such a rank below it, the king pile such a rank above it, or the card out of the pile's remaining range) means the game is lost.`
 
 // duchessPiles is the layout of the Duchess de Luynes.
 func duchessPiles() []PileInfo {
@@ -445,6 +449,58 @@ func (g *duchess) Determinize(r *Rand) {
 	for _, c := range hidden[np:] {
 		g.lay.push(dlReserve, c)
 	}
+}
+
+// Search hooks (SearchHooks): see duchessSearch.
+
+// SearchKey returns the canonical key described above.
+func (g *duchess) SearchKey() Key {
+	k := newKeyHash(0x444C) // "DL"
+	var hs uint64
+	for f := 0; f < 8; f++ {
+		hs = hs<<4 | uint64(g.lay.size(dlFound+f))
+	}
+	k.word(hs | uint64(g.redeals)<<32)
+	for p := 0; p < dlPackets; p++ {
+		faceKey(&k, &g.lay, p)
+	}
+	faceKey(&k, &g.lay, dlReserve)
+	faceKey(&k, &g.lay, dlStock)
+	return k.sum()
+}
+
+// SafeMove returns, on the last deal, a foundation play of a card whose
+// other copy is home, or -1.
+func (g *duchess) SafeMove(legal []Move) int {
+	if g.redeals < dlRedeals {
+		return -1
+	}
+	for i, m := range legal {
+		if m.Kind == MoveFoundation && homePair(&g.lay, dlFound, m.Card.Suit(), m.Card.Rank()) > 0 {
+			return i
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports, on the last deal, a packet card that no foundation can
+// ever take because a rank it needs first lies, in all its remaining
+// copies, beneath the card.
+func (g *duchess) DeadEnd() bool {
+	if g.redeals < dlRedeals {
+		return false
+	}
+	var buf [dlCards]Card
+	for p := 0; p < dlPackets; p++ {
+		var below [CardsPerDeck]uint8 // copies of each face beneath the current card
+		for _, c := range g.lay.appendPile(buf[:0], p) {
+			if pairBlocked(&g.lay, dlFound, c, &below) {
+				return true
+			}
+			below[c.Face()]++
+		}
+	}
+	return false
 }
 
 func (g *duchess) status() string {

@@ -131,7 +131,11 @@ func fourCornersSpec() *Spec {
 }
 
 // fourCornersSearch explains the search hooks of Four Corners.
-const fourCornersSearch = `(search hooks being written)`
+const fourCornersSearch = `Symmetry: no rule tells the two copies of a card apart, so the key hashes every pile as the faces of its cards and the foundations by their heights (a pile of height n holds the n ranks from its base). It covers the deal position while dealing, the redeals used and the cycle-rule counter (marriages in a row), which decides whether more marriages are allowed. While a deal or a redeal lies ahead the packets are not interchangeable (the deal reaches them in order, the corner and side rules depend on the place, the redeal gathers them in order); after the last deal they are, and the key sorts them.
+
+Safe moves: after the last deal, with marriages in suit, a foundation play of a card of a settled suit: one whose ace pile (at a) and king pile (at k) have a+k ≥ 13, so that every card of the suit not yet home is the only one left for its place (the ace pile takes a+1 … K, the king pile 13-k … A, the other copy of each already home). Take any win, play the card at once and follow the win, except that a card of the suit the win would marry onto a card already played home goes home instead (it is the only card for the place next to that card's, so its pile takes it then), and moves of cards already home are left out. Every other move keeps its cards on top and its foundations at the same need, empty packets only arise under cards already home, and fewer marriages in a row never break the cycle rule, so the rest of the win stays legal.
+
+Dead ends: after the last deal has begun (no redeal left) the cards beneath a packet card stay there until it leaves, and it can leave only for a foundation or by a marriage onto another packet top. When every remaining copy of a rank that both foundations of its suit need first lies beneath it, and every remaining copy of the cards it could marry (the same suit one rank up or down; any suit with variant marriage=any-suit) lies beneath it too, it can never leave: the game is lost.`
 
 // fourCornersPiles is the layout of Four Corners.
 func fourCornersPiles() []PileInfo {
@@ -206,37 +210,6 @@ func fcAdjoins(p int) int {
 // fcDealMayPlay reports whether, during the deal, a card at packet position p
 // may go to foundation f.
 func fcDealMayPlay(p, f int) bool { return fcCorner(p) || fcAdjoins(p) == f }
-
-// pairWant returns the rank that foundation f of a suit-paired layout
-// takes next, 0 when it is complete: f = 2*suit + k, k = 0 an ace pile
-// built up from the ace to the king, k = 1 a king pile built down from the
-// king to the ace, n its height. Such a pile of height n always holds the
-// n ranks from its base, so the height alone says what it takes.
-func pairWant(f, n int) Rank {
-	if n >= NumRanks {
-		return 0
-	}
-	if f%2 == 0 {
-		return Rank(n + 1)
-	}
-	return Rank(NumRanks - n)
-}
-
-// pairWants maps the suitKey of a card to the suit-paired foundations that
-// take it next (bit f): fits(f, c) is exactly bit f of w[suitKey(c)] for a
-// real card.
-type pairWants [64]uint8
-
-// pairWantsOf returns what the eight foundations from pile f0 on (of
-// layout l) take next.
-func pairWantsOf(l *layout, f0 int) (w pairWants) {
-	for f := 0; f < 8; f++ {
-		if r := pairWant(f, l.size(f0+f)); r != 0 {
-			w[(f/2)*16+int(r)] |= 1 << f
-		}
-	}
-	return w
-}
 
 // fits reports whether c goes on foundation f (0–7): its suit's ace pile
 // (f even) or king pile (f odd), in sequence.
@@ -503,23 +476,6 @@ func (g *fourCorners) gather() {
 	g.lay.loadPack(fcStock, cs)
 }
 
-// takeUp appends the cards of pile p of l to dst, in the order they were
-// dealt (bottom first) or, with reversed, top first, and empties p.
-// Redeals take up piles in turn into a buffer and load it as the new stock.
-func takeUp(l *layout, dst []Card, p int, reversed bool) []Card {
-	if !reversed {
-		dst = l.appendPile(dst, p)
-		for !l.empty(p) {
-			l.pop(p)
-		}
-		return dst
-	}
-	for !l.empty(p) {
-		dst = append(dst, l.pop(p))
-	}
-	return dst
-}
-
 // Ending: won when all foundations are complete, stuck when no move is
 // legal (the cycle rule only limits marriages; it never ends the game).
 func (g *fourCorners) Ending() Ending {
@@ -579,6 +535,108 @@ func (g *fourCorners) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // Determinize rearranges the stock at random (the only hidden cards).
 func (g *fourCorners) Determinize(r *Rand) { g.lay.determinize(fcStock, r) }
+
+// Search hooks (SearchHooks): see fourCornersSearch.
+
+// settled reports whether the last deal is over: no card is dealt again.
+func (g *fourCorners) settled() bool { return g.redeals == fcRedeals && !g.dealing() }
+
+// SearchKey returns the canonical key described above.
+func (g *fourCorners) SearchKey() Key {
+	k := newKeyHash(0x4643) // "FC"
+	var w uint64
+	for f := fcFound; f < fcFound+fcNumFound; f++ {
+		w = w<<4 | uint64(g.lay.size(f))
+	}
+	w |= uint64(g.redeals)<<32 | uint64(g.idle)<<40
+	if g.dealing() {
+		w |= uint64(g.pos+1) << 48
+	}
+	k.word(w)
+	if g.settled() {
+		var ps [fcPackets]Key
+		for q := range ps {
+			h := newKeyHash(0x5043) // one seed for all: the packets are alike
+			faceKey(&h, &g.lay, q)
+			ps[q] = h.sum()
+		}
+		sortKeys(ps[:])
+		for _, p := range ps {
+			k.word(p.Hi)
+			k.word(p.Lo)
+		}
+		return k.sum()
+	}
+	for q := 0; q < fcPackets; q++ {
+		faceKey(&k, &g.lay, q)
+	}
+	faceKey(&k, &g.lay, fcCard)
+	faceKey(&k, &g.lay, fcStock)
+	return k.sum()
+}
+
+// sortKeys sorts a few keys in place (insertion sort; no allocation).
+func sortKeys(ks []Key) {
+	for i := 1; i < len(ks); i++ {
+		for j := i; j > 0 && (ks[j].Hi < ks[j-1].Hi || ks[j].Hi == ks[j-1].Hi && ks[j].Lo < ks[j-1].Lo); j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
+		}
+	}
+}
+
+// SafeMove returns, after the last deal and with marriages in suit, a
+// foundation play of a card of a settled suit, or -1.
+func (g *fourCorners) SafeMove(legal []Move) int {
+	if !g.settled() || g.r.anySuit {
+		return -1
+	}
+	for i, m := range legal {
+		if m.Kind == MoveFoundation && pairSettled(&g.lay, fcFound, m.Card.Suit()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports, once no redeal is left, a packet card that can never
+// leave its packet (see fourCornersSearch).
+func (g *fourCorners) DeadEnd() bool {
+	if g.redeals < fcRedeals {
+		return false
+	}
+	var buf [fcCards]Card
+	for q := 0; q < fcPackets; q++ {
+		var below [CardsPerDeck]uint8 // copies of each face beneath the current card
+		for _, c := range g.lay.appendPile(buf[:0], q) {
+			if pairBlocked(&g.lay, fcFound, c, &below) && !g.mayMarry(c, &below) {
+				return true
+			}
+			below[c.Face()]++
+		}
+	}
+	return false
+}
+
+// mayMarry reports whether some copy of a card c may marry (one rank up
+// or down, in suit unless variant any-suit) is neither home nor among the
+// cards counted in below.
+func (g *fourCorners) mayMarry(c Card, below *[CardsPerDeck]uint8) bool {
+	lo, hi := c.Suit(), c.Suit()
+	if g.r.anySuit {
+		lo, hi = Clubs, Spades
+	}
+	for s := lo; s <= hi; s++ {
+		for _, q := range [2]Rank{c.Rank() - 1, c.Rank() + 1} {
+			if q < Ace || q > King {
+				continue
+			}
+			if int(below[NewCard(q, s, 0)]) < 2-homePair(&g.lay, fcFound, s, q) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 func (g *fourCorners) status() string {
 	phase := "play"

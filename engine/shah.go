@@ -135,7 +135,11 @@ func shahSpec() *Spec {
 }
 
 // shahSearch explains the search hooks of the Shah.
-const shahSearch = `(search hooks being written)`
+const shahSearch = `Symmetry: no rule tells the two copies of a card apart, and the two foundations of a suit are alike (both aces built up to the queen), so the key hashes the star places, the talon and the stock as the faces of their cards and the foundations as the two heights of each suit, in order of size. It covers the deal phase, the redeals used (variant redeals) and the cycle-rule counter (outer-to-outer marriages in a row), which decides whether more such marriages are allowed. The rays are not interchangeable: vacancies are filled in a fixed order of places.
+
+Safe moves: after the deal, a foundation play from an outer pile of two cards or more of a card whose suit's other foundation has already passed its rank. That card is then the only one left for its place, and both copies of the rank below it are home, so no card can ever be married onto it. Take any win, play the card at once and leave out the win's later moves of it: the card beneath it is uncovered earlier, no place falls vacant (its pile keeps a card), no foundation takes another card of that rank in between, and fewer marriages in a row never break the cycle rule, so every other move of the win stays legal. A play that would leave a place vacant is never taken as safe: a vacancy changes where the next fills go and forbids turning a card until it is filled.
+
+Dead ends: the cards beneath a star card stay there until it leaves (places are filled in order, inner circle first, so no card lies above a vacancy), and it can leave only for a foundation or, from the outer circle, by a marriage onto an outer card one rank higher in suit. When every remaining copy of a rank that both foundations of its suit need first lies beneath it, and (for an outer card) every remaining copy of the card one rank higher lies beneath it too (a queen marries nothing: the kings are out of play), it can never leave: the game is lost.`
 
 // shahPiles is the layout of the Shah.
 func shahPiles() []PileInfo {
@@ -611,6 +615,118 @@ func (g *shah) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // Determinize rearranges the stock at random (the only hidden cards).
 func (g *shah) Determinize(r *Rand) { g.lay.determinize(shStock, r) }
+
+// Search hooks (SearchHooks): see shahSearch.
+
+// SearchKey returns the canonical key described above.
+func (g *shah) SearchKey() Key {
+	k := newKeyHash(0x5348) // "SH"
+	var w uint64
+	for s := 0; s < NumSuits; s++ {
+		a, b := g.lay.size(shFound+2*s), g.lay.size(shFound+2*s+1)
+		if a > b {
+			a, b = b, a
+		}
+		w = w<<8 | uint64(a)<<4 | uint64(b)
+	}
+	w |= uint64(g.phase)<<32 | uint64(g.redeals)<<40 | uint64(g.idle)<<48
+	k.word(w)
+	var places [2]uint64 // inner and middle places, a face or 0xFF each
+	for p := 0; p < shOuter; p++ {
+		f := uint64(0xFF)
+		if c := g.lay.top(p); c != NoCard {
+			f = uint64(c.Face())
+		}
+		places[p/8] = places[p/8]<<8 | f
+	}
+	k.word(places[0])
+	k.word(places[1])
+	for p := shOuter; p < shFound; p++ {
+		faceKey(&k, &g.lay, p)
+	}
+	faceKey(&k, &g.lay, shTalon)
+	faceKey(&k, &g.lay, shStock)
+	return k.sum()
+}
+
+// SafeMove returns, after the deal, a foundation play from an outer pile
+// of two cards or more of a card whose suit's other foundation has passed
+// its rank, or -1.
+func (g *shah) SafeMove(legal []Move) int {
+	if g.phase < 2 {
+		return -1
+	}
+	for i, m := range legal {
+		if m.Kind != MoveFoundation || m.From < shOuter || m.From >= shFound || g.lay.size(int(m.From)) < 2 {
+			continue
+		}
+		other := shFound + (int(m.To) - shFound) ^ 1
+		if g.lay.size(other) >= int(m.Card.Rank()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports a star card that can never leave its ray (see
+// shahSearch).
+func (g *shah) DeadEnd() bool {
+	var buf [2 * CardsPerDeck]Card
+	for k := 0; k < shRays; k++ {
+		var below [CardsPerDeck]uint8 // copies of each face beneath the current card
+		ray := g.lay.appendPile(g.lay.appendPile(g.lay.appendPile(buf[:0], shInner+k), shMiddle+k), shOuter+k)
+		outer := len(ray) - g.lay.size(shOuter+k) // ray[outer:] is the outer pile
+		for i, c := range ray {
+			if g.stuckHome(c, &below) && (i < outer || !g.mayMarry(c, &below)) {
+				return true
+			}
+			below[c.Face()]++
+		}
+	}
+	return false
+}
+
+// left returns how many copies of the card of suit s and rank q are not
+// home: one per foundation of the suit that has not reached q.
+func (g *shah) left(s Suit, q Rank) int {
+	n := 0
+	for f := shFound + 2*int(s); f < shFound+2*int(s)+2; f++ {
+		if g.lay.size(f) < int(q) {
+			n++
+		}
+	}
+	return n
+}
+
+// stuckHome reports whether neither foundation of c's suit can ever take c
+// while the cards counted in below (by face) stay where they are: a
+// foundation at h needs every rank from h+1 up to c's first.
+func (g *shah) stuckHome(c Card, below *[CardsPerDeck]uint8) bool {
+	s, r := c.Suit(), c.Rank()
+	for f := shFound + 2*int(s); f < shFound+2*int(s)+2; f++ {
+		h := g.lay.size(f)
+		ok := int(r) > h
+		for q := Rank(h + 1); ok && q < r; q++ {
+			ok = int(below[NewCard(q, s, 0)]) < g.left(s, q)
+		}
+		if ok {
+			return false
+		}
+	}
+	return true
+}
+
+// mayMarry reports whether outer card c may still be married: the
+// outer-to-outer marriages are allowed (variant marriage-sources) and some
+// copy of the card one rank higher in suit is neither home nor among the
+// cards counted in below.
+func (g *shah) mayMarry(c Card, below *[CardsPerDeck]uint8) bool {
+	q := c.Rank() + 1
+	if g.r.talonOnly || q > Queen {
+		return false
+	}
+	return int(below[NewCard(q, c.Suit(), 0)]) < g.left(c.Suit(), q)
+}
 
 func (g *shah) status() string {
 	phase := "play"

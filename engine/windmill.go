@@ -118,7 +118,9 @@ func windmillSpec() *Spec {
 }
 
 // windmillSearch explains the search hooks of The Mill.
-const windmillSearch = `(search hooks being written)`
+const windmillSearch = `Symmetry: no rule of the Mill looks at suits (the foundations are built regardless of suit, kings go to the corners by rank), so cards of the same rank are interchangeable: the key hashes ranks only. The eight wings are alike (every wing card is available; a vacancy is filled by the rule, whichever wing it is), so they are a multiset of ranks; the four corners are alike, so they are a multiset of heights (a corner of height n holds K … 14-n); the centre is its height; the talon and the stock are sequences of ranks.
+
+Safe moves: once the stock is out, every play uncovers exactly one talon card, whichever card it plays: a talon top leaves the talon, and a wing card leaves a vacancy that must be filled at once from the talon top. The wing cards and the talon top are then one pool whose only change is the card played and the next talon card coming in, and which pool card is played counts only by its rank. A play to the centre of a rank r is safe when every corner's top is below r (and no empty corner may take a king, variant kings=choice): corners only go down, and a transfer needs a corner top the centre takes, so until the centre has taken its next card, which must be of rank r, no corner can take a card of rank r or give one to the centre. So take any win: play the card at once, then make the win's moves before that centre play in the same order (they play other ranks to the corners, which the pool still holds, since it has only gained the talon card one play earlier) and leave that play out; the pool, the talon and the foundations are then the same as in the win.`
 
 // windmillPiles is the layout of The Mill.
 func windmillPiles() []PileInfo {
@@ -514,6 +516,78 @@ func (g *windmill) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // Determinize rearranges the stock at random (the only hidden cards).
 func (g *windmill) Determinize(r *Rand) { g.lay.determinize(wmStock, r) }
+
+// Search hooks (SearchHooks): see windmillSearch.
+
+// SearchKey returns the canonical key described above.
+func (g *windmill) SearchKey() Key {
+	k := newKeyHash(0x574D)   // "WM"
+	var wings, corners uint64 // counts of wing ranks (0 a vacancy), of corner heights
+	for w := 0; w < wmWings; w++ {
+		r := Rank(0) // a vacancy
+		if c := g.lay.top(w); c != NoCard {
+			r = c.Rank()
+		}
+		wings += 1 << (4 * r)
+	}
+	for c := wmCorner0; c < wmCorner0+4; c++ {
+		corners += 1 << (4 * g.lay.size(c))
+	}
+	k.word(wings)
+	k.word(corners)
+	k.word(uint64(g.centreN()))
+	rankKey(&k, &g.lay, wmTalon)
+	rankKey(&k, &g.lay, wmStock)
+	return k.sum()
+}
+
+// rankKey mixes pile p of l into k as its size and its cards' ranks, top
+// first, sixteen to a word.
+func rankKey(k *keyHash, l *layout, p int) {
+	k.word(uint64(l.size(p)))
+	w, n := uint64(0), 0
+	for c := l.top(p); c != NoCard; c = l.below[c] {
+		w = w<<4 | uint64(c.Rank())
+		if n++; n == 16 {
+			k.word(w)
+			w, n = 0, 0
+		}
+	}
+	if n > 0 {
+		k.word(w)
+	}
+}
+
+// SafeMove returns, once the stock is out, a play to the centre of a rank
+// r that no corner can take or give before the centre takes it (every
+// corner's top is below r, and no empty corner takes a king), or -1.
+func (g *windmill) SafeMove(legal []Move) int {
+	if !g.lay.empty(wmStock) {
+		return -1
+	}
+	cn := g.centreN()
+	if cn >= wmCentreN {
+		return -1
+	}
+	r := cn%NumRanks + 1
+	for c := wmCorner0; c < wmCorner0+4; c++ {
+		switch n := g.lay.size(c); {
+		case n == 0 && g.r.kingChoice:
+			return -1
+		case n > 0 && NumRanks+1-n >= r: // its top K … 14-n
+			return -1
+		}
+	}
+	for i, m := range legal {
+		if m.Kind == MoveFoundation && m.To == wmCentre {
+			return i
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports false: see windmillSearch.
+func (g *windmill) DeadEnd() bool { return false }
 
 func (g *windmill) status() string {
 	return fmt.Sprintf("score %d/%d  centre %d/%d  stock %d  talon %d", g.Score(), 2*CardsPerDeck, g.centreN(), wmCentreN, g.lay.size(wmStock), g.lay.size(wmTalon))
