@@ -154,13 +154,21 @@ func fcEndgame(t *testing.T, g Game, rng *fastRand) {
 }
 
 // dlEndgame: on the last deal, 6 to 16 cards taken back to the packets,
-// then whole rounds taken back to the stock.
+// then whole rounds taken back to the stock; or at the end of the deal
+// before it (stock out), cards taken back to the packets and the reserve.
 func dlEndgame(t *testing.T, g Game, rng *fastRand) {
 	d := g.(*duchess)
 	d.lay.reset()
 	d.redeals = dlRedeals
 	fullPairs(&d.lay, dlFound)
 	u := unplayer{&d.lay, rng}
+	if rng.intn(2) == 0 {
+		d.redeals = dlRedeals - 1
+		for n := 6 + rng.intn(11); n > 0; n-- {
+			d.lay.move(u.home(span(dlFound, dlFound+8)), rng.intn(dlPackets+1)) // P0 … P3, reserve
+		}
+		return
+	}
 	for n := 6 + rng.intn(11); n > 0; n-- {
 		d.lay.move(u.home(span(dlFound, dlFound+8)), rng.intn(dlPackets))
 	}

@@ -107,7 +107,7 @@ func duchessSpec() *Spec {
 // duchessSearch explains the search hooks of the Duchess de Luynes.
 const duchessSearch = `Symmetry: no rule tells the two copies of a card apart, so the key hashes every pile as the faces of its cards (in order: the packets, the reserve and the stock are dealt and gathered in order), the foundations by their heights (a pile of height n holds the n ranks from its base) and the redeals used. The packets are not interchangeable: each round deals P0 … P3 in turn and the redeal gathers them in that order.
 
-Safe moves: only on the last deal (no redeal left), a card played to a foundation whose other copy is already home. From then on the piles are stacks that only lose cards to the foundations, and the card is the only one left that can ever take that place, so every win plays it there; playing it at once only uncovers the card beneath it earlier and lets a later round fall on that card instead, which keeps every later move of the win legal. While a redeal is left no foundation play is safe: a card left in the packets changes the order of the gathered stock, and so where every later card falls.
+Safe moves: only on the last deal (no redeal left), a card played to a foundation whose other copy is already home. From then on the piles are stacks that only lose cards to the foundations, and the card is the only one left that can ever take that place, so every win plays it there; playing it at once only uncovers the card beneath it earlier and lets a later round fall on that card instead, which keeps every later move of the win legal. One step earlier, when the stock is out on the deal before the last: a play of the card that the redeal would gather last (the top of the reserve, or of the last packet holding cards; the bottom with variant gather=reversed), again with its other copy home. A win either plays it before the redeal (then at once is as good: no card is dealt in between) or gathers it, and then the last deal brings it last, every other card falling where it would fall without it, and its foundation waits for it the whole deal. Otherwise, while a redeal is left, no foundation play is known to be safe: a card left in the packets changes the order of the gathered stock, and so where every later card falls.
 
 Dead ends: only on the last deal. A card can leave its packet only for a foundation, and the cards beneath it wait for it; a foundation that needs, before this card, a rank all of whose remaining copies lie beneath it can never take it. A card that no foundation of its suit can ever take (the ace pile needing such a rank below it, the king pile such a rank above it, or the card out of the pile's remaining range) means the game is lost.`
 
@@ -469,38 +469,171 @@ func (g *duchess) SearchKey() Key {
 	return k.sum()
 }
 
-// SafeMove returns, on the last deal, a foundation play of a card whose
-// other copy is home, or -1.
+// SafeMove returns a foundation play of a card whose other copy is home:
+// any on the last deal, and at the end of the deal before it (stock out)
+// the card the redeal would gather last; or -1.
 func (g *duchess) SafeMove(legal []Move) int {
-	if g.redeals < dlRedeals {
-		return -1
-	}
-	for i, m := range legal {
-		if m.Kind == MoveFoundation && homePair(&g.lay, dlFound, m.Card.Suit(), m.Card.Rank()) > 0 {
-			return i
+	switch {
+	case g.redeals == dlRedeals:
+		for i, m := range legal {
+			if m.Kind == MoveFoundation && homePair(&g.lay, dlFound, m.Card.Suit(), m.Card.Rank()) > 0 {
+				return i
+			}
+		}
+	case g.redeals == dlRedeals-1 && g.lay.empty(dlStock):
+		last := g.lastGathered()
+		for i, m := range legal {
+			if m.Kind == MoveFoundation && m.Card == last && homePair(&g.lay, dlFound, last.Suit(), last.Rank()) > 0 {
+				return i
+			}
 		}
 	}
 	return -1
 }
 
-// DeadEnd reports, on the last deal, a packet card that no foundation can
-// ever take because a rank it needs first lies, in all its remaining
-// copies, beneath the card.
+// lastGathered returns the card the next redeal would gather last (and the
+// last deal would deal last): the top of the last pile of P0 … P3, reserve
+// that holds a card, or its bottom with variant gather=reversed.
+func (g *duchess) lastGathered() Card {
+	for _, p := range [...]int{dlReserve, 3, 2, 1, 0} {
+		if g.lay.empty(p) {
+			continue
+		}
+		if g.r.reversed {
+			return g.lay.at(p, g.lay.size(p)-1)
+		}
+		return g.lay.top(p)
+	}
+	return NoCard
+}
+
+// DeadEnd reports, on the last deal, a card that no line can ever play
+// (see duchessSearch and dlPlan).
 func (g *duchess) DeadEnd() bool {
 	if g.redeals < dlRedeals {
 		return false
 	}
+	var pl dlPlan
+	return pl.dead(g)
+}
+
+// dlInf is an unreachable phase.
+const dlInf = 0xFFFF
+
+// dlPlan bounds, on the last deal, the phase in which each card not home
+// can be played at the earliest. Phase 0 is now; phase j follows the j-th
+// round still to be dealt from the stock. Each packet receives its cards
+// in a known order: those it holds, bottom first, then every fourth card
+// of the stock (P0 the top card, P1 the next …, round by round). A card
+// that arrives on a packet lies on every earlier card still there. The
+// bounds only rise, by three rules, to a fixed point:
+//   - a card is played no earlier than it arrives;
+//   - a card that lies, or will surely lie, beneath another is played
+//     after it: a card arriving in phase j surely covers an earlier card
+//     of its packet whose bound is j or more;
+//   - a card goes to one of its suit's foundations (the ace pile at a
+//     needs one copy of each rank a+1 … below it first, the king pile at k
+//     each rank 13-k … above it), so it is played no earlier than the
+//     best foundation allows: for each rank needed, the earliest copy that
+//     it does not cover itself.
+//
+// A card whose bound becomes infinite can never be played.
+type dlPlan struct {
+	pk  [dlCards]int8   // the packet a card is in or will arrive on, -1 home
+	idx [dlCards]uint8  // its place in the packet's order of arrival
+	arr [dlCards]uint8  // the phase it arrives in (0: on a packet now)
+	e   [dlCards]uint16 // the bound
+	seq [dlPackets][dlCards]Card
+	n   [dlPackets]int
+}
+
+// dead reports whether some card of g can never be played.
+func (pl *dlPlan) dead(g *duchess) bool {
+	for c := range pl.pk {
+		pl.pk[c] = -1
+	}
 	var buf [dlCards]Card
-	for p := 0; p < dlPackets; p++ {
-		var below [CardsPerDeck]uint8 // copies of each face beneath the current card
-		for _, c := range g.lay.appendPile(buf[:0], p) {
-			if pairBlocked(&g.lay, dlFound, c, &below) {
-				return true
+	for q := 0; q < dlPackets; q++ {
+		for _, c := range g.lay.appendPile(buf[:0], q) {
+			pl.add(q, c, 0)
+		}
+	}
+	i := 0
+	for c := g.lay.top(dlStock); c != NoCard; c = g.lay.below[c] {
+		pl.add(i%dlPackets, c, uint8(i/dlPackets+1))
+		i++
+	}
+	for changed := true; changed; {
+		changed = false
+		for q := 0; q < dlPackets; q++ {
+			for j := 0; j < pl.n[q]; j++ {
+				c := pl.seq[q][j]
+				v := pl.bound(g, c)
+				if v > pl.e[c] {
+					pl.e[c] = v
+					changed = true
+				}
+				if v == dlInf {
+					return true
+				}
 			}
-			below[c.Face()]++
 		}
 	}
 	return false
+}
+
+// add records that card c arrives on packet q in phase a.
+func (pl *dlPlan) add(q int, c Card, a uint8) {
+	pl.pk[c], pl.idx[c], pl.arr[c], pl.e[c] = int8(q), uint8(pl.n[q]), a, uint16(a)
+	pl.seq[q][pl.n[q]] = c
+	pl.n[q]++
+}
+
+// covers reports whether card x surely lies on card y (same packet, y
+// earlier and still there when x arrives), with the current bounds.
+func (pl *dlPlan) covers(x, y Card) bool {
+	return pl.pk[x] == pl.pk[y] && pl.idx[y] < pl.idx[x] && (pl.arr[x] == 0 || pl.e[y] >= uint16(pl.arr[x]))
+}
+
+// bound returns the bound of card c from the three rules.
+func (pl *dlPlan) bound(g *duchess, c Card) uint16 {
+	v := pl.e[c]
+	q := int(pl.pk[c])
+	for j := int(pl.idx[c]) + 1; j < pl.n[q]; j++ { // the cards on c
+		if x := pl.seq[q][j]; pl.covers(x, c) && pl.e[x] > v {
+			v = pl.e[x]
+		}
+	}
+	s, r := c.Suit(), c.Rank()
+	a := g.lay.size(dlFound + 2*int(s))
+	k := g.lay.size(dlFound + 2*int(s) + 1)
+	best := uint16(dlInf)
+	if int(r) > a { // the ace pile
+		best = min(best, pl.chain(c, s, Rank(a+1), r-1))
+	}
+	if int(r) <= NumRanks-k { // the king pile
+		best = min(best, pl.chain(c, s, r+1, Rank(NumRanks-k)))
+	}
+	return max(v, best)
+}
+
+// chain returns the earliest phase by which one copy each of the ranks lo
+// … hi of suit s, none of them covered by c, can have been played.
+func (pl *dlPlan) chain(c Card, s Suit, lo, hi Rank) uint16 {
+	v := uint16(0)
+	for q := lo; q <= hi; q++ {
+		e := uint16(dlInf)
+		for d := 0; d < 2; d++ {
+			y := NewCard(q, s, d)
+			if pl.pk[y] >= 0 && !pl.covers(c, y) && pl.e[y] < e {
+				e = pl.e[y]
+			}
+		}
+		if e > v {
+			v = e
+		}
+	}
+	return v
 }
 
 func (g *duchess) status() string {

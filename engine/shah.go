@@ -139,7 +139,9 @@ const shahSearch = `Symmetry: no rule tells the two copies of a card apart, and 
 
 Safe moves: after the deal, a foundation play from an outer pile of two cards or more of a card whose suit's other foundation has already passed its rank. That card is then the only one left for its place, and both copies of the rank below it are home, so no card can ever be married onto it. Take any win, play the card at once and leave out the win's later moves of it: the card beneath it is uncovered earlier, no place falls vacant (its pile keeps a card), no foundation takes another card of that rank in between, and fewer marriages in a row never break the cycle rule, so every other move of the win stays legal. A play that would leave a place vacant is never taken as safe: a vacancy changes where the next fills go and forbids turning a card until it is filled.
 
-Dead ends: the cards beneath a star card stay there until it leaves (places are filled in order, inner circle first, so no card lies above a vacancy), and it can leave only for a foundation or, from the outer circle, by a marriage onto an outer card one rank higher in suit. When every remaining copy of a rank that both foundations of its suit need first lies beneath it, and (for an outer card) every remaining copy of the card one rank higher lies beneath it too (a queen marries nothing: the kings are out of play), it can never leave: the game is lost.`
+Dead ends: the cards beneath a star card stay there until it leaves (places are filled in order, inner circle first, so no card lies above a vacancy), and it can leave only for a foundation or, from the outer circle, by a marriage onto an outer card one rank higher in suit. When every remaining copy of a rank that both foundations of its suit need first lies beneath it, and (for an outer card) every remaining copy of the card one rank higher lies beneath it too (a queen marries nothing: the kings are out of play), it can never leave: the game is lost.
+
+Move order (MoveOrderer): foundation plays, then marriages from the talon, fills, the draw and the redeal, and marriages between outer piles last, since they only shift a card between two piles and the cycle rule lets them run sixteen deep.`
 
 // shahPiles is the layout of the Shah.
 func shahPiles() []PileInfo {
@@ -684,6 +686,28 @@ func (g *shah) DeadEnd() bool {
 		}
 	}
 	return false
+}
+
+// OrderMoves puts foundation plays first, then marriages from the talon,
+// fills, the draw and the redeal, and marriages between outer piles last:
+// they only shift a card between two piles and can go on for long.
+func (g *shah) OrderMoves(moves []Move) {
+	rank := func(m Move) int {
+		switch {
+		case m.Kind == MoveFoundation:
+			return 0
+		case m.Kind == MoveBuild && m.From == shTalon:
+			return 1
+		case m.Kind == MoveBuild:
+			return 3
+		}
+		return 2
+	}
+	for i := 1; i < len(moves); i++ { // stable insertion sort by rank
+		for j := i; j > 0 && rank(moves[j]) < rank(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
 }
 
 // left returns how many copies of the card of suit s and rank q are not

@@ -120,7 +120,9 @@ func windmillSpec() *Spec {
 // windmillSearch explains the search hooks of The Mill.
 const windmillSearch = `Symmetry: no rule of the Mill looks at suits (the foundations are built regardless of suit, kings go to the corners by rank), so cards of the same rank are interchangeable: the key hashes ranks only. The eight wings are alike (every wing card is available; a vacancy is filled by the rule, whichever wing it is), so they are a multiset of ranks; the four corners are alike, so they are a multiset of heights (a corner of height n holds K … 14-n); the centre is its height; the talon and the stock are sequences of ranks.
 
-Safe moves: once the stock is out, every play uncovers exactly one talon card, whichever card it plays: a talon top leaves the talon, and a wing card leaves a vacancy that must be filled at once from the talon top. The wing cards and the talon top are then one pool whose only change is the card played and the next talon card coming in, and which pool card is played counts only by its rank. A play to the centre of a rank r is safe when every corner's top is below r (and no empty corner may take a king, variant kings=choice): corners only go down, and a transfer needs a corner top the centre takes, so until the centre has taken its next card, which must be of rank r, no corner can take a card of rank r or give one to the centre. So take any win: play the card at once, then make the win's moves before that centre play in the same order (they play other ranks to the corners, which the pool still holds, since it has only gained the talon card one play earlier) and leave that play out; the pool, the talon and the foundations are then the same as in the win.`
+Safe moves: once the stock is out, every play uncovers exactly one talon card, whichever card it plays: a talon top leaves the talon, and a wing card leaves a vacancy that must be filled at once from the talon top. The wing cards and the talon top are then one pool whose only change is the card played and the next talon card coming in, and which pool card is played counts only by its rank. A play to the centre of a rank r is safe when every corner's top is below r (and no empty corner may take a king, variant kings=choice): corners only go down, and a transfer needs a corner top the centre takes, so until the centre has taken its next card, which must be of rank r, no corner can take a card of rank r or give one to the centre. So take any win: play the card at once, then make the win's moves before that centre play in the same order (they play other ranks to the corners, which the pool still holds, since it has only gained the talon card one play earlier) and leave that play out; the pool, the talon and the foundations are then the same as in the win. While the stock lasts no play is known to be safe: a wing play forces a fill from the talon or the stock (the player's choice), which changes what later draws bury.
+
+Dead ends: none. A talon card is never buried for good (every wing play pulls the talon top into the vacancy), so no position short of one with no legal move can be shown lost without search.`
 
 // windmillPiles is the layout of The Mill.
 func windmillPiles() []PileInfo {
@@ -234,22 +236,24 @@ type wmNeeds struct {
 // needs returns what the foundations take next.
 func (g *windmill) needs() (n wmNeeds) {
 	if cn := g.centreN(); cn < wmCentreN {
-		n.need[0] = Rank(cn%NumRanks + 1)
+		r := Rank(cn%NumRanks + 1)
+		n.need[0], n.by[r] = r, 1
 	}
-	for k := 0; k < 4; k++ {
-		switch h := g.lay.size(wmCorner0 + k); {
+	for k := 1; k < 5; k++ {
+		var r Rank
+		switch h := g.lay.size(wmCentre + k); {
 		case h == 0:
-			if g.r.kingChoice {
-				n.need[k+1] = King
+			if !g.r.kingChoice {
+				continue
 			}
+			r = King
 		case h < NumRanks:
-			n.need[k+1] = Rank(NumRanks - h) // the corner holds K … 14-h
+			r = Rank(NumRanks - h) // the corner holds K … 14-h
+		default:
+			continue
 		}
-	}
-	for f, r := range n.need {
-		if r != 0 {
-			n.by[r] |= 1 << f
-		}
+		n.need[k] = r
+		n.by[r] |= 1 << k
 	}
 	return n
 }
@@ -586,7 +590,8 @@ func (g *windmill) SafeMove(legal []Move) int {
 	return -1
 }
 
-// DeadEnd reports false: see windmillSearch.
+// DeadEnd reports false: no position short of a stuck one is known to be
+// lost without search (see windmillSearch).
 func (g *windmill) DeadEnd() bool { return false }
 
 func (g *windmill) status() string {
