@@ -513,10 +513,15 @@ func (g *fourCorners) FullPile(dst []Card, i int) []Card {
 }
 
 // Hash covers every pile (the stock in order, the card about to land),
-// the deal position, the redeals used and the cycle-rule counter
+// the deal position while dealing (after the deal it no longer matters: a
+// redeal starts again at L0), the redeals used and the cycle-rule counter
 // (marriages in a row), which decides whether more marriages are allowed.
 func (g *fourCorners) Hash() uint64 {
-	return g.lay.hashWords(uint64(g.pos)|uint64(g.redeals)<<8|uint64(g.idle)<<16, fcCards, fcPiles, 0)
+	pos := uint64(0)
+	if g.dealing() {
+		pos = uint64(g.pos) + 1
+	}
+	return g.lay.hashWords(pos|uint64(g.redeals)<<8|uint64(g.idle)<<16, fcCards, fcPiles, 0)
 }
 
 // ViewHash is Hash with the stock reduced to its size and without the
