@@ -109,7 +109,9 @@ const duchessSearch = `Symmetry: no rule tells the two copies of a card apart, s
 
 Safe moves: only on the last deal (no redeal left), a card played to a foundation whose other copy is already home. From then on the piles are stacks that only lose cards to the foundations, and the card is the only one left that can ever take that place, so every win plays it there; playing it at once only uncovers the card beneath it earlier and lets a later round fall on that card instead, which keeps every later move of the win legal. One step earlier, when the stock is out on the deal before the last: a play of the card that the redeal would gather last (the top of the reserve, or of the last packet holding cards; the bottom with variant gather=reversed), again with its other copy home. A win either plays it before the redeal (then at once is as good: no card is dealt in between) or gathers it, and then the last deal brings it last, every other card falling where it would fall without it, and its foundation waits for it the whole deal. Otherwise, while a redeal is left, no foundation play is known to be safe: a card left in the packets changes the order of the gathered stock, and so where every later card falls.
 
-Dead ends: only on the last deal. A card can leave its packet only for a foundation, and the cards beneath it wait for it; a foundation that needs, before this card, a rank all of whose remaining copies lie beneath it can never take it. A card that no foundation of its suit can ever take (the ace pile needing such a rank below it, the king pile such a rank above it, or the card out of the pile's remaining range) means the game is lost.`
+Dead ends: only on the last deal, where every card still to come has a known packet and round (the stock deals P0 … P3 in turn, no reserve) and a card leaves its packet only for a foundation. A lower bound on the phase in which each card can be played (phase 0 now, phase j after the j-th round still to come) rises to a fixed point by three rules: a card is played no earlier than it arrives; a card lying beneath another is played after it, and a card arriving in phase j surely lies on an earlier card of its packet whose bound is j or more; a card goes to one of its suit's foundations, the ace pile at a needing one copy each of the ranks a+1 … below it first, the king pile at k the ranks 13-k … above it, so it is played no earlier than the best of the two allows, taking for each rank its earliest copy that the card does not itself cover. A card whose bound becomes infinite (every copy of a rank it needs first lies beneath it, now or surely later, or can never be played) can never go home: the game is lost.
+
+Move order (MoveOrderer): the foundation plays first, from the reserve and then from the packets P3 … P0, the deal or the redeal last. A depth-first search reconsiders its last choices first, here the plays of the cards a redeal gathers earliest: leaving one of them out of the gather moves every later card of the next deal (on deals 1–40 this order found two more wins at the default budget, with fewer nodes).`
 
 // duchessPiles is the layout of the Duchess de Luynes.
 func duchessPiles() []PileInfo {
@@ -515,6 +517,28 @@ func (g *duchess) DeadEnd() bool {
 	}
 	var pl dlPlan
 	return pl.dead(g)
+}
+
+// OrderMoves puts the foundation plays first, those from the reserve
+// first and then from the packets P3 … P0, and the deal or redeal last.
+// A depth-first search reconsiders the last choices first: here the plays
+// of the cards the redeal gathers earliest, whose absence from the gather
+// moves every later card of the next deal.
+func (g *duchess) OrderMoves(moves []Move) {
+	rank := func(m Move) int {
+		switch {
+		case m.Kind != MoveFoundation:
+			return dlPackets + 1
+		case m.From == dlReserve:
+			return 0
+		}
+		return dlPackets - int(m.From)
+	}
+	for i := 1; i < len(moves); i++ { // stable insertion sort by rank
+		for j := i; j > 0 && rank(moves[j]) < rank(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
 }
 
 // dlInf is an unreachable phase.
