@@ -264,3 +264,46 @@ func wmEndgame(t *testing.T, g Game, rng *fastRand) {
 		}
 	}
 }
+
+// The Mill's endgame evaluation (wmEnd) agrees with exhaustive search on
+// every endgame position both decide, and its first move replays.
+func TestWindmillEndgameEval(t *testing.T) {
+	rng := fastRand(23)
+	var won, lost int
+	for i := 0; i < 600; i++ {
+		g, err := windmillSpec().NewDeal(Deal(2, uint64(i)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wmEndgame(t, g, &rng)
+		if rng.intn(2) == 0 {
+			scramble(g, &rng)
+		}
+		w := g.(*windmill)
+		if w.vacancy() >= 0 {
+			continue
+		}
+		want, ok := decide(g, 50000)
+		if !ok {
+			continue
+		}
+		var e wmEnd
+		switch got := e.eval(w); {
+		case got == wmUnknown:
+			continue
+		case (got == wmWon) != want:
+			t.Fatalf("evaluation says won=%v, exhaustive search %v:\n%s", got == wmWon, want, g)
+		case got == wmWon:
+			won++
+			if e.first.find(w, w.LegalMoves(nil)) < 0 {
+				t.Fatalf("the first move %+v of the win found is not legal:\n%s", e.first, g)
+			}
+		default:
+			lost++
+		}
+	}
+	t.Logf("%d won, %d lost endgames agree", won, lost)
+	if won < 50 || lost < 10 {
+		t.Fatalf("want both kinds: %d won, %d lost", won, lost)
+	}
+}

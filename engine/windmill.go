@@ -122,7 +122,7 @@ const windmillSearch = `Symmetry: no rule of the Mill looks at suits (the founda
 
 Safe moves: once the stock is out, every play uncovers exactly one talon card, whichever card it plays: a talon top leaves the talon, and a wing card leaves a vacancy that must be filled at once from the talon top. The wing cards and the talon top are then one pool whose only change is the card played and the next talon card coming in, and which pool card is played counts only by its rank. A play to the centre of a rank r is safe when every corner's top is below r (and no empty corner may take a king, variant kings=choice): corners only go down, and a transfer needs a corner top the centre takes, so until the centre has taken its next card, which must be of rank r, no corner can take a card of rank r or give one to the centre. So take any win: play the card at once, then make the win's moves before that centre play in the same order (they play other ranks to the corners, which the pool still holds, since it has only gained the talon card one play earlier) and leave that play out; the pool, the talon and the foundations are then the same as in the win. While the stock lasts no play is known to be safe: a wing play forces a fill from the talon or the stock (the player's choice), which changes what later draws bury.
 
-Dead ends: none. A talon card is never buried for good (every wing play pulls the talon top into the vacancy), so no position short of one with no legal move can be shown lost without search.`
+Endgame evaluation: once the stock is out the endgame is decided exactly, by exhaustive search over the abstraction above (a state is the number of talon cards brought into the pool, the centre's height and the corners' heights; the pool follows from them, a few thousand states at most; transfers by the same rule as the game). A lost endgame is a dead end; in a won one the first move of the win found is the safe move, so the search follows the win at once. While the stock lasts no dead end is known: a talon card is never buried for good (every wing play pulls the talon top into the vacancy).`
 
 // windmillPiles is the layout of The Mill.
 func windmillPiles() []PileInfo {
@@ -562,12 +562,19 @@ func rankKey(k *keyHash, l *layout, p int) {
 	}
 }
 
-// SafeMove returns, once the stock is out, a play to the centre of a rank
+// SafeMove returns, once the stock is out, the first move of a win the
+// endgame evaluation finds (wmEnd), or else a play to the centre of a rank
 // r that no corner can take or give before the centre takes it (every
-// corner's top is below r, and no empty corner takes a king), or -1.
+// corner's top is below r, and no empty corner takes a king); or -1.
 func (g *windmill) SafeMove(legal []Move) int {
 	if !g.lay.empty(wmStock) {
 		return -1
+	}
+	var e wmEnd
+	if e.eval(g) == wmWon {
+		if i := e.first.find(g, legal); i >= 0 {
+			return i
+		}
 	}
 	cn := g.centreN()
 	if cn >= wmCentreN {
@@ -590,9 +597,242 @@ func (g *windmill) SafeMove(legal []Move) int {
 	return -1
 }
 
-// DeadEnd reports false: no position short of a stuck one is known to be
-// lost without search (see windmillSearch).
-func (g *windmill) DeadEnd() bool { return false }
+// DeadEnd reports, once the stock is out, an endgame the evaluation
+// (wmEnd) proves lost.
+func (g *windmill) DeadEnd() bool {
+	if !g.lay.empty(wmStock) {
+		return false
+	}
+	var e wmEnd
+	return e.eval(g) == wmLost
+}
+
+// Outcomes of an endgame evaluation.
+const (
+	wmUnknown = iota // too many states
+	wmWon
+	wmLost
+)
+
+// wmEndCap bounds the states one endgame evaluation visits.
+const wmEndCap = 1 << 12
+
+// wmEnd decides the endgame of the Mill once the stock is out, by
+// exhaustive search over an exact abstraction (see windmillSearch): every
+// play brings in the next talon card, so the wing cards and the talon top
+// are one pool of ranks, and a state is the number of talon cards brought
+// in, the centre's height and the corners' heights (the pool follows from
+// them). It is a value; an evaluation allocates nothing.
+type wmEnd struct {
+	r     *windmillRules
+	talon [2 * CardsPerDeck]Rank // the talon's ranks, top first
+	t     int
+	seen  [2 * wmEndCap]uint32 // open-addressing set of the states visited (0: empty)
+	n     int
+	full  bool
+	first wmEndMove // the first move of the win found
+}
+
+// wmEndMove is a move of the abstraction: a card of rank r played to the
+// centre (corner < 0) or to a corner of height corner, or (transfer) the
+// top of a corner of height corner moved to the centre.
+type wmEndMove struct {
+	transfer bool
+	r        Rank
+	corner   int
+}
+
+// wmEndState is a state of the abstraction.
+type wmEndState struct {
+	i    int    // talon cards brought into the pool (talon[i] is the top)
+	cn   int    // the centre's height
+	h    [4]int // the corners' heights, ascending
+	pool [NumRanks + 1]int8
+}
+
+// eval decides the endgame of g (stock out, no wing waiting to be filled
+// from the talon).
+func (e *wmEnd) eval(g *windmill) int {
+	if g.vacancy() >= 0 {
+		return wmUnknown // the fill comes first
+	}
+	e.r = g.r
+	var s wmEndState
+	for c := g.lay.top(wmTalon); c != NoCard; c = g.lay.below[c] {
+		e.talon[e.t] = c.Rank()
+		e.t++
+	}
+	for w := 0; w < wmWings; w++ {
+		if c := g.lay.top(w); c != NoCard {
+			s.pool[c.Rank()]++
+		}
+	}
+	if e.t > 0 {
+		s.pool[e.talon[0]]++
+	}
+	s.cn = g.centreN()
+	for k := range s.h {
+		s.h[k] = g.lay.size(wmCorner0 + k)
+	}
+	sortInts4(&s.h)
+	switch {
+	case e.win(&s, true):
+		return wmWon
+	case e.full:
+		return wmUnknown
+	}
+	return wmLost
+}
+
+// sortInts4 sorts four small ints in place.
+func sortInts4(h *[4]int) {
+	for i := 1; i < 4; i++ {
+		for j := i; j > 0 && h[j] < h[j-1]; j-- {
+			h[j], h[j-1] = h[j-1], h[j]
+		}
+	}
+}
+
+// visit records state s and reports whether it is new.
+func (e *wmEnd) visit(s *wmEndState) bool {
+	k := uint32(s.i)<<22 | uint32(s.cn)<<16 | uint32(s.h[0])<<12 | uint32(s.h[1])<<8 | uint32(s.h[2])<<4 | uint32(s.h[3])
+	k++ // never 0
+	for j := (k * 0x9E3779B1) >> (32 - 13); ; j = (j + 1) & (2*wmEndCap - 1) {
+		switch e.seen[j] {
+		case k:
+			return false
+		case 0:
+			if e.n >= wmEndCap {
+				e.full = true
+				return false
+			}
+			e.seen[j] = k
+			e.n++
+			return true
+		}
+	}
+}
+
+// cornerNeed returns the rank a corner of height h takes next, 0 if none.
+func (e *wmEnd) cornerNeed(h int) Rank {
+	switch {
+	case h == 0:
+		if e.r.kingChoice {
+			return King
+		}
+		return 0
+	case h < NumRanks:
+		return Rank(NumRanks - h)
+	}
+	return 0
+}
+
+// win reports whether a win is reachable from s, recording its first move
+// when top.
+func (e *wmEnd) win(s *wmEndState, top bool) bool {
+	if s.cn == wmCentreN && s.h == [4]int{NumRanks, NumRanks, NumRanks, NumRanks} {
+		return true
+	}
+	if !e.visit(s) {
+		return false
+	}
+	rc := Rank(0)
+	if s.cn < wmCentreN {
+		rc = Rank(s.cn%NumRanks + 1)
+	}
+	if rc != 0 && s.pool[rc] > 0 { // a play to the centre
+		c := e.play(s, rc)
+		c.cn++
+		if e.win(&c, false) {
+			if top {
+				e.first = wmEndMove{r: rc, corner: -1}
+			}
+			return true
+		}
+	}
+	for k := 0; k < 4; k++ { // a play to a corner (one per height)
+		if k > 0 && s.h[k] == s.h[k-1] {
+			continue
+		}
+		r := e.cornerNeed(s.h[k])
+		if r == 0 || s.pool[r] == 0 {
+			continue
+		}
+		c := e.play(s, r)
+		c.h[k]++
+		sortInts4(&c.h)
+		if e.win(&c, false) {
+			if top {
+				e.first = wmEndMove{r: r, corner: s.h[k]}
+			}
+			return true
+		}
+	}
+	if e.r.transfer == wmTransferNone || rc == 0 {
+		return false
+	}
+	for k := 0; k < 4; k++ { // a transfer of a corner top to the centre
+		h := s.h[k]
+		if h < 2 || (k > 0 && h == s.h[k-1]) || Rank(NumRanks+1-h) != rc {
+			continue
+		}
+		if e.r.transfer == wmTransferImmediate {
+			want := rc + 1 // the centre takes it next: a pool card of that rank that fits nowhere now
+			if want > King || s.pool[want] == 0 {
+				continue
+			}
+			fits := false
+			for _, h2 := range s.h {
+				fits = fits || e.cornerNeed(h2) == want
+			}
+			if fits {
+				continue
+			}
+		}
+		c := *s
+		c.h[k]--
+		c.cn++
+		sortInts4(&c.h)
+		if e.win(&c, false) {
+			if top {
+				e.first = wmEndMove{transfer: true, r: rc, corner: h}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// play returns s after a pool card of rank r is played: the next talon
+// card comes into the pool.
+func (e *wmEnd) play(s *wmEndState, r Rank) wmEndState {
+	c := *s
+	c.pool[r]--
+	if c.i < e.t {
+		c.i++
+		if c.i < e.t {
+			c.pool[e.talon[c.i]]++
+		}
+	}
+	return c
+}
+
+// find returns the index in legal of a move of g that makes m, or -1.
+func (m wmEndMove) find(g *windmill, legal []Move) int {
+	for i, l := range legal {
+		switch {
+		case m.transfer:
+			if l.Kind == MoveTransfer && g.lay.size(int(l.From)) == m.corner {
+				return i
+			}
+		case l.Kind == MoveFoundation && l.Card.Rank() == m.r:
+			if (m.corner < 0 && l.To == wmCentre) || (m.corner >= 0 && l.To != wmCentre && g.lay.size(int(l.To)) == m.corner) {
+				return i
+			}
+		}
+	}
+	return -1
+}
 
 func (g *windmill) status() string {
 	return fmt.Sprintf("score %d/%d  centre %d/%d  stock %d  talon %d", g.Score(), 2*CardsPerDeck, g.centreN(), wmCentreN, g.lay.size(wmStock), g.lay.size(wmTalon))
