@@ -109,7 +109,7 @@ const duchessSearch = `Symmetry: no rule tells the two copies of a card apart, s
 
 Safe moves: only on the last deal (no redeal left), a card played to a foundation whose other copy is already home. From then on the piles are stacks that only lose cards to the foundations, and the card is the only one left that can ever take that place, so every win plays it there; playing it at once only uncovers the card beneath it earlier and lets a later round fall on that card instead, which keeps every later move of the win legal. One step earlier, when the stock is out on the deal before the last: a play of the card that the redeal would gather last (the top of the reserve, or of the last packet holding cards; the bottom with variant gather=reversed), again with its other copy home. A win either plays it before the redeal (then at once is as good: no card is dealt in between) or gathers it, and then the last deal brings it last, every other card falling where it would fall without it, and its foundation waits for it the whole deal. Otherwise, while a redeal is left, no foundation play is known to be safe: a card left in the packets changes the order of the gathered stock, and so where every later card falls.
 
-Dead ends: only on the last deal, where every card still to come has a known packet and round (the stock deals P0 … P3 in turn, no reserve) and a card leaves its packet only for a foundation. A lower bound on the phase in which each card can be played (phase 0 now, phase j after the j-th round still to come) rises to a fixed point by three rules: a card is played no earlier than it arrives; a card lying beneath another is played after it, and a card arriving in phase j surely lies on an earlier card of its packet whose bound is j or more; a card goes to one of its suit's foundations, the ace pile at a needing one copy each of the ranks a+1 … below it first, the king pile at k the ranks 13-k … above it, so it is played no earlier than the best of the two allows, taking for each rank its earliest copy that the card does not itself cover. A card whose bound becomes infinite (every copy of a rank it needs first lies beneath it, now or surely later, or can never be played) can never go home: the game is lost.
+Dead ends: only on the last deal, where every card still to come has a known packet and round (the stock deals P0 … P3 in turn, no reserve) and a card leaves its packet only for a foundation. A lower bound on the phase in which each card can be played (phase 0 now, phase j after the j-th round still to come) rises to a fixed point by three rules: a card is played no earlier than it arrives; a card lying beneath another is played after it, and a card arriving in phase j surely lies on an earlier card of its packet whose bound is j or more; a card goes to one of its suit's foundations, the ace pile at a needing one copy each of the ranks a+1 … below it first, the king pile at k the ranks 13-k … above it, so it is played no earlier than the best of the two allows, taking for each rank its earliest copy that the card does not itself cover. A card whose bound becomes infinite (every copy of a rank it needs first lies beneath it, now or surely later, or can never be played) can never go home: the game is lost. So is a cycle in the order the cards must keep: each card before every card it surely covers, and after the one copy left of the rank its only possible foundation needs just before it.
 
 Move order (MoveOrderer): the foundation plays first, from the reserve and then from the packets P3 … P0, the deal or the redeal last. A depth-first search reconsiders its last choices first, here the plays of the cards a redeal gathers earliest: leaving one of them out of the gather moves every later card of the next deal (on deals 1–40 this order found two more wins at the default budget, with fewer nodes).`
 
@@ -603,7 +603,84 @@ func (pl *dlPlan) dead(g *duchess) bool {
 			}
 		}
 	}
+	return pl.cyclic(g)
+}
+
+// cyclic reports a cycle in the order the cards must keep: a card before
+// every card it surely covers, and a card after the one copy left of the
+// rank its only foundation needs just before it (the other copy home or
+// covered by the card). Cards in a cycle can never all be played.
+func (pl *dlPlan) cyclic(g *duchess) bool {
+	var after [dlCards][2]uint64 // after[c]: the cards that must come after c
+	set := func(x, y Card) { after[x][y>>6] |= 1 << (y & 63) }
+	for q := 0; q < dlPackets; q++ {
+		for i := 0; i < pl.n[q]; i++ {
+			x := pl.seq[q][i]
+			for j := 0; j < i; j++ {
+				if y := pl.seq[q][j]; pl.covers(x, y) {
+					set(x, y)
+				}
+			}
+			if y := pl.onlyBefore(g, x); y != NoCard {
+				set(y, x)
+			}
+		}
+	}
+	// Close the relation: a card reaching itself closes a cycle.
+	for changed := true; changed; {
+		changed = false
+		for c := Card(0); c < dlCards; c++ {
+			a := after[c]
+			if a == [2]uint64{} {
+				continue
+			}
+			n := a
+			for w := 0; w < 2; w++ {
+				for m := a[w]; m != 0; m &= m - 1 {
+					d := Card(w*64 + bits.TrailingZeros64(m))
+					n[0] |= after[d][0]
+					n[1] |= after[d][1]
+				}
+			}
+			if n[c>>6]&(1<<(c&63)) != 0 {
+				return true
+			}
+			if n != a {
+				after[c], changed = n, true
+			}
+		}
+	}
 	return false
+}
+
+// onlyBefore returns the card that must be played just before c when c
+// has one foundation it can go to and one copy left of the rank that
+// foundation needs before c (the other copy home or covered by c), else
+// NoCard.
+func (pl *dlPlan) onlyBefore(g *duchess, c Card) Card {
+	s, r := c.Suit(), c.Rank()
+	a := g.lay.size(dlFound + 2*int(s))
+	k := g.lay.size(dlFound + 2*int(s) + 1)
+	ace, king := int(r) > a, int(r) <= NumRanks-k
+	var q Rank
+	switch {
+	case ace && !king && int(r) > a+1:
+		q = r - 1
+	case king && !ace && int(r) < NumRanks-k:
+		q = r + 1
+	default:
+		return NoCard
+	}
+	only := NoCard
+	for d := 0; d < 2; d++ {
+		if y := NewCard(q, s, d); pl.pk[y] >= 0 && !pl.covers(c, y) {
+			if only != NoCard {
+				return NoCard // two copies could come first
+			}
+			only = y
+		}
+	}
+	return only
 }
 
 // add records that card c arrives on packet q in phase a.
