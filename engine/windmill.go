@@ -676,7 +676,7 @@ func (e *wmEnd) eval(g *windmill) int {
 	}
 	sortInts4(&s.h)
 	switch {
-	case e.win(&s, true):
+	case e.win(s, true):
 		return wmWon
 	case e.full:
 		return wmUnknown
@@ -729,11 +729,11 @@ func (e *wmEnd) cornerNeed(h int) Rank {
 
 // win reports whether a win is reachable from s, recording its first move
 // when top.
-func (e *wmEnd) win(s *wmEndState, top bool) bool {
+func (e *wmEnd) win(s wmEndState, top bool) bool {
 	if s.cn == wmCentreN && s.h == [4]int{NumRanks, NumRanks, NumRanks, NumRanks} {
 		return true
 	}
-	if !e.visit(s) {
+	if !e.visit(&s) {
 		return false
 	}
 	rc := Rank(0)
@@ -741,9 +741,9 @@ func (e *wmEnd) win(s *wmEndState, top bool) bool {
 		rc = Rank(s.cn%NumRanks + 1)
 	}
 	if rc != 0 && s.pool[rc] > 0 { // a play to the centre
-		c := e.play(s, rc)
+		c := e.play(&s, rc)
 		c.cn++
-		if e.win(&c, false) {
+		if e.win(c, false) {
 			if top {
 				e.first = wmEndMove{r: rc, corner: -1}
 			}
@@ -758,10 +758,10 @@ func (e *wmEnd) win(s *wmEndState, top bool) bool {
 		if r == 0 || s.pool[r] == 0 {
 			continue
 		}
-		c := e.play(s, r)
+		c := e.play(&s, r)
 		c.h[k]++
 		sortInts4(&c.h)
-		if e.win(&c, false) {
+		if e.win(c, false) {
 			if top {
 				e.first = wmEndMove{r: r, corner: s.h[k]}
 			}
@@ -789,11 +789,11 @@ func (e *wmEnd) win(s *wmEndState, top bool) bool {
 				continue
 			}
 		}
-		c := *s
+		c := s
 		c.h[k]--
 		c.cn++
 		sortInts4(&c.h)
-		if e.win(&c, false) {
+		if e.win(c, false) {
 			if top {
 				e.first = wmEndMove{transfer: true, r: rc, corner: h}
 			}
