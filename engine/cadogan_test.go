@@ -55,7 +55,7 @@ func TestDuchessDeterminizeHiddenReserve(t *testing.T) {
 	mustApply(t, g, dlDealMove)
 	d := g.Clone().(*duchess)
 	d.Determinize(NewRand(3))
-	if d.pack.n != g.pack.n || d.reserve.n != g.reserve.n || d.View() != g.View() || d.ViewHash() != g.ViewHash() {
+	if d.lay.size(dlStock) != g.lay.size(dlStock) || d.lay.size(dlReserve) != g.lay.size(dlReserve) || d.View() != g.View() || d.ViewHash() != g.ViewHash() {
 		t.Fatal("Determinize changed what the player sees")
 	}
 	if d.Hash() == g.Hash() {
@@ -95,18 +95,89 @@ func TestCadoganBadPack(t *testing.T) {
 	}
 }
 
-// setHeights fills foundation f to height heights[f] with the cards of deck
-// 0 of its suit from its base: ace up for an ace pile, king down for a king
-// pile.
-func (p *pairFoundations) setHeights(heights [8]int) {
+// placer builds a position by hand on a layout: it refuses a card placed
+// twice, so the hand-built piles stay valid linked lists.
+type placer struct {
+	t    testing.TB
+	lay  *layout
+	used [packCards]bool
+}
+
+// newPlacer empties l and returns a placer for it.
+func newPlacer(t testing.TB, l *layout) *placer {
+	l.reset()
+	return &placer{t: t, lay: l}
+}
+
+// put pushes c on pile p.
+func (pl *placer) put(p int, c Card) {
+	pl.t.Helper()
+	if pl.used[c] {
+		pl.t.Fatalf("card %s (deck %d) placed twice", c, c.Deck())
+	}
+	pl.used[c] = true
+	pl.lay.push(p, c)
+}
+
+// putAll pushes the cards of s (ASCII, bottom first) on pile p.
+func (pl *placer) putAll(p int, s string) {
+	pl.t.Helper()
+	for _, c := range acs(s) {
+		pl.put(p, c)
+	}
+}
+
+// stock pushes the cards of s (ASCII, top first) on pile p, as a pack
+// whose first card is turned first.
+func (pl *placer) stock(p int, s string) {
+	pl.t.Helper()
+	cs := acs(s)
+	for i := len(cs) - 1; i >= 0; i-- {
+		pl.put(p, cs[i])
+	}
+}
+
+// home pushes a copy of the card of rank r and suit s not placed yet (deck
+// 0 first) on pile p.
+func (pl *placer) home(p int, r Rank, s Suit) {
+	pl.t.Helper()
+	for d := 0; d < MaxDecks; d++ {
+		if c := NewCard(r, s, d); !pl.used[c] {
+			pl.put(p, c)
+			return
+		}
+	}
+	pl.t.Fatalf("both copies of %s already placed", NewCard(r, s, 0))
+}
+
+// homeAnySuit pushes an unplaced card of rank r on pile p: of suit s if a
+// copy is left, else of the next suit that has one (for foundations that
+// ignore suits).
+func (pl *placer) homeAnySuit(p int, r Rank, s Suit) {
+	pl.t.Helper()
+	for i := Suit(0); i < NumSuits; i++ {
+		for d := 0; d < MaxDecks; d++ {
+			if c := NewCard(r, (s+i)%NumSuits, d); !pl.used[c] {
+				pl.put(p, c)
+				return
+			}
+		}
+	}
+	pl.t.Fatalf("every card of rank %s already placed", r)
+}
+
+// pairHeights fills the suit-paired foundations from pile f0 on (f0+2s the
+// ace pile of suit s, f0+2s+1 its king pile) to heights[f] with unplaced
+// copies of the suit's cards from the base: ace up, or king down.
+func (pl *placer) pairHeights(f0 int, heights [8]int) {
+	pl.t.Helper()
 	for f, h := range heights {
-		p.fn[f] = uint8(h)
 		for i := 0; i < h; i++ {
 			r := Rank(i + 1)
 			if f%2 == 1 {
 				r = King - Rank(i)
 			}
-			p.found[f][i] = NewCard(r, Suit(f/2), 0)
+			pl.home(f0+f, r, Suit(f/2))
 		}
 	}
 }

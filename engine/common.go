@@ -191,14 +191,6 @@ func copyOptions(o Options) Options {
 	return out
 }
 
-// pileName returns names[i], or "pile(i)" for an index out of range.
-func pileName(names []string, i int) string {
-	if i >= 0 && i < len(names) {
-		return names[i]
-	}
-	return fmt.Sprintf("pile(%d)", i)
-}
-
 // determinize replaces hidden cards by a random arrangement drawn from r
 // that depends only on which cards they are, never on their actual order:
 // sort, then shuffle. It allocates nothing.

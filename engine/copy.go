@@ -14,18 +14,6 @@ func copyState[T any](dst *T, src Game) bool {
 }
 
 // CopyFrom implements Game.CopyFrom.
-func (g *fourCorners) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *windmill) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *shah) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *duchess) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
 func (g *britishConstitution) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // CopyFrom implements Game.CopyFrom.

@@ -1,21 +1,25 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Duchess de Luynes (Герцогиня де-Люинь; Cadogan "La Duchesse de Luynes";
-// GAMES.md §6). Only the tail of the text survives: Rules I–II and the first
-// deal are reconstructed (Wikipedia, PySolFC Grand Duchess).
+// PySolFC game 557, Grand Duchess). Only the tail of the text survives:
+// Rules I–II and the first deal are reconstructed (Wikipedia "Duchess of
+// Luynes", PySolFC 557).
 //
 // Piles: P0–P3 the four packets, "reserve" (two cards set aside face down
-// each round; turned up, every card available, when the pack is out),
+// each round; turned up, every card available, when the stock is out),
 // F0–F7 the foundations, F(2s) the ace pile of suit s built up to the king
 // ("aces above") and F(2s+1) its king pile built down to the ace ("kings
-// below"), and "pack".
+// below"), and "stock" (the face-down pack).
 //
 // Each round (duchess-de-luynes/deal) deals one card face up on each packet,
 // covering the last round, then two cards to the reserve; the player plays
 // packet tops, then deals the next round. An emptied packet waits for the
-// next round. When the pack is out and play stops the packets P0…P3 are
+// next round. When the stock is out and play stops the packets P0…P3 are
 // gathered in turn with the reserve beneath and dealt again; three redeals,
 // and on the last deal nothing goes to the reserve.
 
@@ -23,7 +27,7 @@ const (
 	dlPackets = 4
 	dlReserve = 4
 	dlFound   = 5
-	dlPack    = 13
+	dlStock   = 13
 	dlPiles   = 14
 	dlCards   = 2 * CardsPerDeck
 	dlRedeals = 3
@@ -41,7 +45,7 @@ const (
 	dlRuleWin        RuleID = "duchess-de-luynes/win"
 )
 
-var dlPileNames = [dlPiles]string{"P0", "P1", "P2", "P3", "reserve", "F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "pack"}
+var dlPileNames = [dlPiles]string{"P0", "P1", "P2", "P3", "reserve", "F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "stock"}
 
 func duchessSpec() *Spec {
 	return &Spec{
@@ -49,21 +53,27 @@ func duchessSpec() *Spec {
 		Title:    "La Duchesse de Luynes",
 		TitlesRU: []string{"Герцогиня де-Люинь", "Герцогиня де Люинь"},
 		Book:     "Cadogan",
+		Sources: []string{
+			"Cadogan, «Пасьянсы» (the corpus text: only the tail survives, from the foundations on; the game is not in the 1914 English edition)",
+			"PySolFC game 557 (Grand Duchess): four packets, two face-down reserve piles turned up when the stock is out, three redeals, no reserve on the last deal",
+			"Wikipedia, \"Duchess of Luynes\" (the reserve face down until the pack is used up)",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 500,
+		Piles:    duchessPiles(),
 		Rules: []Rule{
 			{ID: dlRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,
 				Summary: "The top card of each of the four packets is available and may be played to a foundation it suits.",
-				Source:  "lost in the scan; reconstructed from the tail's reference 'согласно правилу I' (GAMES.md §6)",
+				Source:  "lost in the scan; reconstructed from the tail's reference 'согласно правилу I' and PySolFC 557 (packet tops available)",
 				Terms:   []string{"верхняя карта каждой пачки годна"}},
 			{ID: dlRuleII, Kind: KindNumbered, Number: "II", Status: StatusLost,
 				Summary: "The foundations follow suit: aces built up to the king, kings built down to the ace.",
-				Source:  "lost in the scan; reconstructed from Wikipedia 'Duchess of Luynes' and PySolFC Grand Duchess (GAMES.md §6)",
+				Source:  "lost in the scan; reconstructed from Wikipedia 'Duchess of Luynes' and PySolFC 557 (Grand Duchess)",
 				Terms:   []string{"на основания следуют масти"}},
 			{ID: dlRuleDeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "Each round deals one card face up on each of four packets, covering the last round, and two cards face down to the reserve; after each round play all suitable cards.",
-				Source:  "the first round's description is lost; four packets and a face-down reserve per Wikipedia and PySolFC (GAMES.md §6, §14.5); packets first, then the reserve",
+				Source:  "the first round's description is lost; four packets and a face-down reserve per Wikipedia and PySolFC 557; packets first, then the reserve (engine convention)",
 				Terms:   []string{"разложивши первый ряд, приступают к раскладыванию нескольких других рядов", "последующий ряд покрывает предыдущий", "к числу отставных присоединяют каждый раз по две карты", "разложивши ряд, останавливаются и играют на основания все подходящие карты"}},
 			{ID: dlRuleFoundation, Kind: KindPlay, Status: StatusBook,
 				Summary: "The first ace and the first king of each suit that appear are played to their fixed places, aces above, kings below.",
@@ -73,74 +83,116 @@ func duchessSpec() *Spec {
 				Terms:   []string{"открывшиеся таким образом пустые места никоим образом не закрывают до тех пор, пока не будет разложен новый ряд карт"}},
 			{ID: dlRuleReserve, Kind: KindPlay, Status: StatusBook,
 				Summary: "When the pack is used up the reserve is turned up; every reserve card is available and may be played with the packet tops.",
-				Source:  "face down until then and fully open afterwards: GAMES.md §14.5 (Wikipedia, PySolFC); variant reserve=top",
+				Source:  "face down until then and fully open afterwards: Wikipedia and PySolFC 557; variant reserve=top",
 				Terms:   []string{"когда израсходована вся колода карт, то снимают отставных, рассматривают их", "если между ними есть подходящие карты, то их играют на основания", "взятую с верха четырех пачек"}},
 			{ID: dlRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "When no further play is possible, take up the four packets one after another, put the reserve beneath and deal again; three redeals, and on the last (fourth) deal no reserve is set aside.",
-				Source:  "gather order is a convention (GAMES.md §6): P0…P3 each in the order dealt, then the reserve; variant gather=reversed. The player calls the redeal any time once the pack is out",
+				Source:  "engine convention for the gather order: P0…P3 each in the order dealt, then the reserve (variant gather=reversed). The player calls the redeal any time once the stock is out",
 				Terms:   []string{"берут одну за другой четыре пачки, кладут отставных под низ и повторяют игру, как прежде", "пасьянс можно раскладывать еще три раза", "в последний или четвертый раз не откладывают более отставных"}},
 			{ID: dlRuleWin, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The game is won when all eight foundations are complete (104 cards).",
-				Source:  "GAMES.md §6"},
+				Source:  "engine convention (the surviving text does not state it; Wikipedia and PySolFC 557 agree)"},
 		},
 		Variants: []Variant{
 			{Name: "reserve", Values: []string{"closed", "top"}, Default: "closed",
-				Doc: "closed: the reserve lies face down until the pack is out, then every card of it is available (Wikipedia, PySolFC; GAMES.md §14.5); top: the reserve lies face up as a waste pile whose top card is always available (Whitmore Jones)."},
+				Doc: "closed: the reserve lies face down until the pack is out, then every card of it is available (Wikipedia, PySolFC 557); top: the reserve lies face up as a waste pile whose top card is always available (Whitmore Jones)."},
 			{Name: "gather", Values: []string{"dealt", "reversed"}, Default: "dealt",
-				Doc: "Order of the new pack on a redeal, P0…P3 then the reserve: dealt: each pile's cards in the order they were dealt (GAMES.md §6 convention); reversed: each pile top card first."},
+				Doc: "Order of the new stock on a redeal, P0…P3 then the reserve: dealt: each pile's cards in the order they were dealt (engine convention); reversed: each pile top card first."},
 		},
-		Start: legacyStart(newDuchess),
+		Search: duchessSearch,
+		Start:  startDuchess,
 	}
 }
 
-// duchess is the state of a game of Duchess de Luynes: fixed arrays, so
-// Clone is one copy.
+// duchessSearch explains the search hooks of the Duchess de Luynes.
+const duchessSearch = `Symmetry: no rule tells the two copies of a card apart, so the key hashes every pile as the faces of its cards (in order: the packets, the reserve and the stock are dealt and gathered in order), the foundations by their heights (a pile of height n holds the n ranks from its base) and the redeals used. The packets are not interchangeable: each round deals P0 … P3 in turn and the redeal gathers them in that order.
+
+Safe moves: only on the last deal (no redeal left), a card played to a foundation whose other copy is already home. From then on the piles are stacks that only lose cards to the foundations, and the card is the only one left that can ever take that place, so every win plays it there; playing it at once only uncovers the card beneath it earlier and lets a later round fall on that card instead, which keeps every later move of the win legal. One step earlier, when the stock is out on the deal before the last: a play of the card that the redeal would gather last (the top of the reserve, or of the last packet holding cards; the bottom with variant gather=reversed), again with its other copy home. A win either plays it before the redeal (then at once is as good: no card is dealt in between) or gathers it, and then the last deal brings it last, every other card falling where it would fall without it, and its foundation waits for it the whole deal. Otherwise, while a redeal is left, no foundation play is known to be safe: a card left in the packets changes the order of the gathered stock, and so where every later card falls.
+
+Dead ends: only on the last deal, where every card still to come has a known packet and round (the stock deals P0 … P3 in turn, no reserve) and a card leaves its packet only for a foundation. A lower bound on the phase in which each card can be played (phase 0 now, phase j after the j-th round still to come) rises to a fixed point by three rules: a card is played no earlier than it arrives; a card lying beneath another is played after it, and a card arriving in phase j surely lies on an earlier card of its packet whose bound is j or more; a card goes to one of its suit's foundations, the ace pile at a needing one copy each of the ranks a+1 … below it first, the king pile at k the ranks 13-k … above it, so it is played no earlier than the best of the two allows, taking for each rank its earliest copy that the card does not itself cover. A card whose bound becomes infinite (every copy of a rank it needs first lies beneath it, now or surely later, or can never be played) can never go home: the game is lost. So is a cycle in the order the cards must keep: each card before every card it surely covers, and after the one copy left of the rank its only possible foundation needs just before it.
+
+Move order (MoveOrderer): the foundation plays first, from the reserve and then from the packets P3 … P0, the deal or the redeal last. A depth-first search reconsiders its last choices first, here the plays of the cards a redeal gathers earliest: leaving one of them out of the gather moves every later card of the next deal (on deals 1–40 this order found two more wins at the default budget, with fewer nodes).`
+
+// duchessPiles is the layout of the Duchess de Luynes.
+func duchessPiles() []PileInfo {
+	ps := make([]PileInfo, dlPiles)
+	for i, n := range dlPileNames {
+		k := PileTableau
+		switch {
+		case i == dlReserve:
+			k = PileReserve
+		case i >= dlFound && i < dlFound+8:
+			k = PileFoundation
+		case i == dlStock:
+			k = PileStock
+		}
+		ps[i] = PileInfo{Name: n, Kind: k}
+	}
+	return ps
+}
+
+// duchessRules are the typed variant options of the Duchess de Luynes.
+type duchessRules struct {
+	reserveTop bool // reserve=top
+	reversed   bool // gather=reversed
+}
+
+func startDuchess(v *VariantReader) (Dealer, error) {
+	r := &duchessRules{reserveTop: v.Is("reserve", "top"), reversed: v.Is("gather", "reversed")}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newDuchess(c, r, pack), nil }, nil
+}
+
+// duchess is the state of a game of Duchess de Luynes.
 type duchess struct {
-	opts       Options
-	reserveTop bool
-	reversed   bool
-	redeals    uint8
-	pairFoundations
-	packet  [dlPackets]stack
-	reserve stack
-	pack    stack
+	core
+	r       *duchessRules
+	redeals uint8
+	lay     layout
 }
 
-func newDuchess(pack []Card, opts Options) (Game, error) {
-	spec := duchessSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &duchess{opts: o, reserveTop: o["reserve"] == "top", reversed: o["gather"] == "reversed"}
-	g.pack.load(pack)
+func newDuchess(c core, r *duchessRules, pack []Card) *duchess {
+	g := &duchess{core: c, r: r}
+	g.lay.reset()
+	g.lay.loadPack(dlStock, pack)
 	g.deal()
-	return g, nil
+	return g
 }
-
-func (g *duchess) ID() string       { return "duchess-de-luynes" }
-func (g *duchess) Options() Options { return copyOptions(g.opts) }
 
 // deal deals one round: a card on each packet, then two to the reserve
 // (none on the last deal).
 func (g *duchess) deal() {
-	for p := range g.packet {
-		if g.pack.n > 0 {
-			g.packet[p].push(g.pack.pop())
+	for p := 0; p < dlPackets; p++ {
+		if !g.lay.empty(dlStock) {
+			g.lay.move(dlStock, p)
 		}
 	}
 	if g.redeals < dlRedeals {
-		for i := 0; i < 2 && g.pack.n > 0; i++ {
-			g.reserve.push(g.pack.pop())
+		for i := 0; i < 2 && !g.lay.empty(dlStock); i++ {
+			g.lay.move(dlStock, dlReserve)
 		}
 	}
 }
 
+// fits reports whether c goes on foundation f (0–7).
+func (g *duchess) fits(f int, c Card) bool {
+	return c.Valid() && int(c.Suit()) == f/2 && c.Rank() == pairWant(f, g.lay.size(dlFound+f))
+}
+
 // reserveOpen reports whether reserve cards may be played.
-func (g *duchess) reserveOpen() bool { return g.reserveTop || g.pack.n == 0 }
+func (g *duchess) reserveOpen() bool { return g.r.reserveTop || g.lay.empty(dlStock) }
+
+// reserveCards appends the available reserve cards to dst, bottom first:
+// all of them, or only the top with variant reserve=top.
+func (g *duchess) reserveCards(dst []Card) []Card {
+	if g.r.reserveTop {
+		if t := g.lay.top(dlReserve); t != NoCard {
+			dst = append(dst, t)
+		}
+		return dst
+	}
+	return g.lay.appendPile(dst, dlReserve)
+}
 
 // LegalMoves appends the legal moves: packet plays, reserve plays, the next
 // round, the redeal.
@@ -150,45 +202,41 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 	if g.Won() {
 		return dst
 	}
-	for p := range g.packet {
-		t := g.packet[p].top()
+	w := pairWantsOf(&g.lay, dlFound)
+	for p := 0; p < dlPackets; p++ {
+		t := g.lay.top(p)
 		if t == NoCard {
 			continue
 		}
-		for f := 2 * int(t.Suit()); f < 2*int(t.Suit())+2; f++ {
-			if g.fits(f, t) {
-				rule := dlRuleI
-				if g.fn[f] == 0 {
-					rule = dlRuleFoundation
-				}
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(p), To: uint8(dlFound + f), Card: t, Card2: NoCard, Rule: rule})
+		for m := w[suitKey(t)]; m != 0; m &= m - 1 { // g.fits(f, t)
+			f := bits.TrailingZeros8(m)
+			rule := dlRuleI
+			if g.lay.empty(dlFound + f) {
+				rule = dlRuleFoundation
+			}
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(p), To: uint8(dlFound + f), Card: t, Card2: NoCard, Rule: rule})
+			if first {
+				return dst
+			}
+		}
+	}
+	if g.reserveOpen() && !g.lay.empty(dlReserve) {
+		var buf [dlCards]Card
+		for _, c := range g.reserveCards(buf[:0]) {
+			for m := w[suitKey(c)]; m != 0; m &= m - 1 { // g.fits(f, c)
+				f := bits.TrailingZeros8(m)
+				dst = append(dst, Move{Kind: MoveFoundation, From: dlReserve, To: uint8(dlFound + f), Card: c, Card2: NoCard, Rule: dlRuleReserve})
 				if first {
 					return dst
 				}
 			}
 		}
 	}
-	if g.reserveOpen() && g.reserve.n > 0 {
-		lo := 0
-		if g.reserveTop {
-			lo = int(g.reserve.n) - 1
-		}
-		for _, c := range g.reserve.c[lo:g.reserve.n] {
-			for f := 2 * int(c.Suit()); f < 2*int(c.Suit())+2; f++ {
-				if g.fits(f, c) {
-					dst = append(dst, Move{Kind: MoveFoundation, From: dlReserve, To: uint8(dlFound + f), Card: c, Card2: NoCard, Rule: dlRuleReserve})
-					if first {
-						return dst
-					}
-				}
-			}
-		}
-	}
-	if g.pack.n > 0 {
-		return append(dst, Move{Kind: MoveDeal, From: dlPack, To: dlPack, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal})
+	if !g.lay.empty(dlStock) {
+		return append(dst, Move{Kind: MoveDeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal})
 	}
 	if g.redeals < dlRedeals {
-		dst = append(dst, Move{Kind: MoveRedeal, From: dlPack, To: dlPack, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal})
+		dst = append(dst, Move{Kind: MoveRedeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal})
 	}
 	return dst
 }
@@ -208,13 +256,13 @@ func (g *duchess) Check(m Move) error {
 		if m.Kind != MoveFoundation || from >= dlPackets || f < 0 || f >= 8 {
 			return illegal("duchess-de-luynes: the move does not fit its rule, which plays a packet top to a foundation")
 		}
-		if t := g.packet[from].top(); t == NoCard || t != m.Card {
+		if t := g.lay.top(from); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s (only packet tops are available)", m.Card, dlPileNames[from])
 		}
-		if m.Rule == dlRuleFoundation && g.fn[f] != 0 {
+		if m.Rule == dlRuleFoundation && !g.lay.empty(to) {
 			return illegalf(m, "%s already holds its foundation card", dlPileNames[to])
 		}
-		if m.Rule == dlRuleI && g.fn[f] == 0 {
+		if m.Rule == dlRuleI && g.lay.empty(to) {
 			return illegalf(m, "a foundation card to its place is %s", dlRuleFoundation)
 		}
 		if !g.fits(f, m.Card) {
@@ -226,14 +274,11 @@ func (g *duchess) Check(m Move) error {
 			return illegal("duchess-de-luynes: the move does not fit its rule, which plays a reserve card to a foundation")
 		}
 		if !g.reserveOpen() {
-			return illegal("duchess-de-luynes: the reserve stays face down until the pack is out")
+			return illegal("duchess-de-luynes: the reserve stays face down until the stock is out")
 		}
-		lo := 0
-		if g.reserveTop {
-			lo = int(g.reserve.n) - 1
-		}
+		var buf [dlCards]Card
 		found := false
-		for _, c := range g.reserve.c[max(lo, 0):g.reserve.n] {
+		for _, c := range g.reserveCards(buf[:0]) {
 			if c == m.Card {
 				found = true
 			}
@@ -246,19 +291,19 @@ func (g *duchess) Check(m Move) error {
 		}
 		return nil
 	case dlRuleDeal:
-		if m.Kind != MoveDeal || from != dlPack || to != dlPack || m.Card != NoCard {
-			return illegal("duchess-de-luynes: the move does not fit its rule, which deals the next round from the pack")
+		if m.Kind != MoveDeal || from != dlStock || to != dlStock || m.Card != NoCard {
+			return illegal("duchess-de-luynes: the move does not fit its rule, which deals the next round from the stock")
 		}
-		if g.pack.n == 0 {
-			return illegal("duchess-de-luynes: the pack is out")
+		if g.lay.empty(dlStock) {
+			return illegal("duchess-de-luynes: the stock is out")
 		}
 		return nil
 	case dlRuleRedeal:
-		if m.Kind != MoveRedeal || from != dlPack || to != dlPack || m.Card != NoCard {
-			return illegal("duchess-de-luynes: a redeal gathers the packets and the reserve into the pack")
+		if m.Kind != MoveRedeal || from != dlStock || to != dlStock || m.Card != NoCard {
+			return illegal("duchess-de-luynes: a redeal gathers the packets and the reserve into the stock")
 		}
-		if g.pack.n != 0 {
-			return illegal("duchess-de-luynes: the pack is not yet out")
+		if !g.lay.empty(dlStock) {
+			return illegal("duchess-de-luynes: the stock is not yet out")
 		}
 		if g.redeals >= dlRedeals {
 			return illegalf(m, "only %d redeals", dlRedeals)
@@ -275,16 +320,10 @@ func (g *duchess) Apply(m Move) error {
 	}
 	switch m.Rule {
 	case dlRuleI, dlRuleFoundation:
-		g.push(int(m.To)-dlFound, g.packet[m.From].pop())
+		g.lay.move(int(m.From), int(m.To))
 	case dlRuleReserve:
-		r := &g.reserve
-		k := int(r.n) - 1
-		for r.c[k] != m.Card {
-			k--
-		}
-		copy(r.c[k:r.n-1], r.c[k+1:r.n])
-		r.n--
-		g.push(int(m.To)-dlFound, m.Card)
+		g.takeReserve(m.Card)
+		g.lay.push(int(m.To), m.Card)
 	case dlRuleDeal:
 		g.deal()
 	case dlRuleRedeal:
@@ -295,89 +334,91 @@ func (g *duchess) Apply(m Move) error {
 	return nil
 }
 
-// gather makes the new pack: P0…P3 in turn, then the reserve beneath, each
-// pile in the order its cards were dealt (top first when reversed).
+// takeReserve takes card c, which lies in the reserve, out of it; the
+// cards above it close up.
+func (g *duchess) takeReserve(c Card) {
+	l := &g.lay
+	h := &l.piles[dlReserve]
+	if h.top == c {
+		l.pop(dlReserve)
+		return
+	}
+	above := h.top
+	for l.below[above] != c {
+		above = l.below[above]
+	}
+	l.below[above] = l.below[c]
+	l.below[c] = NoCard
+	h.n--
+}
+
+// gather makes the new stock: P0…P3 in turn, then the reserve beneath,
+// each pile in the order its cards were dealt (top first when reversed).
 func (g *duchess) gather() {
 	var buf [dlCards]Card
 	cs := buf[:0]
-	for p := range g.packet {
-		cs = g.packet[p].takeUp(cs, g.reversed)
+	for p := 0; p < dlPackets; p++ {
+		cs = takeUp(&g.lay, cs, p, g.r.reversed)
 	}
-	g.pack.load(g.reserve.takeUp(cs, g.reversed))
+	g.lay.loadPack(dlStock, takeUp(&g.lay, cs, dlReserve, g.r.reversed))
 }
 
-func (g *duchess) Over() bool {
+// Ending: won when every card is on the foundations, stuck when no move is
+// legal.
+func (g *duchess) Ending() Ending {
 	var buf [1]Move
-	return len(g.gen(buf[:0], true)) == 0
+	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
-func (g *duchess) Won() bool { return g.Score() == dlCards }
+// Score is the number of cards on the foundations.
+func (g *duchess) Score() int {
+	s := 0
+	for f := dlFound; f < dlFound+8; f++ {
+		s += g.lay.size(f)
+	}
+	return s
+}
 
-func (g *duchess) Total() int    { return dlCards }
-func (g *duchess) Redeals() int  { return int(g.redeals) }
-func (g *duchess) NumPiles() int { return dlPiles }
-
-func (g *duchess) PileName(i int) string { return pileName(dlPileNames[:], i) }
+func (g *duchess) Won() bool    { return g.Score() == dlCards }
+func (g *duchess) Total() int   { return dlCards }
+func (g *duchess) Redeals() int { return int(g.redeals) }
 
 // reserveHidden reports whether the reserve cards are face down.
 func (g *duchess) reserveHidden() bool { return !g.reserveOpen() }
 
+// Pile shows every pile but the face-down stock and, until the stock is
+// out, the face-down reserve.
 func (g *duchess) Pile(dst []Card, i int) []Card {
 	switch {
-	case i == dlPack:
-		return appendHidden(dst, int(g.pack.n))
+	case i == dlStock:
+		return appendHidden(dst, g.lay.size(dlStock))
 	case i == dlReserve && g.reserveHidden():
-		return appendHidden(dst, int(g.reserve.n))
+		return appendHidden(dst, g.lay.size(dlReserve))
 	}
 	return g.FullPile(dst, i)
 }
 
 // FullPile returns every card of pile i, bottom first.
 func (g *duchess) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i >= 0 && i < dlPackets:
-		return append(dst, g.packet[i].cards()...)
-	case i == dlReserve:
-		return append(dst, g.reserve.cards()...)
-	case i >= dlFound && i < dlFound+8:
-		return append(dst, g.foundation(i-dlFound)...)
-	case i == dlPack:
-		return append(dst, g.pack.cards()...)
+	if i < 0 || i >= dlPiles {
+		return dst
 	}
-	return dst
+	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *duchess) hashVisible() hasher {
-	h := newHasher()
-	h.b(g.redeals)
-	g.pairFoundations.hash(&h)
-	for p := range g.packet {
-		h.cards(g.packet[p].cards())
-	}
-	return h
-}
+// Hash covers every pile including the stock's and the reserve's order,
+// and the redeals used.
+func (g *duchess) Hash() uint64 { return g.lay.hashWords(uint64(g.redeals), dlCards, dlPiles, 0) }
 
-// Hash covers every pile including the pack's and the reserve's order.
-func (g *duchess) Hash() uint64 {
-	h := g.hashVisible()
-	h.cards(g.reserve.cards())
-	h.cards(g.pack.cards())
-	return h.sum()
-}
-
-// ViewHash is Hash with the pack, and the reserve while face down, reduced
-// to their sizes.
+// ViewHash is Hash with the stock, and the reserve while face down, reduced
+// to their sizes (while both are hidden, which hidden card lies where is
+// hidden too).
 func (g *duchess) ViewHash() uint64 {
-	h := g.hashVisible()
+	hidden := uint64(1) << dlStock
 	if g.reserveHidden() {
-		h.hidden(int(g.reserve.n))
-	} else {
-		h.cards(g.reserve.cards())
+		hidden |= 1 << dlReserve
 	}
-	h.hidden(int(g.pack.n))
-	return h.sum()
+	return g.lay.hashWords(uint64(g.redeals), dlCards, dlPiles, hidden)
 }
 
 func (g *duchess) Clone() Game {
@@ -385,29 +426,321 @@ func (g *duchess) Clone() Game {
 	return &c
 }
 
-// Determinize rearranges the hidden cards at random: the pack and, while it
-// lies face down, the reserve (their sizes stay).
+// CopyFrom makes g a copy of src when src is a Duchess game.
+func (g *duchess) CopyFrom(src Game) bool { return copyState(g, src) }
+
+// Determinize rearranges the hidden cards at random: the stock and, while
+// it lies face down, the reserve (their sizes stay).
 func (g *duchess) Determinize(r *Rand) {
 	if !g.reserveHidden() {
-		determinize(g.pack.cards(), r)
+		g.lay.determinize(dlStock, r)
 		return
 	}
-	var buf [dlCards]Card
-	hidden := append(append(buf[:0], g.pack.cards()...), g.reserve.cards()...)
+	var buf [packCards]Card
+	np := g.lay.size(dlStock)
+	n := len(g.lay.drain(&buf, dlStock))
+	for !g.lay.empty(dlReserve) {
+		buf[n] = g.lay.pop(dlReserve)
+		n++
+	}
+	hidden := buf[:n]
 	determinize(hidden, r)
-	np := int(g.pack.n)
-	copy(g.pack.c[:np], hidden[:np])
-	copy(g.reserve.c[:g.reserve.n], hidden[np:])
+	for _, c := range hidden[:np] {
+		g.lay.push(dlStock, c)
+	}
+	for _, c := range hidden[np:] {
+		g.lay.push(dlReserve, c)
+	}
+}
+
+// Search hooks (SearchHooks): see duchessSearch.
+
+// SearchKey returns the canonical key described above.
+func (g *duchess) SearchKey() Key {
+	k := newKeyHash(0x444C) // "DL"
+	var hs uint64
+	for f := 0; f < 8; f++ {
+		hs = hs<<4 | uint64(g.lay.size(dlFound+f))
+	}
+	k.word(hs | uint64(g.redeals)<<32)
+	for p := 0; p < dlPackets; p++ {
+		faceKey(&k, &g.lay, p)
+	}
+	faceKey(&k, &g.lay, dlReserve)
+	faceKey(&k, &g.lay, dlStock)
+	return k.sum()
+}
+
+// SafeMove returns a foundation play of a card whose other copy is home:
+// any on the last deal, and at the end of the deal before it (stock out)
+// the card the redeal would gather last; or -1.
+func (g *duchess) SafeMove(legal []Move) int {
+	switch {
+	case g.redeals == dlRedeals:
+		for i, m := range legal {
+			if m.Kind == MoveFoundation && homePair(&g.lay, dlFound, m.Card.Suit(), m.Card.Rank()) > 0 {
+				return i
+			}
+		}
+	case g.redeals == dlRedeals-1 && g.lay.empty(dlStock):
+		last := g.lastGathered()
+		for i, m := range legal {
+			if m.Kind == MoveFoundation && m.Card == last && homePair(&g.lay, dlFound, last.Suit(), last.Rank()) > 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// lastGathered returns the card the next redeal would gather last (and the
+// last deal would deal last): the top of the last pile of P0 … P3, reserve
+// that holds a card, or its bottom with variant gather=reversed.
+func (g *duchess) lastGathered() Card {
+	for _, p := range [...]int{dlReserve, 3, 2, 1, 0} {
+		if g.lay.empty(p) {
+			continue
+		}
+		if g.r.reversed {
+			return g.lay.at(p, g.lay.size(p)-1)
+		}
+		return g.lay.top(p)
+	}
+	return NoCard
+}
+
+// DeadEnd reports, on the last deal, a card that no line can ever play
+// (see duchessSearch and dlPlan).
+func (g *duchess) DeadEnd() bool {
+	if g.redeals < dlRedeals {
+		return false
+	}
+	var pl dlPlan
+	return pl.dead(g)
+}
+
+// OrderMoves puts the foundation plays first, those from the reserve
+// first and then from the packets P3 … P0, and the deal or redeal last.
+// A depth-first search reconsiders the last choices first: here the plays
+// of the cards the redeal gathers earliest, whose absence from the gather
+// moves every later card of the next deal.
+func (g *duchess) OrderMoves(moves []Move) {
+	rank := func(m Move) int {
+		switch {
+		case m.Kind != MoveFoundation:
+			return dlPackets + 1
+		case m.From == dlReserve:
+			return 0
+		}
+		return dlPackets - int(m.From)
+	}
+	for i := 1; i < len(moves); i++ { // stable insertion sort by rank
+		for j := i; j > 0 && rank(moves[j]) < rank(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+}
+
+// dlInf is an unreachable phase.
+const dlInf = 0xFFFF
+
+// dlPlan bounds, on the last deal, the phase in which each card not home
+// can be played at the earliest. Phase 0 is now; phase j follows the j-th
+// round still to be dealt from the stock. Each packet receives its cards
+// in a known order: those it holds, bottom first, then every fourth card
+// of the stock (P0 the top card, P1 the next …, round by round). A card
+// that arrives on a packet lies on every earlier card still there. The
+// bounds only rise, by three rules, to a fixed point:
+//   - a card is played no earlier than it arrives;
+//   - a card that lies, or will surely lie, beneath another is played
+//     after it: a card arriving in phase j surely covers an earlier card
+//     of its packet whose bound is j or more;
+//   - a card goes to one of its suit's foundations (the ace pile at a
+//     needs one copy of each rank a+1 … below it first, the king pile at k
+//     each rank 13-k … above it), so it is played no earlier than the
+//     best foundation allows: for each rank needed, the earliest copy that
+//     it does not cover itself.
+//
+// A card whose bound becomes infinite can never be played.
+type dlPlan struct {
+	pk  [dlCards]int8   // the packet a card is in or will arrive on, -1 home
+	idx [dlCards]uint8  // its place in the packet's order of arrival
+	arr [dlCards]uint8  // the phase it arrives in (0: on a packet now)
+	e   [dlCards]uint16 // the bound
+	seq [dlPackets][dlCards]Card
+	n   [dlPackets]int
+}
+
+// dead reports whether some card of g can never be played.
+func (pl *dlPlan) dead(g *duchess) bool {
+	for c := range pl.pk {
+		pl.pk[c] = -1
+	}
+	var buf [dlCards]Card
+	for q := 0; q < dlPackets; q++ {
+		for _, c := range g.lay.appendPile(buf[:0], q) {
+			pl.add(q, c, 0)
+		}
+	}
+	i := 0
+	for c := g.lay.top(dlStock); c != NoCard; c = g.lay.below[c] {
+		pl.add(i%dlPackets, c, uint8(i/dlPackets+1))
+		i++
+	}
+	for changed := true; changed; {
+		changed = false
+		for q := 0; q < dlPackets; q++ {
+			for j := 0; j < pl.n[q]; j++ {
+				c := pl.seq[q][j]
+				v := pl.bound(g, c)
+				if v > pl.e[c] {
+					pl.e[c] = v
+					changed = true
+				}
+				if v == dlInf {
+					return true
+				}
+			}
+		}
+	}
+	return pl.cyclic(g)
+}
+
+// cyclic reports a cycle in the order the cards must keep: a card before
+// every card it surely covers, and a card after the one copy left of the
+// rank its only foundation needs just before it (the other copy home or
+// covered by the card). Cards in a cycle can never all be played.
+func (pl *dlPlan) cyclic(g *duchess) bool {
+	var after [dlCards][2]uint64 // after[c]: the cards that must come after c
+	set := func(x, y Card) { after[x][y>>6] |= 1 << (y & 63) }
+	for q := 0; q < dlPackets; q++ {
+		for i := 0; i < pl.n[q]; i++ {
+			x := pl.seq[q][i]
+			for j := 0; j < i; j++ {
+				if y := pl.seq[q][j]; pl.covers(x, y) {
+					set(x, y)
+				}
+			}
+			if y := pl.onlyBefore(g, x); y != NoCard {
+				set(y, x)
+			}
+		}
+	}
+	// Close the relation: a card reaching itself closes a cycle.
+	for changed := true; changed; {
+		changed = false
+		for c := Card(0); c < dlCards; c++ {
+			a := after[c]
+			if a == [2]uint64{} {
+				continue
+			}
+			n := a
+			for w := 0; w < 2; w++ {
+				for m := a[w]; m != 0; m &= m - 1 {
+					d := Card(w*64 + bits.TrailingZeros64(m))
+					n[0] |= after[d][0]
+					n[1] |= after[d][1]
+				}
+			}
+			if n[c>>6]&(1<<(c&63)) != 0 {
+				return true
+			}
+			if n != a {
+				after[c], changed = n, true
+			}
+		}
+	}
+	return false
+}
+
+// onlyBefore returns the card that must be played just before c when c
+// has one foundation it can go to and one copy left of the rank that
+// foundation needs before c (the other copy home or covered by c), else
+// NoCard.
+func (pl *dlPlan) onlyBefore(g *duchess, c Card) Card {
+	s, r := c.Suit(), c.Rank()
+	a := g.lay.size(dlFound + 2*int(s))
+	k := g.lay.size(dlFound + 2*int(s) + 1)
+	ace, king := int(r) > a, int(r) <= NumRanks-k
+	var q Rank
+	switch {
+	case ace && !king && int(r) > a+1:
+		q = r - 1
+	case king && !ace && int(r) < NumRanks-k:
+		q = r + 1
+	default:
+		return NoCard
+	}
+	only := NoCard
+	for d := 0; d < 2; d++ {
+		if y := NewCard(q, s, d); pl.pk[y] >= 0 && !pl.covers(c, y) {
+			if only != NoCard {
+				return NoCard // two copies could come first
+			}
+			only = y
+		}
+	}
+	return only
+}
+
+// add records that card c arrives on packet q in phase a.
+func (pl *dlPlan) add(q int, c Card, a uint8) {
+	pl.pk[c], pl.idx[c], pl.arr[c], pl.e[c] = int8(q), uint8(pl.n[q]), a, uint16(a)
+	pl.seq[q][pl.n[q]] = c
+	pl.n[q]++
+}
+
+// covers reports whether card x surely lies on card y (same packet, y
+// earlier and still there when x arrives), with the current bounds.
+func (pl *dlPlan) covers(x, y Card) bool {
+	return pl.pk[x] == pl.pk[y] && pl.idx[y] < pl.idx[x] && (pl.arr[x] == 0 || pl.e[y] >= uint16(pl.arr[x]))
+}
+
+// bound returns the bound of card c from the three rules.
+func (pl *dlPlan) bound(g *duchess, c Card) uint16 {
+	v := pl.e[c]
+	q := int(pl.pk[c])
+	for j := int(pl.idx[c]) + 1; j < pl.n[q]; j++ { // the cards on c
+		if x := pl.seq[q][j]; pl.covers(x, c) && pl.e[x] > v {
+			v = pl.e[x]
+		}
+	}
+	s, r := c.Suit(), c.Rank()
+	a := g.lay.size(dlFound + 2*int(s))
+	k := g.lay.size(dlFound + 2*int(s) + 1)
+	best := uint16(dlInf)
+	if int(r) > a { // the ace pile
+		best = min(best, pl.chain(c, s, Rank(a+1), r-1))
+	}
+	if int(r) <= NumRanks-k { // the king pile
+		best = min(best, pl.chain(c, s, r+1, Rank(NumRanks-k)))
+	}
+	return max(v, best)
+}
+
+// chain returns the earliest phase by which one copy each of the ranks lo
+// … hi of suit s, none of them covered by c, can have been played.
+func (pl *dlPlan) chain(c Card, s Suit, lo, hi Rank) uint16 {
+	v := uint16(0)
+	for q := lo; q <= hi; q++ {
+		e := uint16(dlInf)
+		for d := 0; d < 2; d++ {
+			y := NewCard(q, s, d)
+			if pl.pk[y] >= 0 && !pl.covers(c, y) && pl.e[y] < e {
+				e = pl.e[y]
+			}
+		}
+		if e > v {
+			v = e
+		}
+	}
+	return v
 }
 
 func (g *duchess) status() string {
-	return fmt.Sprintf("score %d/%d  redeals %d/%d  pack %d  reserve %d", g.Score(), dlCards, g.redeals, dlRedeals, g.pack.n, g.reserve.n)
+	return fmt.Sprintf("score %d/%d  redeals %d/%d  stock %d  reserve %d", g.Score(), dlCards, g.redeals, dlRedeals, g.lay.size(dlStock), g.lay.size(dlReserve))
 }
 
-func (g *duchess) String() string {
-	return renderPiles(dlPiles, g.PileName, g.FullPile, g.status())
-}
+func (g *duchess) String() string { return renderGame(g, g.FullPile, g.status()) }
 
-func (g *duchess) View() string {
-	return renderPiles(dlPiles, g.PileName, g.Pile, g.status())
-}
+func (g *duchess) View() string { return renderGame(g, g.Pile, g.status()) }

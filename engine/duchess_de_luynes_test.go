@@ -2,13 +2,13 @@ package engine
 
 import "testing"
 
-// Positions and crafted packs for duchess-de-luynes (GAMES.md §6). Piles:
-// P0–P3 (0–3), reserve 4, F0–F7 (5–12; F(2s) ace pile of suit s, F(2s+1)
-// king pile), pack 13.
+// Positions and crafted packs for duchess-de-luynes. Piles: P0–P3 (0–3),
+// reserve 4, F0–F7 (5–12; F(2s) ace pile of suit s, F(2s+1) king pile),
+// stock 13.
 
 func newDLT(t *testing.T, top string, opts Options) *duchess {
 	t.Helper()
-	g, err := newDuchess(crafted(2, top), opts)
+	g, err := duchessSpec().NewDeal(crafted(2, top), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -16,22 +16,17 @@ func newDLT(t *testing.T, top string, opts Options) *duchess {
 }
 
 // dlPos builds a position: packets and reserve (bottom first), foundation
-// heights, pack (top first).
-func dlPos(t *testing.T, opts Options, packets [4]string, reserve string, heights [8]int, pack string) *duchess {
+// heights, stock (top first); the cards placed nowhere take no part.
+func dlPos(t *testing.T, opts Options, packets [4]string, reserve string, heights [8]int, stock string) *duchess {
 	t.Helper()
 	g := newDLT(t, "", opts)
+	pl := newPlacer(t, &g.lay)
 	for p, s := range packets {
-		g.packet[p].n = 0
-		for _, c := range acs(s) {
-			g.packet[p].push(c)
-		}
+		pl.putAll(p, s)
 	}
-	g.reserve.n = 0
-	for _, c := range acs(reserve) {
-		g.reserve.push(c)
-	}
-	g.setHeights(heights)
-	g.pack.load(acs(pack))
+	pl.putAll(dlReserve, reserve)
+	pl.stock(dlStock, stock)
+	pl.pairHeights(dlFound, heights)
 	return g
 }
 
@@ -40,8 +35,8 @@ func dlPlay(from, f int, c string, rule RuleID) Move {
 }
 
 var (
-	dlDealMove   = Move{Kind: MoveDeal, From: dlPack, To: dlPack, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal}
-	dlRedealMove = Move{Kind: MoveRedeal, From: dlPack, To: dlPack, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal}
+	dlDealMove   = Move{Kind: MoveDeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal}
+	dlRedealMove = Move{Kind: MoveRedeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal}
 	dlOnes       = [8]int{1, 1, 1, 1, 1, 1, 1, 1}
 )
 
@@ -50,18 +45,18 @@ var (
 func TestDuchessDeal(t *testing.T) {
 	g := newDLT(t, "5C 6C 7C 8C 2D 3D 9C TC JC QC 4D 5D", nil)
 	for p, c := range acs("5C 6C 7C 8C") {
-		if g.packet[p].top() != c {
-			t.Fatalf("P%d top %s, want %s", p, g.packet[p].top(), c)
+		if g.lay.top(p) != c {
+			t.Fatalf("P%d top %s, want %s", p, g.lay.top(p), c)
 		}
 	}
-	if got := g.reserve.cards(); len(got) != 2 || got[0] != ac("2D") || got[1] != ac("3D") {
+	if got := g.FullPile(nil, dlReserve); len(got) != 2 || got[0] != ac("2D") || got[1] != ac("3D") {
 		t.Fatalf("reserve %v, want 2♦ 3♦", got)
 	}
 	if vis := g.Pile(nil, dlReserve); len(vis) != 2 || vis[0] != NoCard || vis[1] != NoCard {
 		t.Fatalf("the reserve must be face down: %v", vis)
 	}
 	mustApply(t, g, dlDealMove)
-	if g.packet[0].n != 2 || g.packet[0].top() != ac("9C") || g.packet[3].top() != ac("QC") || g.reserve.n != 4 {
+	if g.lay.size(0) != 2 || g.lay.top(0) != ac("9C") || g.lay.top(3) != ac("QC") || g.lay.size(dlReserve) != 4 {
 		t.Fatalf("second round wrong: %v", g)
 	}
 	if err := checkConservation(g, 2); err != nil {
@@ -100,8 +95,8 @@ func TestDuchessVacancy(t *testing.T) {
 	}
 	wantLegal(t, g, dlDealMove)
 	mustApply(t, g, dlDealMove)
-	if g.packet[0].n != 1 || g.packet[0].top() != ac("5C") {
-		t.Fatalf("the next round must fill P0: %v", g.packet[0].cards())
+	if g.lay.size(0) != 1 || g.lay.top(0) != ac("5C") {
+		t.Fatalf("the next round must fill P0: %v", g.FullPile(nil, 0))
 	}
 }
 
@@ -112,15 +107,15 @@ func TestDuchessReserve(t *testing.T) {
 	wantIllegal(t, g, dlPlay(dlReserve, 4, "2H", dlRuleReserve))
 	wantIllegal(t, g, dlPlay(dlReserve, 0, "2C", dlRuleReserve))
 	mustApply(t, g, dlDealMove)
-	if g.pack.n != 0 {
-		t.Fatal("pack not out")
+	if !g.lay.empty(dlStock) {
+		t.Fatal("stock not out")
 	}
 	wantLegal(t, g, dlPlay(dlReserve, 4, "2H", dlRuleReserve)) // bottom card too
 	wantLegal(t, g, dlPlay(dlReserve, 0, "2C", dlRuleReserve))
 	wantIllegal(t, g, dlPlay(dlReserve, 0, "5C", dlRuleReserve))
 	wantIllegal(t, g, dlPlay(dlReserve, 4, "2H", dlRuleI))
 	mustApply(t, g, dlPlay(dlReserve, 4, "2H", dlRuleReserve))
-	if got := g.reserve.cards(); len(got) != 2 || got[0] != ac("5C") || got[1] != ac("2C") {
+	if got := g.FullPile(nil, dlReserve); len(got) != 2 || got[0] != ac("5C") || got[1] != ac("2C") {
 		t.Fatalf("reserve %v after removing 2♥", got)
 	}
 	top := dlPos(t, Options{"reserve": "top"}, [4]string{"9S", "9S'", "9D", "9D'"}, "2H 5C 2C", dlOnes, "8C")
@@ -150,11 +145,11 @@ func TestDuchessRedeal(t *testing.T) {
 			res = acs("8C JC")
 		}
 		for p := range want {
-			if g.packet[p].top() != want[p] {
-				t.Fatalf("reversed=%v: P%d = %v, want %s", reversed, p, g.packet[p].cards(), want[p])
+			if g.lay.top(p) != want[p] {
+				t.Fatalf("reversed=%v: P%d = %v, want %s", reversed, p, g.FullPile(nil, p), want[p])
 			}
 		}
-		if got := g.reserve.cards(); len(got) != 2 || got[0] != res[0] || got[1] != res[1] || g.redeals != 1 {
+		if got := g.FullPile(nil, dlReserve); len(got) != 2 || got[0] != res[0] || got[1] != res[1] || g.redeals != 1 {
 			t.Fatalf("reversed=%v: reserve %v, want %v", reversed, got, res)
 		}
 	}
@@ -162,11 +157,11 @@ func TestDuchessRedeal(t *testing.T) {
 	wantIllegal(t, g, dlPlay(dlReserve, 0, "TC", dlRuleReserve))
 	g.redeals = 2
 	mustApply(t, g, dlRedealMove)
-	if g.redeals != 3 || g.reserve.n != 0 || g.packet[0].n != 1 || g.pack.n != 3 {
+	if g.redeals != 3 || !g.lay.empty(dlReserve) || g.lay.size(0) != 1 || g.lay.size(dlStock) != 3 {
 		t.Fatalf("the fourth deal puts nothing in the reserve: %v", g)
 	}
 	mustApply(t, g, dlDealMove)
-	if g.pack.n != 0 || g.reserve.n != 0 || g.packet[2].top() != ac("JC") {
+	if !g.lay.empty(dlStock) || !g.lay.empty(dlReserve) || g.lay.top(2) != ac("JC") {
 		t.Fatalf("the fourth deal puts nothing in the reserve: %v", g)
 	}
 	wantIllegal(t, g, dlRedealMove)

@@ -1,13 +1,17 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
-// Four Corners (Четыре угла; Cadogan "The Four Corners"; GAMES.md §3).
+// Four Corners (Четыре угла; Cadogan 1914 "The Four Corners"; PySolFC game
+// 620, Les Quatre Coins, a looser relative).
 //
 // Piles: L0–L5 the left column (L0 and L5 corners, L1–L4 sides), R0–R5 the
 // right column likewise; F0–F7 the foundations, F(2s) the ace pile of suit s
 // (built up to the king) and F(2s+1) its king pile (built down to the ace),
-// suits in the order ♣ ♦ ♥ ♠, so foundation row s holds suit s; "pack" the
+// suits in the order ♣ ♦ ♥ ♠, so foundation row s holds suit s; "stock" the
 // face-down pack and "card" the card just turned, about to land on the
 // packet the deal has reached.
 //
@@ -18,15 +22,15 @@ import "fmt"
 // adjoins it (four-corners/side) — side L(r+1) adjoins the ace pile of row
 // r, side R(r+1) its king pile. After such a play the next card goes to the
 // same position. The first ace and the first king of each suit go to their
-// places at once (four-corners/II, done inside Apply). When the pack is out,
-// packet tops go to any foundation of their suit (four-corners/I) and are
-// married up or down in suit (four-corners/marriage); empty packets stay
+// places at once (four-corners/II, done inside Apply). When the stock is
+// out, packet tops go to any foundation of their suit (four-corners/I) and
+// are married up or down in suit (four-corners/marriage); empty packets stay
 // empty. Two redeals gather the packets in order, unshuffled.
 
 const (
 	fcPackets  = 12
 	fcFound    = 12 // F0 is pile 12
-	fcPack     = 20
+	fcStock    = 20
 	fcCard     = 21
 	fcPiles    = 22
 	fcCards    = 2 * CardsPerDeck
@@ -51,7 +55,7 @@ const (
 
 var fcPileNames = [fcPiles]string{
 	"L0", "L1", "L2", "L3", "L4", "L5", "R0", "R1", "R2", "R3", "R4", "R5",
-	"F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "pack", "card",
+	"F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7", "stock", "card",
 }
 
 func fourCornersSpec() *Spec {
@@ -60,17 +64,23 @@ func fourCornersSpec() *Spec {
 		Title:    "The Four Corners",
 		TitlesRU: []string{"Четыре угла"},
 		Book:     "Cadogan",
+		Sources: []string{
+			"Cadogan, «Пасьянсы» (the corpus text, complete; the redeal paragraph repeated in a later file)",
+			"Cadogan 1914, \"The Four Corners\" (Rule I: the packets are available after the deal; the next card goes to the place of a card played during the deal)",
+			"PySolFC game 620 (Les Quatre Coins): the foundation rows and the side adjacency; building regardless of suit (variant marriage=any-suit)",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 4000,
+		Piles:    fourCornersPiles(),
 		Rules: []Rule{
 			{ID: fcRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
 				Summary: "After the deal the top card of every packet is available and may be played to any foundation it suits; the cards beneath are freed by removing those above.",
-				Source:  "RU 'до окончания' read as 'after the deal is completed' per Cadogan EN Rule I and the RU Play text (GAMES.md §3); the literal RU reading is variant deal-play=tops",
+				Source:  "RU 'до окончания' read as 'after the deal is completed' per Cadogan EN Rule I and the RU Play text, which lifts the restriction after the deal; the literal RU reading is variant deal-play=tops",
 				Terms:   []string{"самая верхняя карта каждой пачки годна для игры", "может быть помещена на одно из оснований", "нижние карты освобождаются обыкновенным порядком", "ограничение это прекращается после того, как разложен весь пасьянс"}},
 			{ID: fcRuleII, Kind: KindNumbered, Number: "II", Status: StatusBook,
 				Summary: "The first ace and the first king of each suit go at once to their fixed places (row of the suit: ace left, king right); foundations follow suit, aces up to kings, kings down to aces.",
-				Source:  "footnote [6] in file 002 (designated places); slot convention GAMES.md §14.2",
+				Source:  "footnote [6] of the book (designated places); engine convention for the slots: foundation row r is suit r (♣ ♦ ♥ ♠), the ace pile on the left, the king pile on the right, as in PySolFC 620",
 				Terms:   []string{"основные карты 4 туза и 4 короля должны выходить на определенные места", "за основными картами следуют масти", "на туза червей идет вся его масть", "следует немедленно положить на оставленные для них места"}},
 			{ID: fcRuleDeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "Deal the pack card by card in rounds of twelve: left column top corner, four sides, bottom corner, then the right column likewise, each round covering the last.",
@@ -81,22 +91,22 @@ func fourCornersSpec() *Spec {
 				Terms:   []string{"на место их должны быть положены карты", "которые находятся сверху одной из четырех угловых пачек"}},
 			{ID: fcRuleSide, Kind: KindPlay, Status: StatusBook,
 				Summary: "During the deal a suitable card about to land on a side packet may be played only to the foundation adjoining that packet; the next card then goes to the same place.",
-				Source:  "Cadogan EN; adjacency convention GAMES.md §3 (L(r+1) next to the ace pile of row r, R(r+1) next to its king pile)",
+				Source:  "Cadogan EN; engine convention for the adjacency (as in PySolFC 620): L(r+1) lies next to the ace pile of row r, R(r+1) next to its king pile",
 				Terms:   []string{"подходящие карты боковых пачек могут быть переложены только на основание", "когда находятся подле того основания, к которому должны принадлежать"}},
 			{ID: fcRuleMarriage, Kind: KindPlay, Status: StatusBook,
 				Summary: "After the deal the top card of a packet may be married to the top card of another packet, ascending or descending by one rank in the same suit (variant: any suit).",
-				Source:  "Cadogan glossary: a marriage is same suit, rank ±1 (GAMES.md §1, §14.2)",
+				Source:  "Cadogan 1914, Explanation of terms: a marriage is the same suit, rank ±1",
 				Terms:   []string{"марьяж в восходящем и нисходящем порядке можно делать с верхними картами двенадцати пачек"}},
 			{ID: fcRuleVacancy, Kind: KindPlay, Status: StatusConvention,
 				Summary: "An emptied packet stays empty until the next deal; nothing is moved into it.",
-				Source:  "GAMES.md §14.2 (the book is silent; Wikipedia and PySolFC leave spaces empty)"},
+				Source:  "engine convention: the book is silent; PySolFC 620 and Wikipedia (Morehead & Mott-Smith) leave spaces empty"},
 			{ID: fcRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "When play is stuck the twelve packets are gathered in order, from L0 to R5, without shuffling, and dealt again with the same restrictions; twice (two redeals).",
-				Source:  "gather order is a convention (GAMES.md §3): each packet's cards in the order dealt, L0 first; variant gather=reversed. The player calls the redeal any time after the deal (whether play is stuck is the player's judgement)",
+				Source:  "engine convention for the gather order: each packet's cards in the order dealt, L0 first (variant gather=reversed). The player calls the redeal any time after the deal (whether play is stuck is the player's judgement)",
 				Terms:   []string{"когда сделаны всевозможные комбинации и дальнейшая игра невозможна", "двенадцать пачек складывают по порядку, начиная с левой", "раскладывают пасьянс снова и играют так же, как в первый раз", "пасьянс можно повторить еще раз"}},
 			{ID: fcRuleWin, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The game is won when all eight foundations are complete (104 cards).",
-				Source:  "Cadogan EN; GAMES.md §3"},
+				Source:  "Cadogan 1914 (the book shows the completed foundations)"},
 			{ID: fcRuleCycle, Kind: KindPlay, Status: StatusConvention,
 				Summary: fmt.Sprintf("Cycle rule: at most %d marriages in a row; then a card must be played to a foundation or the packets redealt.", fcIdleMax),
 				Source:  "engine convention (marriages can move a card back and forth for ever)"},
@@ -109,49 +119,77 @@ func fourCornersSpec() *Spec {
 		},
 		Variants: []Variant{
 			{Name: "marriage", Values: []string{"same-suit", "any-suit"}, Default: "same-suit",
-				Doc: "same-suit: a marriage is same suit, rank ±1 (Cadogan's glossary; GAMES.md §14.2); any-suit: up or down regardless of suit (PySolFC Les Quatre Coins, Morehead & Mott-Smith)."},
+				Doc: "same-suit: a marriage is same suit, rank ±1 (Cadogan 1914, Explanation of terms); any-suit: up or down regardless of suit (PySolFC Les Quatre Coins, Morehead & Mott-Smith)."},
 			{Name: "deal-play", Values: []string{"card", "tops"}, Default: "card",
 				Doc: "card: during the deal only the card about to land may be played (Cadogan EN Rule I, RU Play text); tops: the packet tops are available during the deal too, under the same corner/side restriction (the literal RU Rule I 'до окончания пасьянса'; PySolFC)."},
 			{Name: "gather", Values: []string{"dealt", "reversed"}, Default: "dealt",
-				Doc: "Order of the new pack on a redeal, packets L0…L5, R0…R5 in turn: dealt: each packet's cards in the order they were dealt (bottom first; GAMES.md §3 convention); reversed: each packet top card first."},
+				Doc: "Order of the new stock on a redeal, packets L0…L5, R0…R5 in turn: dealt: each packet's cards in the order they were dealt (bottom first; engine convention); reversed: each packet top card first."},
 		},
-		Start: legacyStart(newFourCorners),
+		Search: fourCornersSearch,
+		Start:  startFourCorners,
 	}
 }
 
-// fourCorners is the state of a game of Four Corners: fixed arrays, so Clone
-// is one copy.
+// fourCornersSearch explains the search hooks of Four Corners.
+const fourCornersSearch = `Symmetry: no rule tells the two copies of a card apart, so the key hashes every pile as the faces of its cards and the foundations by their heights (a pile of height n holds the n ranks from its base). It covers the deal position while dealing, the redeals used and the cycle-rule counter (marriages in a row), which decides whether more marriages are allowed. While a deal or a redeal lies ahead the packets are not interchangeable (the deal reaches them in order, the corner and side rules depend on the place, the redeal gathers them in order); after the last deal they are, and the key sorts them.
+
+Safe moves: after the last deal, with marriages in suit, a foundation play of a card of a settled suit: one whose ace pile (at a) and king pile (at k) have a+k ≥ 13, so that every card of the suit not yet home is the only one left for its place (the ace pile takes a+1 … K, the king pile 13-k … A, the other copy of each already home). Take any win, play the card at once and follow the win, except that a card of the suit the win would marry onto a card already played home goes home instead (it is the only card for the place next to that card's, so its pile takes it then), and moves of cards already home are left out. Every other move keeps its cards on top and its foundations at the same need, empty packets only arise under cards already home, and fewer marriages in a row never break the cycle rule, so the rest of the win stays legal.
+
+Dead ends: after the last deal has begun (no redeal left) the cards beneath a packet card stay there until it leaves, and it can leave only for a foundation or by a marriage onto another packet top. When every remaining copy of a rank that both foundations of its suit need first lies beneath it, and every remaining copy of the cards it could marry (the same suit one rank up or down; any suit with variant marriage=any-suit) lies beneath it too, it can never leave: the game is lost.`
+
+// fourCornersPiles is the layout of Four Corners.
+func fourCornersPiles() []PileInfo {
+	ps := make([]PileInfo, fcPiles)
+	for i, n := range fcPileNames {
+		k := PileTableau
+		switch {
+		case i >= fcFound && i < fcFound+fcNumFound:
+			k = PileFoundation
+		case i == fcStock:
+			k = PileStock
+		case i == fcCard:
+			k = PileTalon
+		}
+		ps[i] = PileInfo{Name: n, Kind: k}
+	}
+	return ps
+}
+
+// fourCornersRules are the typed variant options of Four Corners.
+type fourCornersRules struct {
+	anySuit  bool // marriage=any-suit
+	dealTops bool // deal-play=tops
+	reversed bool // gather=reversed
+}
+
+func startFourCorners(v *VariantReader) (Dealer, error) {
+	r := &fourCornersRules{
+		anySuit:  v.Is("marriage", "any-suit"),
+		dealTops: v.Is("deal-play", "tops"),
+		reversed: v.Is("gather", "reversed"),
+	}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newFourCorners(c, r, pack), nil }, nil
+}
+
+// fourCorners is the state of a game of Four Corners. The card about to
+// land is the one card of pile "card" (empty once the deal is over).
 type fourCorners struct {
-	opts     Options
-	anySuit  bool
-	dealTops bool
-	reversed bool
-	pos      uint8 // packet the card about to land goes to
-	redeals  uint8
-	idle     uint8 // marriages in a row (cycle rule)
-	hand     Card  // the card about to land; NoCard when the deal is over
-	pairFoundations
-	packet [fcPackets]stack
-	pack   stack // pack.c[pack.n-1] is the next card
+	core
+	r       *fourCornersRules
+	pos     uint8 // packet the card about to land goes to
+	redeals uint8
+	idle    uint8 // marriages in a row (cycle rule)
+	lay     layout
 }
 
-func newFourCorners(pack []Card, opts Options) (Game, error) {
-	spec := fourCornersSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &fourCorners{opts: o, anySuit: o["marriage"] == "any-suit", dealTops: o["deal-play"] == "tops", reversed: o["gather"] == "reversed", hand: NoCard}
-	g.pack.load(pack)
+func newFourCorners(c core, r *fourCornersRules, pack []Card) *fourCorners {
+	g := &fourCorners{core: c, r: r}
+	g.lay.reset()
+	g.lay.loadPack(fcStock, pack)
 	g.turn()
-	return g, nil
+	return g
 }
-
-func (g *fourCorners) ID() string       { return "four-corners" }
-func (g *fourCorners) Options() Options { return copyOptions(g.opts) }
 
 // fcCorner reports whether packet p is a corner (L0, L5, R0, R5).
 func fcCorner(p int) bool { return p == 0 || p == 5 || p == 6 || p == 11 }
@@ -173,29 +211,38 @@ func fcAdjoins(p int) int {
 // may go to foundation f.
 func fcDealMayPlay(p, f int) bool { return fcCorner(p) || fcAdjoins(p) == f }
 
+// fits reports whether c goes on foundation f (0–7): its suit's ace pile
+// (f even) or king pile (f odd), in sequence.
+func (g *fourCorners) fits(f int, c Card) bool {
+	return c.Valid() && int(c.Suit()) == f/2 && c.Rank() == pairWant(f, g.lay.size(fcFound+f))
+}
+
 func (g *fourCorners) marries(c, t Card) bool {
-	if !c.Valid() || !t.Valid() || (!g.anySuit && c.Suit() != t.Suit()) {
+	if !c.Valid() || !t.Valid() || (!g.r.anySuit && c.Suit() != t.Suit()) {
 		return false
 	}
 	return c.Rank()+1 == t.Rank() || t.Rank()+1 == c.Rank()
 }
 
-func (g *fourCorners) dealing() bool { return g.hand != NoCard }
+// hand returns the card about to land, NoCard when the deal is over.
+func (g *fourCorners) hand() Card { return g.lay.top(fcCard) }
 
-// turn turns the next card of the pack when none is about to land, putting
-// the first ace and the first king of a suit on their places at once
-// (four-corners/II) and turning the next card for the same position.
+func (g *fourCorners) dealing() bool { return !g.lay.empty(fcCard) }
+
+// turn turns the next card of the stock when none is about to land,
+// putting the first ace and the first king of a suit on their places at
+// once (four-corners/II) and turning the next card for the same position.
 func (g *fourCorners) turn() {
-	for g.hand == NoCard && g.pack.n > 0 {
-		c := g.pack.pop()
-		s := 2 * int(c.Suit())
+	for g.lay.empty(fcCard) && !g.lay.empty(fcStock) {
+		c := g.lay.top(fcStock)
+		s := fcFound + 2*int(c.Suit())
 		switch {
-		case c.Rank() == Ace && g.fn[s] == 0:
-			g.push(s, c)
-		case c.Rank() == King && g.fn[s+1] == 0:
-			g.push(s+1, c)
+		case c.Rank() == Ace && g.lay.empty(s):
+			g.lay.move(fcStock, s)
+		case c.Rank() == King && g.lay.empty(s+1):
+			g.lay.move(fcStock, s+1)
 		default:
-			g.hand = c
+			g.lay.move(fcStock, fcCard)
 		}
 	}
 }
@@ -208,26 +255,27 @@ func (g *fourCorners) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 // gen appends the legal moves; with first it stops after one.
 func (g *fourCorners) gen(dst []Move, first bool) []Move {
 	if g.dealing() {
+		hand := g.hand()
 		p := int(g.pos)
 		rule := fcRuleSide
 		if fcCorner(p) {
 			rule = fcRuleCorner
 		}
-		for f := 0; f < fcNumFound; f++ {
-			if fcDealMayPlay(p, f) && g.fits(f, g.hand) {
-				dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + f), Card: g.hand, Card2: NoCard, Rule: rule})
+		for f := 2 * int(hand.Suit()); f < 2*int(hand.Suit())+2; f++ { // only its suit's piles can take it
+			if fcDealMayPlay(p, f) && g.fits(f, hand) {
+				dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + f), Card: hand, Card2: NoCard, Rule: rule})
 				if first {
 					return dst
 				}
 			}
 		}
-		if g.dealTops {
+		if g.r.dealTops {
 			for q := 0; q < fcPackets; q++ {
-				t := g.packet[q].top()
+				t := g.lay.top(q)
 				if t == NoCard {
 					continue
 				}
-				for f := 0; f < fcNumFound; f++ {
+				for f := 2 * int(t.Suit()); f < 2*int(t.Suit())+2; f++ {
 					if fcDealMayPlay(q, f) && g.fits(f, t) {
 						dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + f), Card: t, Card2: NoCard, Rule: fcRuleI})
 						if first {
@@ -237,22 +285,22 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 				}
 			}
 		}
-		return append(dst, Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: g.hand, Card2: NoCard, Rule: fcRuleDeal})
+		return append(dst, Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: hand, Card2: NoCard, Rule: fcRuleDeal})
 	}
 	if g.Won() {
 		return dst
 	}
+	w := pairWantsOf(&g.lay, fcFound)
 	for q := 0; q < fcPackets; q++ {
-		t := g.packet[q].top()
+		t := g.lay.top(q)
 		if t == NoCard {
 			continue
 		}
-		for f := 2 * int(t.Suit()); f < 2*int(t.Suit())+2; f++ {
-			if g.fits(f, t) {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + f), Card: t, Card2: NoCard, Rule: fcRuleI})
-				if first {
-					return dst
-				}
+		for m := w[suitKey(t)]; m != 0; m &= m - 1 { // g.fits(f, t)
+			f := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + f), Card: t, Card2: NoCard, Rule: fcRuleI})
+			if first {
+				return dst
 			}
 		}
 	}
@@ -261,26 +309,25 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 		// packet tops: suit*16 + rank (rank alone with any-suit), so a
 		// rank step never crosses a suit; an empty packet's key is far
 		// from every other.
-		var tops [fcPackets]Card
 		var key [fcPackets]int
-		for q := range tops {
-			t := g.packet[q].top()
-			tops[q] = t
+		for q := range key {
+			t := g.lay.top(q)
 			switch {
 			case !t.Valid():
 				key[q] = -64
-			case g.anySuit:
+			case g.r.anySuit:
 				key[q] = int(t.Rank())
 			default:
 				key[q] = suitKey(t)
 			}
 		}
-		for q, c := range tops {
+		for q := range key {
+			c := g.lay.top(q)
 			if c == NoCard {
 				continue
 			}
-			for r := range tops {
-				if d := key[r] - key[q]; r != q && (d == 1 || d == -1) { // g.marries(c, tops[r])
+			for r := range key {
+				if d := key[r] - key[q]; r != q && (d == 1 || d == -1) { // g.marries(c, top of r)
 					dst = append(dst, Move{Kind: MoveBuild, From: uint8(q), To: uint8(r), Card: c, Card2: NoCard, Rule: fcRuleMarriage})
 					if first {
 						return dst
@@ -290,7 +337,7 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 		}
 	}
 	if g.redeals < fcRedeals {
-		dst = append(dst, Move{Kind: MoveRedeal, From: fcPack, To: fcPack, Card: NoCard, Card2: NoCard, Rule: fcRuleRedeal})
+		dst = append(dst, Move{Kind: MoveRedeal, From: fcStock, To: fcStock, Card: NoCard, Card2: NoCard, Rule: fcRuleRedeal})
 	}
 	return dst
 }
@@ -310,8 +357,8 @@ func (g *fourCorners) Check(m Move) error {
 		if !g.dealing() {
 			return illegal("four-corners: the deal is over")
 		}
-		if m.Card != g.hand {
-			return illegalf(m, "the card about to land is %s", g.hand)
+		if m.Card != g.hand() {
+			return illegalf(m, "the card about to land is %s", g.hand())
 		}
 		if to != int(g.pos) {
 			return illegalf(m, "the deal has reached %s", fcPileNames[g.pos])
@@ -321,7 +368,7 @@ func (g *fourCorners) Check(m Move) error {
 		if m.Kind != MoveFoundation || from != fcCard || f < 0 || f >= fcNumFound {
 			return illegal("four-corners: the move does not fit its rule, which plays the card about to land to a foundation")
 		}
-		if !g.dealing() || m.Card != g.hand {
+		if !g.dealing() || m.Card != g.hand() {
 			return illegalf(m, "%s is not the card about to land", m.Card)
 		}
 		p := int(g.pos)
@@ -339,11 +386,11 @@ func (g *fourCorners) Check(m Move) error {
 		if m.Kind != MoveFoundation || from >= fcPackets || f < 0 || f >= fcNumFound {
 			return illegal("four-corners: the move does not fit its rule, which plays a packet top to a foundation")
 		}
-		if t := g.packet[from].top(); t == NoCard || t != m.Card {
+		if t := g.lay.top(from); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, fcPileNames[from])
 		}
 		if g.dealing() {
-			if !g.dealTops {
+			if !g.r.dealTops {
 				return illegal("four-corners: during the deal only the card about to land is available (Rule I)")
 			}
 			if !fcDealMayPlay(from, f) {
@@ -361,10 +408,10 @@ func (g *fourCorners) Check(m Move) error {
 		if g.dealing() {
 			return illegal("four-corners: no marriages during the deal")
 		}
-		if t := g.packet[from].top(); t == NoCard || t != m.Card {
+		if t := g.lay.top(from); t == NoCard || t != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, fcPileNames[from])
 		}
-		t := g.packet[to].top()
+		t := g.lay.top(to)
 		if t == NoCard {
 			return illegalf(m, "empty packets stay empty (%s)", fcRuleVacancy)
 		}
@@ -376,8 +423,8 @@ func (g *fourCorners) Check(m Move) error {
 		}
 		return nil
 	case fcRuleRedeal:
-		if m.Kind != MoveRedeal || from != fcPack || to != fcPack || m.Card != NoCard {
-			return illegal("four-corners: a redeal gathers the packets into the pack")
+		if m.Kind != MoveRedeal || from != fcStock || to != fcStock || m.Card != NoCard {
+			return illegal("four-corners: a redeal gathers the packets into the stock")
 		}
 		if g.dealing() {
 			return illegal("four-corners: the deal is not over")
@@ -401,16 +448,12 @@ func (g *fourCorners) Apply(m Move) error {
 	idle := uint8(0)
 	switch m.Rule {
 	case fcRuleDeal:
-		g.packet[g.pos].push(g.hand)
-		g.hand = NoCard
+		g.lay.move(fcCard, int(g.pos))
 		g.pos = (g.pos + 1) % fcPackets
-	case fcRuleCorner, fcRuleSide:
-		g.push(int(m.To)-fcFound, g.hand)
-		g.hand = NoCard
-	case fcRuleI:
-		g.push(int(m.To)-fcFound, g.packet[m.From].pop())
+	case fcRuleCorner, fcRuleSide, fcRuleI:
+		g.lay.move(int(m.From), int(m.To))
 	case fcRuleMarriage:
-		g.packet[m.To].push(g.packet[m.From].pop())
+		g.lay.move(int(m.From), int(m.To))
 		idle = g.idle + 1
 	case fcRuleRedeal:
 		g.gather()
@@ -422,93 +465,192 @@ func (g *fourCorners) Apply(m Move) error {
 	return nil
 }
 
-// gather makes the new pack from the packets L0 … R5 in turn, each in the
+// gather makes the new stock from the packets L0 … R5 in turn, each in the
 // order its cards were dealt (bottom first), or top first when reversed.
 func (g *fourCorners) gather() {
 	var buf [fcCards]Card
 	cs := buf[:0]
-	for q := range g.packet {
-		cs = g.packet[q].takeUp(cs, g.reversed)
+	for q := 0; q < fcPackets; q++ {
+		cs = takeUp(&g.lay, cs, q, g.r.reversed)
 	}
-	g.pack.load(cs)
+	g.lay.loadPack(fcStock, cs)
 }
 
-func (g *fourCorners) Over() bool {
+// Ending: won when all foundations are complete, stuck when no move is
+// legal (the cycle rule only limits marriages; it never ends the game).
+func (g *fourCorners) Ending() Ending {
 	var buf [1]Move
-	return len(g.gen(buf[:0], true)) == 0
+	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
-func (g *fourCorners) Won() bool { return g.Score() == fcCards }
+// Score is the number of cards on the foundations.
+func (g *fourCorners) Score() int {
+	s := 0
+	for f := fcFound; f < fcFound+fcNumFound; f++ {
+		s += g.lay.size(f)
+	}
+	return s
+}
 
-func (g *fourCorners) Total() int    { return fcCards }
-func (g *fourCorners) Redeals() int  { return int(g.redeals) }
-func (g *fourCorners) NumPiles() int { return fcPiles }
+func (g *fourCorners) Won() bool    { return g.Score() == fcCards }
+func (g *fourCorners) Total() int   { return fcCards }
+func (g *fourCorners) Redeals() int { return int(g.redeals) }
 
-func (g *fourCorners) PileName(i int) string { return pileName(fcPileNames[:], i) }
-
+// Pile shows every pile but the face-down stock.
 func (g *fourCorners) Pile(dst []Card, i int) []Card {
-	if i == fcPack {
-		return appendHidden(dst, int(g.pack.n))
+	if i == fcStock {
+		return appendHidden(dst, g.lay.size(fcStock))
 	}
 	return g.FullPile(dst, i)
 }
 
 // FullPile returns every card of pile i, bottom first.
 func (g *fourCorners) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i >= 0 && i < fcPackets:
-		return append(dst, g.packet[i].c[:g.packet[i].n]...)
-	case i >= fcFound && i < fcFound+fcNumFound:
-		return append(dst, g.foundation(i-fcFound)...)
-	case i == fcPack:
-		return append(dst, g.pack.c[:g.pack.n]...)
-	case i == fcCard && g.hand != NoCard:
-		return append(dst, g.hand)
+	if i < 0 || i >= fcPiles {
+		return dst
 	}
-	return dst
+	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *fourCorners) hashVisible() hasher {
-	h := newHasher()
-	g.pairFoundations.hash(&h)
-	for q := range g.packet {
-		h.cards(g.packet[q].c[:g.packet[q].n])
+// Hash covers every pile (the stock in order, the card about to land),
+// the deal position while dealing (after the deal it no longer matters: a
+// redeal starts again at L0), the redeals used and the cycle-rule counter
+// (marriages in a row), which decides whether more marriages are allowed.
+func (g *fourCorners) Hash() uint64 {
+	pos := uint64(0)
+	if g.dealing() {
+		pos = uint64(g.pos) + 1
 	}
-	h.b(byte(g.hand))
-	h.b(g.pos)
-	h.b(g.redeals)
-	return h
+	return g.lay.hashWords(pos|uint64(g.redeals)<<8|uint64(g.idle)<<16, fcCards, fcPiles, 0)
 }
 
-// Hash covers every pile, the card about to land, the deal position and the
-// redeals used (not the cycle-rule counter, so that repetitions show).
-func (g *fourCorners) Hash() uint64 { return g.hashVisible().sumCards(g.pack.cards()) }
-
-// ViewHash is Hash with the pack reduced to its size.
-func (g *fourCorners) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.pack.n)) }
+// ViewHash is Hash with the stock reduced to its size and without the
+// cycle-rule counter (the player's view of a position).
+func (g *fourCorners) ViewHash() uint64 {
+	return g.lay.hashWords(uint64(g.pos)|uint64(g.redeals)<<8, fcCards, fcPiles, 1<<fcStock)
+}
 
 func (g *fourCorners) Clone() Game {
 	c := *g
 	return &c
 }
 
-// Determinize rearranges the pack at random (the only hidden cards).
-func (g *fourCorners) Determinize(r *Rand) { determinize(g.pack.c[:g.pack.n], r) }
+// CopyFrom makes g a copy of src when src is a Four Corners game.
+func (g *fourCorners) CopyFrom(src Game) bool { return copyState(g, src) }
+
+// Determinize rearranges the stock at random (the only hidden cards).
+func (g *fourCorners) Determinize(r *Rand) { g.lay.determinize(fcStock, r) }
+
+// Search hooks (SearchHooks): see fourCornersSearch.
+
+// settled reports whether the last deal is over: no card is dealt again.
+func (g *fourCorners) settled() bool { return g.redeals == fcRedeals && !g.dealing() }
+
+// SearchKey returns the canonical key described above.
+func (g *fourCorners) SearchKey() Key {
+	k := newKeyHash(0x4643) // "FC"
+	var w uint64
+	for f := fcFound; f < fcFound+fcNumFound; f++ {
+		w = w<<4 | uint64(g.lay.size(f))
+	}
+	w |= uint64(g.redeals)<<32 | uint64(g.idle)<<40
+	if g.dealing() {
+		w |= uint64(g.pos+1) << 48
+	}
+	k.word(w)
+	if g.settled() {
+		var ps [fcPackets]Key
+		for q := range ps {
+			h := newKeyHash(0x5043) // one seed for all: the packets are alike
+			faceKey(&h, &g.lay, q)
+			ps[q] = h.sum()
+		}
+		sortKeys(ps[:])
+		for _, p := range ps {
+			k.word(p.Hi)
+			k.word(p.Lo)
+		}
+		return k.sum()
+	}
+	for q := 0; q < fcPackets; q++ {
+		faceKey(&k, &g.lay, q)
+	}
+	faceKey(&k, &g.lay, fcCard)
+	faceKey(&k, &g.lay, fcStock)
+	return k.sum()
+}
+
+// sortKeys sorts a few keys in place (insertion sort; no allocation).
+func sortKeys(ks []Key) {
+	for i := 1; i < len(ks); i++ {
+		for j := i; j > 0 && (ks[j].Hi < ks[j-1].Hi || ks[j].Hi == ks[j-1].Hi && ks[j].Lo < ks[j-1].Lo); j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
+		}
+	}
+}
+
+// SafeMove returns, after the last deal and with marriages in suit, a
+// foundation play of a card of a settled suit, or -1.
+func (g *fourCorners) SafeMove(legal []Move) int {
+	if !g.settled() || g.r.anySuit {
+		return -1
+	}
+	for i, m := range legal {
+		if m.Kind == MoveFoundation && pairSettled(&g.lay, fcFound, m.Card.Suit()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports, once no redeal is left, a packet card that can never
+// leave its packet (see fourCornersSearch).
+func (g *fourCorners) DeadEnd() bool {
+	if g.redeals < fcRedeals {
+		return false
+	}
+	var buf [fcCards]Card
+	for q := 0; q < fcPackets; q++ {
+		var below [CardsPerDeck]uint8 // copies of each face beneath the current card
+		for _, c := range g.lay.appendPile(buf[:0], q) {
+			if pairBlocked(&g.lay, fcFound, c, &below) && !g.mayMarry(c, &below) {
+				return true
+			}
+			below[c.Face()]++
+		}
+	}
+	return false
+}
+
+// mayMarry reports whether some copy of a card c may marry (one rank up
+// or down, in suit unless variant any-suit) is neither home nor among the
+// cards counted in below.
+func (g *fourCorners) mayMarry(c Card, below *[CardsPerDeck]uint8) bool {
+	lo, hi := c.Suit(), c.Suit()
+	if g.r.anySuit {
+		lo, hi = Clubs, Spades
+	}
+	for s := lo; s <= hi; s++ {
+		for _, q := range [2]Rank{c.Rank() - 1, c.Rank() + 1} {
+			if q < Ace || q > King {
+				continue
+			}
+			if int(below[NewCard(q, s, 0)]) < 2-homePair(&g.lay, fcFound, s, q) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 func (g *fourCorners) status() string {
 	phase := "play"
 	if g.dealing() {
 		phase = "deal at " + fcPileNames[g.pos]
 	}
-	return fmt.Sprintf("score %d/%d  redeals %d/%d  pack %d  %s", g.Score(), fcCards, g.redeals, fcRedeals, g.pack.n, phase)
+	return fmt.Sprintf("score %d/%d  redeals %d/%d  stock %d  %s", g.Score(), fcCards, g.redeals, fcRedeals, g.lay.size(fcStock), phase)
 }
 
-func (g *fourCorners) String() string {
-	return renderPiles(fcPiles, g.PileName, g.FullPile, g.status())
-}
+func (g *fourCorners) String() string { return renderGame(g, g.FullPile, g.status()) }
 
-func (g *fourCorners) View() string {
-	return renderPiles(fcPiles, g.PileName, g.Pile, g.status())
-}
+func (g *fourCorners) View() string { return renderGame(g, g.Pile, g.status()) }

@@ -5,14 +5,14 @@ import (
 	"testing"
 )
 
-// Positions and crafted packs for four-corners (GAMES.md §3). Foundations:
+// Positions and crafted packs for four-corners. Foundations:
 // F0/F1 clubs ace/king piles, F2/F3 diamonds, F4/F5 hearts, F6/F7 spades;
 // pile index of F(k) is 12+k. L1 adjoins F0, L2 F2, L3 F4, L4 F6; R1 F1,
 // R2 F3, R3 F5, R4 F7.
 
 func newFCT(t *testing.T, top string, opts Options) *fourCorners {
 	t.Helper()
-	g, err := newFourCorners(crafted(2, top), opts)
+	g, err := fourCornersSpec().NewDeal(crafted(2, top), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,25 +20,25 @@ func newFCT(t *testing.T, top string, opts Options) *fourCorners {
 }
 
 // fcPlayPos builds an after-the-deal position: packets (bottom first) and
-// foundation heights filled with the suit's cards from the base.
+// foundation heights filled with the suit's cards from the base; the cards
+// placed nowhere take no part.
 func fcPlayPos(t *testing.T, opts Options, packets map[int]string, heights [8]int) *fourCorners {
 	t.Helper()
 	g := newFCT(t, "", opts)
-	g.hand, g.pack.n, g.pos = NoCard, 0, 0
-	for q := range g.packet {
-		g.packet[q].n = 0
+	g.pos = 0
+	pl := newPlacer(t, &g.lay)
+	for q := 0; q < fcPackets; q++ {
+		pl.putAll(q, packets[q])
 	}
-	for q, s := range packets {
-		for _, c := range acs(s) {
-			g.packet[q].push(c)
-		}
-	}
-	g.setHeights(heights)
+	pl.pairHeights(fcFound, heights)
 	return g
 }
 
+// fcPacket returns the cards of packet q, bottom first.
+func fcPacket(g *fourCorners, q int) []Card { return g.FullPile(nil, q) }
+
 func fcDealMove(g *fourCorners) Move {
-	return Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: g.hand, Card2: NoCard, Rule: fcRuleDeal}
+	return Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: g.hand(), Card2: NoCard, Rule: fcRuleDeal}
 }
 
 func fcPlay(from, f int, c Card, rule RuleID) Move {
@@ -49,7 +49,7 @@ func fcMarry(from, to int, c string) Move {
 	return Move{Kind: MoveBuild, From: uint8(from), To: uint8(to), Card: ac(c), Card2: NoCard, Rule: fcRuleMarriage}
 }
 
-var fcRedealMove = Move{Kind: MoveRedeal, From: fcPack, To: fcPack, Card: NoCard, Card2: NoCard, Rule: fcRuleRedeal}
+var fcRedealMove = Move{Kind: MoveRedeal, From: fcStock, To: fcStock, Card: NoCard, Card2: NoCard, Rule: fcRuleRedeal}
 
 // The deal: card by card, L0 top corner, four sides, bottom corner, then
 // the right column; the next round covers the first.
@@ -57,8 +57,8 @@ func TestFourCornersDealOrder(t *testing.T) {
 	g := newFCT(t, "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 2D 3D 4D", nil)
 	want := acs("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC 2D 3D 4D")
 	for i, c := range want {
-		if g.hand != c || int(g.pos) != i%fcPackets {
-			t.Fatalf("card %d: about to land %s at %s, want %s at %s", i, g.hand, fcPileNames[g.pos], c, fcPileNames[i%fcPackets])
+		if g.hand() != c || int(g.pos) != i%fcPackets {
+			t.Fatalf("card %d: about to land %s at %s, want %s at %s", i, g.hand(), fcPileNames[g.pos], c, fcPileNames[i%fcPackets])
 		}
 		if got := g.LegalMoves(nil); len(got) != 1 || got[0] != fcDealMove(g) {
 			t.Fatalf("card %d: legal moves %v, want only the deal", i, got)
@@ -66,7 +66,7 @@ func TestFourCornersDealOrder(t *testing.T) {
 		mustApply(t, g, fcDealMove(g))
 	}
 	for q, s := range []string{"2C 3D", "3C 4D", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "2D"} {
-		if got, w := g.packet[q].cards(), acs(s); len(got) != len(w) || got[0] != w[0] || got[len(got)-1] != w[len(w)-1] {
+		if got, w := fcPacket(g, q), acs(s); len(got) != len(w) || got[0] != w[0] || got[len(got)-1] != w[len(w)-1] {
 			t.Errorf("%s = %v, want %v", fcPileNames[q], got, w)
 		}
 	}
@@ -80,29 +80,29 @@ func TestFourCornersDealOrder(t *testing.T) {
 // position; second copies are ordinary cards.
 func TestFourCornersRuleIIFoundationsAtOnce(t *testing.T) {
 	g := newFCT(t, "AH 5C KS 6C AH' KS' 9D", nil)
-	if g.fn[4] != 1 || g.found[4][0] != ac("AH") {
+	if f := g.FullPile(nil, fcFound+4); len(f) != 1 || f[0] != ac("AH") {
 		t.Fatalf("A♥ not on F4 (hearts ace pile): %v", g)
 	}
-	if g.hand != ac("5C") || g.pos != 0 {
-		t.Fatalf("about to land %s at %d, want 5♣ at L0", g.hand, g.pos)
+	if g.hand() != ac("5C") || g.pos != 0 {
+		t.Fatalf("about to land %s at %d, want 5♣ at L0", g.hand(), g.pos)
 	}
 	mustApply(t, g, fcDealMove(g))
-	if g.fn[7] != 1 || g.found[7][0] != ac("KS") || g.hand != ac("6C") || g.pos != 1 {
+	if f := g.FullPile(nil, fcFound+7); len(f) != 1 || f[0] != ac("KS") || g.hand() != ac("6C") || g.pos != 1 {
 		t.Fatalf("K♠ not on F7 with 6♣ about to land at L1: %v", g)
 	}
 	mustApply(t, g, fcDealMove(g))
 	// The second A♥ is not a foundation card: it must be dealt (it suits
 	// no pile: F4 wants 2♥, F5 has no king yet).
-	if g.hand != ac("AH'") {
-		t.Fatalf("about to land %s, want the second A♥", g.hand)
+	if g.hand() != ac("AH'") {
+		t.Fatalf("about to land %s, want the second A♥", g.hand())
 	}
 	if got := g.LegalMoves(nil); len(got) != 1 || got[0].Rule != fcRuleDeal {
 		t.Fatalf("legal %v, want only the deal", got)
 	}
-	wantIllegal(t, g, fcPlay(fcCard, 4, g.hand, fcRuleSide))
+	wantIllegal(t, g, fcPlay(fcCard, 4, g.hand(), fcRuleSide))
 	mustApply(t, g, fcDealMove(g))
-	if g.hand != ac("KS'") || g.fn[7] != 1 {
-		t.Fatalf("the second K♠ must come to hand, F7 = %v", g.found[7][:g.fn[7]])
+	if g.hand() != ac("KS'") || g.lay.size(fcFound+7) != 1 {
+		t.Fatalf("the second K♠ must come to hand, F7 = %v", g.FullPile(nil, fcFound+7))
 	}
 }
 
@@ -116,8 +116,8 @@ func TestFourCornersCornerPlay(t *testing.T) {
 	wantIllegal(t, g, fcPlay(fcCard, 4, ac("2H"), fcRuleSide))
 	wantIllegal(t, g, fcPlay(fcCard, 5, ac("2H"), fcRuleCorner)) // K♥ pile wants Q♥
 	mustApply(t, g, m)
-	if g.pos != 0 || g.hand != ac("QC") {
-		t.Fatalf("after the play the next card %s must land at L0, got %s at %s", ac("QC"), g.hand, fcPileNames[g.pos])
+	if g.pos != 0 || g.hand() != ac("QC") {
+		t.Fatalf("after the play the next card %s must land at L0, got %s at %s", ac("QC"), g.hand(), fcPileNames[g.pos])
 	}
 	// Q♣ at the corner goes to the clubs king pile F1 though no side packet of
 	// row 0 is involved.
@@ -135,15 +135,15 @@ func TestFourCornersCornerPlay(t *testing.T) {
 func TestFourCornersSidePlay(t *testing.T) {
 	g := newFCT(t, "AC KC AH KH 9D 2C 2H", nil)
 	mustApply(t, g, fcDealMove(g)) // 9♦ on L0
-	if g.pos != 1 || g.hand != ac("2C") {
-		t.Fatalf("want 2♣ about to land on L1, got %s at %s", g.hand, fcPileNames[g.pos])
+	if g.pos != 1 || g.hand() != ac("2C") {
+		t.Fatalf("want 2♣ about to land on L1, got %s at %s", g.hand(), fcPileNames[g.pos])
 	}
 	wantLegal(t, g, fcPlay(fcCard, 0, ac("2C"), fcRuleSide))
 	wantIllegal(t, g, fcPlay(fcCard, 0, ac("2C"), fcRuleCorner))
 	mustApply(t, g, fcPlay(fcCard, 0, ac("2C"), fcRuleSide))
 	// 2♥ now about to land on L1: it suits F4, which does not adjoin L1.
-	if g.pos != 1 || g.hand != ac("2H") {
-		t.Fatalf("want 2♥ about to land on L1, got %s at %s", g.hand, fcPileNames[g.pos])
+	if g.pos != 1 || g.hand() != ac("2H") {
+		t.Fatalf("want 2♥ about to land on L1, got %s at %s", g.hand(), fcPileNames[g.pos])
 	}
 	wantIllegal(t, g, fcPlay(fcCard, 4, ac("2H"), fcRuleSide))
 	wantIllegal(t, g, fcPlay(fcCard, 4, ac("2H"), fcRuleCorner))
@@ -153,8 +153,9 @@ func TestFourCornersSidePlay(t *testing.T) {
 	// R3 adjoins the hearts king pile F5, not F4.
 	g.pos = 9
 	wantIllegal(t, g, fcPlay(fcCard, 4, ac("2H"), fcRuleSide))
-	g.hand = ac("QH")
-	wantLegal(t, g, fcPlay(fcCard, 5, ac("QH"), fcRuleSide))
+	q := newFCT(t, "AC KC AH KH QH", nil) // Q♥ about to land
+	q.pos = 9
+	wantLegal(t, q, fcPlay(fcCard, 5, ac("QH"), fcRuleSide))
 }
 
 // Rule I: during the deal the packet tops are not available (EN reading);
@@ -253,8 +254,8 @@ func TestFourCornersRedeal(t *testing.T) {
 			want = acs("3C 2C 4C 7H 6H 5H")
 		}
 		for i, c := range want {
-			if g.hand != c || int(g.pos) != i {
-				t.Fatalf("reversed=%v: card %d about to land %s at %s, want %s", reversed, i, g.hand, fcPileNames[g.pos], c)
+			if g.hand() != c || int(g.pos) != i {
+				t.Fatalf("reversed=%v: card %d about to land %s at %s, want %s", reversed, i, g.hand(), fcPileNames[g.pos], c)
 			}
 			if i == 1 && !reversed {
 				// 3♣ about to land on side L1; it suits nothing, and the
@@ -280,8 +281,8 @@ func TestFourCornersRedeal(t *testing.T) {
 	s := fcPlayPos(t, nil, map[int]string{0: "9D", 1: "2H"}, [8]int{1, 1, 1, 1, 1, 1, 1, 1})
 	mustApply(t, s, fcRedealMove)
 	mustApply(t, s, fcDealMove(s))
-	if s.hand != ac("2H") || s.pos != 1 {
-		t.Fatalf("want 2♥ at L1, got %s at %d", s.hand, s.pos)
+	if s.hand() != ac("2H") || s.pos != 1 {
+		t.Fatalf("want 2♥ at L1, got %s at %d", s.hand(), s.pos)
 	}
 	wantIllegal(t, s, fcPlay(fcCard, 4, ac("2H"), fcRuleSide))
 }
@@ -303,7 +304,7 @@ func TestFourCornersCheckErrors(t *testing.T) {
 	if !errors.Is(err, ErrIllegal) {
 		t.Fatalf("Check of a move no rule permits: %v, want ErrIllegal", err)
 	}
-	if err := g.Apply(fcPlay(fcCard, 0, ac("2C"), fcRuleCorner)); !errors.Is(err, ErrIllegal) || g.hand != ac("2C") {
+	if err := g.Apply(fcPlay(fcCard, 0, ac("2C"), fcRuleCorner)); !errors.Is(err, ErrIllegal) || g.hand() != ac("2C") {
 		t.Fatalf("Apply of an illegal move: %v; state must be unchanged", err)
 	}
 }

@@ -223,6 +223,58 @@ func (l *layout) hashPiles(h *hasher, n, hidden int) {
 	}
 }
 
+// hiddenMark stands for a hidden card in hashWords: it is neither a card
+// nor NoCard.
+const hiddenMark Card = 0xFE
+
+// hiddenTops[m] sets the top bytes of the pile heads whose bit is set in
+// m (four heads to a word, see hashWords) to NoCard.
+var hiddenTops = func() (t [16]uint64) {
+	for m := range t {
+		for j := 0; j < 4; j++ {
+			if m>>j&1 != 0 {
+				t[m] |= 0xFF << (16 * j)
+			}
+		}
+	}
+	return t
+}()
+
+// hashWords returns a 64-bit hash of the layout's first cards cards and
+// first piles piles, read as machine words from the layout's own arrays
+// (the links below each card and each pile's top and size), with seed
+// mixed in first. The layout of a set of piles is unique, so equal pile
+// contents give equal hashes; no list is walked except the hidden piles:
+// the piles whose bit is set in hidden are reduced to their sizes and the
+// set of cards they hold (their order and which of them holds which card
+// are not mixed). Hash and ViewHash of a game are one call each.
+func (l *layout) hashWords(seed uint64, cards, piles int, hidden uint64) uint64 {
+	var b [packCards + 8]Card
+	copy(b[:], l.below[:cards])
+	for m := hidden; m != 0; m &= m - 1 {
+		for c := l.piles[bits.TrailingZeros64(m)].top; c != NoCard; c = l.below[c] {
+			b[c] = hiddenMark
+		}
+	}
+	h := seed ^ 0x9E3779B97F4A7C15
+	for i := 0; i < cards; i += 8 {
+		s := b[i : i+8 : i+8]
+		w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		h = bits.RotateLeft64(h^w*0x87C37B91114253D5, 31) * 0x4CF5AD432745937F
+	}
+	// The pile heads, four to a word; a hidden pile's top reads as NoCard
+	// (its size tells it apart from an empty pile).
+	for p := 0; p < piles && p+4 <= maxPiles; p += 4 {
+		ps := l.piles[p : p+4 : p+4]
+		w := uint64(ps[0].top) | uint64(ps[0].n)<<8 | uint64(ps[1].top)<<16 | uint64(ps[1].n)<<24 |
+			uint64(ps[2].top)<<32 | uint64(ps[2].n)<<40 | uint64(ps[3].top)<<48 | uint64(ps[3].n)<<56
+		w |= hiddenTops[hidden>>p&15]
+		h = bits.RotateLeft64(h^w*0x87C37B91114253D5, 31) * 0x4CF5AD432745937F
+	}
+	return SplitMix64(h ^ uint64(cards)<<8 ^ uint64(piles))
+}
+
 // keyHash accumulates a 128-bit search key (see SearchHooks.SearchKey) as
 // two independently seeded 64-bit mixes of the same words.
 type keyHash struct{ a, b uint64 }

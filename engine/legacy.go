@@ -34,25 +34,9 @@ func legacySpec(id string) *Spec {
 	return s
 }
 
-func (g *duchess) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *duchess) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *duchess) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
-func (g *fourCorners) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *fourCorners) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *fourCorners) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
-func (g *shah) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *shah) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *shah) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
 func (g *SympathyGame) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *SympathyGame) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *SympathyGame) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
-func (g *windmill) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *windmill) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *windmill) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
 
 func (g *zodiac) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *zodiac) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }

@@ -1,23 +1,27 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
-// The Shah (Шах; Cadogan "The Shah"; GAMES.md §5).
+// The Shah (Шах; Cadogan 1914 "The Shah"; no PySolFC game matches).
 //
 // Piles: I0–I7, M0–M7 and O0–O7 the star's inner, middle and outer circles
 // (ray k is I k, M k, O k; an outer place holds its card and the cards
 // married onto it); F0–F7 the foundations, F(2s) and F(2s+1) the two aces of
-// suit s built up in suit to the queen; "talon", "pack", "shah" (the king in
-// the centre) and "aside" (the seven kings thrown out).
+// suit s built up in suit to the queen; "talon", "stock" (the face-down
+// pack), "shah" (the king in the centre) and "aside" (the seven kings
+// thrown out).
 //
 // The deal: circle one is dealt, its cards may be played (shah/I) and each
-// space is refilled at once from the pack; the player then deals circle two
+// space is refilled at once from the stock; the player then deals circle two
 // (shah/deal), likewise, and circle three, which completes the star. Then
 // only ray tops are available (outer cards, or the inner card a removal has
 // released), outer cards take descending marriages in suit from the talon
-// top or another outer pile (shah/II), the pack is turned onto the talon
+// top or another outer pile (shah/II), the stock is turned onto the talon
 // (shah/draw). Vacancies are filled when the player chooses, from the talon
-// or the pack, inner circle first and left to right (shah/vacancy); no card
+// or the stock, inner circle first and left to right (shah/vacancy); no card
 // is turned while a vacancy waits.
 
 const (
@@ -27,7 +31,7 @@ const (
 	shOuter    = 16
 	shFound    = 24
 	shTalon    = 32
-	shPack     = 33
+	shStock    = 33
 	shShah     = 34
 	shAside    = 35
 	shPiles    = 36
@@ -56,7 +60,7 @@ var shPileNames = [shPiles]string{
 	"M0", "M1", "M2", "M3", "M4", "M5", "M6", "M7",
 	"O0", "O1", "O2", "O3", "O4", "O5", "O6", "O7",
 	"F0", "F1", "F2", "F3", "F4", "F5", "F6", "F7",
-	"talon", "pack", "shah", AsidePile,
+	"talon", "stock", "shah", AsidePile,
 }
 
 func shahSpec() *Spec {
@@ -65,16 +69,21 @@ func shahSpec() *Spec {
 		Title:    "The Shah",
 		TitlesRU: []string{"Шах"},
 		Book:     "Cadogan",
+		Sources: []string{
+			"Cadogan, «Пасьянсы» (the corpus text; it stops before the redeal rule)",
+			"Cadogan 1914, \"The Shah\" (Rule II: marriages limited to cards in the third circle; the English copies stop at the same place)",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 10000,
+		Piles:    shahPiles(),
 		Rules: []Rule{
 			{ID: shRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
 				Summary: "During the deal the cards of each circle are available until the next circle covers them; once the star is complete only the outer circle is available, until removing its cards frees the inner ones.",
 				Terms:   []string{"карты каждого круга звезды годятся в дело до тех пор, пока они не будут покрыты другим кругом", "когда пасьянс разложен вполне, то только карты третьего", "пока снятие с места этих карт не освободит внутренних кругов"}},
 			{ID: shRuleII, Kind: KindNumbered, Number: "II", Status: StatusBook,
 				Summary: "Marriages (same suit, descending) are made only on outer-circle cards, from the talon top or another outer pile; inner cards, once freed, may only be played, not married.",
-				Source:  "RU 'средних кругов' (middle circles) is an error: Cadogan EN 'limited to cards in the third circle', and RU Rule I and Play agree (GAMES.md §5); descending per the RU Play text",
+				Source:  "RU 'средних кругов' (middle circles) is an error: Cadogan EN 'limited to cards in the third circle', and RU Rule I and Play agree; descending per the RU Play text",
 				Terms:   []string{"марьяж можно делать только картами", "когда они становятся свободными, можно только играть, но не делать марьяж"}},
 			{ID: shRuleIII, Kind: KindNumbered, Number: "III", Status: StatusBook,
 				Summary: "The foundations are taken out of the pack before play; they follow suit, each ace built up to the queen.",
@@ -95,14 +104,14 @@ func shahSpec() *Spec {
 				Terms:   []string{"с остальными картами поступают обыкновенным порядком", "которые не годятся для основных карт, или для марьяжа, или для занятия свободных мест, составляют талон"}},
 			{ID: shRuleVacancy, Kind: KindPlay, Status: StatusBook,
 				Summary: "Once the player has made the plays and marriages wanted, the vacated places are filled from the talon or the pack, inner circles first, left to right; no card is turned while a place waits.",
-				Source:  "GAMES.md §14.4 (the fill follows the player's moves; the source is the player's choice)",
+				Source:  "engine convention: the fill follows the player's moves ('once the player has made the plays and marriages wanted'); the source is the player's choice",
 				Terms:   []string{"открывшиеся чрез это свободные места должны быть заняты картами из талона или из колоды, начиная с внутренних кругов", "карты кладут, как прежде, слева направо"}},
 			{ID: shRuleRedeal, Kind: KindPlay, Status: StatusLost,
 				Summary: "Redeals: the text is cut off before the rule; by default none (variant: one or two, turning the talon over unshuffled).",
-				Source:  "GAMES.md §5, §14.4 (the RU and EN copies both stop here; default 0)"},
+				Source:  "engine convention: the RU text and the copies of Cadogan's English both stop before the rule; no redeal by default (variant redeals)"},
 			{ID: shRuleWin, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The game is won when all eight foundations reach the queen: the Shah surrounded by eight queens.",
-				Source:  "Cadogan EN; GAMES.md §5"},
+				Source:  "Cadogan 1914 (the picture: the Shah surrounded by eight queens)"},
 			{ID: shRuleCycle, Kind: KindPlay, Status: StatusConvention,
 				Summary: fmt.Sprintf("Cycle rule: at most %d marriages in a row from one outer pile to another; then another move must be made.", shIdleMax),
 				Source:  "engine convention (a card can be married back and forth between two outer piles)"},
@@ -116,61 +125,92 @@ func shahSpec() *Spec {
 		},
 		Variants: []Variant{
 			{Name: "redeals", Values: []string{"0", "1", "2"}, Default: "0",
-				Doc: "Number of redeals (the talon turned over into the pack, unshuffled, when the pack is out): the text is cut off before the rule; 0 per GAMES.md §14.4."},
+				Doc: "Number of redeals (the talon turned over into the pack, unshuffled, when the pack is out): the text is cut off before the rule; 0 by engine convention."},
 			{Name: "marriage-sources", Values: []string{"talon-and-outer", "talon"}, Default: "talon-and-outer",
-				Doc: "talon-and-outer: a marriage takes the card turned (the talon top) or another outer-circle card (GAMES.md §14.4); talon: only the card turned from the pack or the talon top is married onto the star."},
+				Doc: "talon-and-outer: a marriage takes the card turned (the talon top) or another outer-circle card (engine convention, from the book's 'the card turned, the talon top or another available outer card'); talon: only the card turned from the pack or the talon top is married onto the star."},
 		},
-		Start: legacyStart(newShah),
+		Search: shahSearch,
+		Start:  startShah,
 	}
 }
 
-// shah is the state of a game of The Shah: fixed arrays, so Clone is one
-// copy.
+// shahSearch explains the search hooks of the Shah.
+const shahSearch = `Symmetry: no rule tells the two copies of a card apart, and the two foundations of a suit are alike (both aces built up to the queen), so the key hashes the star places, the talon and the stock as the faces of their cards and the foundations as the two heights of each suit, in order of size. It covers the deal phase, the redeals used (variant redeals) and the cycle-rule counter (outer-to-outer marriages in a row), which decides whether more such marriages are allowed. The rays are not interchangeable: vacancies are filled in a fixed order of places.
+
+Safe moves: after the deal, a foundation play from an outer pile of two cards or more of a card whose suit's other foundation has already passed its rank. That card is then the only one left for its place, and both copies of the rank below it are home, so no card can ever be married onto it. Take any win, play the card at once and leave out the win's later moves of it: the card beneath it is uncovered earlier, no place falls vacant (its pile keeps a card), no foundation takes another card of that rank in between, and fewer marriages in a row never break the cycle rule, so every other move of the win stays legal. A play that would leave a place vacant is never taken as safe: a vacancy changes where the next fills go and forbids turning a card until it is filled.
+
+Dead ends: the cards beneath a star card stay there until it leaves (places are filled in order, inner circle first, so no card lies above a vacancy), and it can leave only for a foundation or, from the outer circle, by a marriage onto an outer card one rank higher in suit. When every remaining copy of a rank that both foundations of its suit need first lies beneath it, and (for an outer card) every remaining copy of the card one rank higher lies beneath it too (a queen marries nothing: the kings are out of play), it can never leave: the game is lost.
+
+Move order (MoveOrderer): foundation plays, then marriages from the talon, fills, the draw and the redeal, and marriages between outer piles last, since they only shift a card between two piles and the cycle rule lets them run sixteen deep.`
+
+// shahPiles is the layout of the Shah.
+func shahPiles() []PileInfo {
+	ps := make([]PileInfo, shPiles)
+	for i, n := range shPileNames {
+		k := PileTableau
+		switch {
+		case i >= shFound && i < shFound+8:
+			k = PileFoundation
+		case i == shTalon:
+			k = PileTalon
+		case i == shStock:
+			k = PileStock
+		case i == shShah || i == shAside:
+			k = PileAside
+		}
+		ps[i] = PileInfo{Name: n, Kind: k}
+	}
+	return ps
+}
+
+// shahRules are the typed variant options of the Shah.
+type shahRules struct {
+	maxRedeals uint8 // redeals
+	talonOnly  bool  // marriage-sources=talon
+}
+
+func startShah(v *VariantReader) (Dealer, error) {
+	r := &shahRules{talonOnly: v.Is("marriage-sources", "talon")}
+	switch {
+	case v.Is("redeals", "1"):
+		r.maxRedeals = 1
+	case v.Is("redeals", "2"):
+		r.maxRedeals = 2
+	}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newShah(c, r, pack), nil }, nil
+}
+
+// shah is the state of a game of the Shah. An inner or middle place is a
+// pile of at most one card; an outer place holds its card and the cards
+// married onto it.
 type shah struct {
-	opts       Options
-	talonOnly  bool
-	maxRedeals uint8
-	phase      uint8 // 0, 1: circle one or two just dealt; 2: star complete
-	redeals    uint8
-	idle       uint8
-	inner      [shRays]Card // NoCard is a vacancy
-	middle     [shRays]Card
-	on         [shRays]uint8
-	outer      [shRays][shTop]Card
-	fn         [8]uint8
-	found      [8][shTop]Card
-	talon      stack
-	pack       stack
-	shah       Card
-	aside      [7]Card
+	core
+	r       *shahRules
+	phase   uint8 // 0, 1: circle one or two just dealt; 2: star complete
+	redeals uint8
+	idle    uint8 // outer-to-outer marriages in a row (cycle rule)
+	lay     layout
 }
 
-func newShah(pack []Card, opts Options) (Game, error) {
-	spec := shahSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &shah{opts: o, maxRedeals: o["redeals"][0] - '0', talonOnly: o["marriage-sources"] == "talon"}
+func newShah(c core, r *shahRules, pack []Card) *shah {
+	g := &shah{core: c, r: r}
+	g.lay.reset()
 	var rest [shPlayable]Card
 	n, kings := 0, 0
 	for _, c := range pack {
 		switch c.Rank() {
 		case Ace:
-			f := 2 * int(c.Suit())
-			if g.fn[f] != 0 {
+			f := shFound + 2*int(c.Suit())
+			if !g.lay.empty(f) {
 				f++
 			}
-			g.found[f][0] = c
-			g.fn[f] = 1
+			g.lay.push(f, c)
 		case King:
-			if kings < len(g.aside) {
-				g.aside[kings] = c
+			if kings < 7 {
+				g.lay.push(shAside, c)
 			} else {
-				g.shah = c
+				g.lay.push(shShah, c)
 			}
 			kings++
 		default:
@@ -178,55 +218,41 @@ func newShah(pack []Card, opts Options) (Game, error) {
 			n++
 		}
 	}
-	g.pack.load(rest[:n])
-	for k := range g.inner {
-		g.inner[k] = g.draw()
-		g.middle[k] = NoCard
+	g.lay.loadPack(shStock, rest[:n])
+	for k := 0; k < shRays; k++ {
+		g.lay.move(shStock, shInner+k)
 	}
-	return g, nil
+	return g
 }
 
-func (g *shah) ID() string       { return "shah" }
-func (g *shah) Options() Options { return copyOptions(g.opts) }
-
-// draw takes the pack's top card, NoCard when the pack is out.
-func (g *shah) draw() Card {
-	if g.pack.n == 0 {
-		return NoCard
+// draw turns the stock's top card onto the empty place p, if the stock
+// has a card.
+func (g *shah) draw(p int) {
+	if !g.lay.empty(shStock) {
+		g.lay.move(shStock, p)
 	}
-	return g.pack.pop()
 }
 
+// fits reports whether c goes on foundation f (0–7): of its suit, the
+// next rank. A foundation of height n holds the ranks A … n.
 func (g *shah) fits(f int, c Card) bool {
-	n := g.fn[f]
-	return c.Valid() && int(c.Suit()) == f/2 && n < shTop && c.Rank() == g.found[f][n-1].Rank()+1
+	n := g.lay.size(shFound + f)
+	return c.Valid() && int(c.Suit()) == f/2 && n < shTop && int(c.Rank()) == n+1
 }
 
 // at returns the card lying at star place p (0–23): for an outer place the
 // top of its pile.
-func (g *shah) at(p int) Card {
-	switch {
-	case p < shMiddle:
-		return g.inner[p]
-	case p < shOuter:
-		return g.middle[p-shMiddle]
-	}
-	k := p - shOuter
-	if g.on[k] == 0 {
-		return NoCard
-	}
-	return g.outer[k][g.on[k]-1]
-}
+func (g *shah) at(p int) Card { return g.lay.top(p) }
 
 // rayTop returns the star place whose card is available on ray k once the
 // star is complete, or -1 for an empty ray.
 func (g *shah) rayTop(k int) int {
 	switch {
-	case g.on[k] > 0:
+	case !g.lay.empty(shOuter + k):
 		return shOuter + k
-	case g.middle[k] != NoCard:
+	case !g.lay.empty(shMiddle + k):
 		return shMiddle + k
-	case g.inner[k] != NoCard:
+	case !g.lay.empty(shInner + k):
 		return shInner + k
 	}
 	return -1
@@ -236,14 +262,14 @@ func (g *shah) rayTop(k int) int {
 // right), or -1.
 func (g *shah) vacancy() int {
 	for p := 0; p < shFound; p++ {
-		if g.at(p) == NoCard {
+		if g.lay.empty(p) {
 			return p
 		}
 	}
 	return -1
 }
 
-// marries reports whether s may be married onto t: same suit, one lower.
+// shMarries reports whether s may be married onto t: same suit, one lower.
 func shMarries(s, t Card) bool {
 	return s.Valid() && t.Valid() && s.Suit() == t.Suit() && s.Rank()+1 == t.Rank()
 }
@@ -255,63 +281,64 @@ func shMarries(s, t Card) bool {
 func (g *shah) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 func (g *shah) gen(dst []Move, first bool) []Move {
+	w := g.wants()
 	if g.phase < 2 {
 		base := int(g.phase) * shRays
 		for p := base; p < base+shRays; p++ {
-			dst = g.appendPlays(dst, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
 			if first && len(dst) > 0 {
 				return dst
 			}
 		}
-		return append(dst, Move{Kind: MoveDeal, From: shPack, To: shPack, Card: NoCard, Card2: NoCard, Rule: shRuleDeal})
+		return append(dst, Move{Kind: MoveDeal, From: shStock, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleDeal})
 	}
 	if g.Won() {
 		return dst
 	}
 	for k := 0; k < shRays; k++ {
 		if p := g.rayTop(k); p >= 0 {
-			dst = g.appendPlays(dst, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
 			if first && len(dst) > 0 {
 				return dst
 			}
 		}
 	}
-	t := g.talon.top()
-	dst = g.appendPlays(dst, shTalon, t, shRulePlay)
+	t := g.lay.top(shTalon)
+	dst = g.appendPlays(dst, &w, shTalon, t, shRulePlay)
 	if first && len(dst) > 0 {
 		return dst
 	}
 	// shMarries(s, t) is key(t) - key(s) == 1 for the suitKeys of the
-	// cards; an empty outer pile gets a key far from every other.
+	// cards: the outer piles whose top may go on top t of outer pile k
+	// are src[key(t)-1] (bit j for pile j).
+	var src [64]uint8
 	var tops [shRays]Card
-	var key [shRays]int
 	for k := range tops {
-		tops[k], key[k] = NoCard, -64
-		if g.on[k] > 0 {
-			tops[k] = g.outer[k][g.on[k]-1]
-			key[k] = suitKey(tops[k])
+		if tops[k] = g.lay.top(shOuter + k); tops[k] != NoCard {
+			src[suitKey(tops[k])] |= 1 << k
 		}
 	}
 	talonKey := suitKey(t)
-	for k := 0; k < shRays; k++ {
-		if g.on[k] == 0 {
+	outerToo := g.idle < shIdleMax && !g.r.talonOnly
+	for k, top := range tops {
+		if top == NoCard {
 			continue
 		}
-		if key[k]-talonKey == 1 { // shMarries(t, tops[k])
+		key := suitKey(top)
+		if key-talonKey == 1 { // shMarries(t, top)
 			dst = append(dst, Move{Kind: MoveBuild, From: shTalon, To: uint8(shOuter + k), Card: t, Card2: NoCard, Rule: shRuleII})
 			if first {
 				return dst
 			}
 		}
-		if g.idle >= shIdleMax || g.talonOnly {
+		if !outerToo {
 			continue
 		}
-		for j := 0; j < shRays; j++ {
-			if j != k && key[k]-key[j] == 1 { // g.on[j] > 0 && shMarries(tops[j], tops[k])
-				dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: tops[j], Card2: NoCard, Rule: shRuleII})
-				if first {
-					return dst
-				}
+		for m := src[key-1]; m != 0; m &= m - 1 { // shMarries(tops[j], top), j != k
+			j := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: tops[j], Card2: NoCard, Rule: shRuleII})
+			if first {
+				return dst
 			}
 		}
 	}
@@ -323,28 +350,42 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 				return dst
 			}
 		}
-		if g.pack.n > 0 {
-			dst = append(dst, Move{Kind: MoveFill, From: shPack, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: shRuleVacancy})
+		if !g.lay.empty(shStock) {
+			dst = append(dst, Move{Kind: MoveFill, From: shStock, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: shRuleVacancy})
 		}
 		return dst
 	}
-	if g.pack.n > 0 {
-		return append(dst, Move{Kind: MoveDraw, From: shPack, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw})
+	if !g.lay.empty(shStock) {
+		return append(dst, Move{Kind: MoveDraw, From: shStock, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw})
 	}
-	if g.talon.n > 0 && g.redeals < g.maxRedeals {
-		dst = append(dst, Move{Kind: MoveRedeal, From: shTalon, To: shPack, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal})
+	if !g.lay.empty(shTalon) && g.redeals < g.r.maxRedeals {
+		dst = append(dst, Move{Kind: MoveRedeal, From: shTalon, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal})
 	}
 	return dst
 }
 
-func (g *shah) appendPlays(dst []Move, from int, c Card, rule RuleID) []Move {
+// shWants maps the suitKey of a card to the foundations that take it next
+// (bit f): fits(f, c) is exactly bit f of w[suitKey(c)] for a real card.
+type shWants [64]uint8
+
+// wants returns what the foundations take next.
+func (g *shah) wants() (w shWants) {
+	for f := 0; f < 8; f++ {
+		if n := g.lay.size(shFound + f); n < shTop {
+			w[(f/2)*16+n+1] |= 1 << f
+		}
+	}
+	return w
+}
+
+// appendPlays appends the foundation plays of c, available at from.
+func (g *shah) appendPlays(dst []Move, w *shWants, from int, c Card, rule RuleID) []Move {
 	if c == NoCard {
 		return dst
 	}
-	for f := 2 * int(c.Suit()); f < 2*int(c.Suit())+2; f++ {
-		if g.fits(f, c) {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(shFound + f), Card: c, Card2: NoCard, Rule: rule})
-		}
+	for m := w[suitKey(c)]; m != 0; m &= m - 1 { // g.fits(f, c)
+		f := bits.TrailingZeros8(m)
+		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(shFound + f), Card: c, Card2: NoCard, Rule: rule})
 	}
 	return dst
 }
@@ -358,8 +399,8 @@ func (g *shah) Check(m Move) error {
 	if g.phase < 2 {
 		switch m.Rule {
 		case shRuleDeal:
-			if m.Kind != MoveDeal || from != shPack || to != shPack || m.Card != NoCard {
-				return illegal("shah: the move does not fit its rule, which deals the next circle from the pack")
+			if m.Kind != MoveDeal || from != shStock || to != shStock || m.Card != NoCard {
+				return illegal("shah: the move does not fit its rule, which deals the next circle from the stock")
 			}
 			return nil
 		case shRuleI:
@@ -384,21 +425,20 @@ func (g *shah) Check(m Move) error {
 		if from != shTalon {
 			return illegal("shah: the move does not fit its rule, which plays the talon top")
 		}
-		return g.checkPlay(m, g.talon.top())
+		return g.checkPlay(m, g.lay.top(shTalon))
 	case shRuleII:
 		if m.Kind != MoveBuild || to < shOuter || to >= shFound {
 			return illegal("shah: marriages are made only on outer-circle cards (Rule II)")
 		}
-		k := to - shOuter
-		if g.on[k] == 0 {
+		if g.lay.empty(to) {
 			return illegalf(m, "%s is empty", shPileNames[to])
 		}
 		var src Card
 		switch {
 		case from == shTalon:
-			src = g.talon.top()
+			src = g.lay.top(shTalon)
 		case from >= shOuter && from < shFound && from != to:
-			if g.talonOnly {
+			if g.r.talonOnly {
 				return illegal("shah: variant marriage-sources=talon: only the talon top is married")
 			}
 			if g.idle >= shIdleMax {
@@ -411,8 +451,8 @@ func (g *shah) Check(m Move) error {
 		if src == NoCard || src != m.Card {
 			return illegalf(m, "%s is not available at %s", m.Card, g.PileName(from))
 		}
-		if !shMarries(src, g.outer[k][g.on[k]-1]) {
-			return illegalf(m, "%s does not marry %s (same suit, descending)", src, g.outer[k][g.on[k]-1])
+		if !shMarries(src, g.lay.top(to)) {
+			return illegalf(m, "%s does not marry %s (same suit, descending)", src, g.lay.top(to))
 		}
 		return nil
 	case shRuleVacancy:
@@ -422,37 +462,37 @@ func (g *shah) Check(m Move) error {
 		}
 		switch from {
 		case shTalon:
-			if t := g.talon.top(); t == NoCard || t != m.Card {
+			if t := g.lay.top(shTalon); t == NoCard || t != m.Card {
 				return illegalf(m, "%s is not the talon top", m.Card)
 			}
-		case shPack:
-			if g.pack.n == 0 || m.Card != NoCard {
-				return illegal("shah: a fill from the pack turns its hidden top card")
+		case shStock:
+			if g.lay.empty(shStock) || m.Card != NoCard {
+				return illegal("shah: a fill from the stock turns its hidden top card")
 			}
 		default:
-			return illegal("shah: vacancies are filled from the talon or the pack")
+			return illegal("shah: vacancies are filled from the talon or the stock")
 		}
 		return nil
 	case shRuleDraw:
-		if m.Kind != MoveDraw || from != shPack || to != shTalon || m.Card != NoCard {
-			return illegal("shah: a draw turns the pack onto the talon")
+		if m.Kind != MoveDraw || from != shStock || to != shTalon || m.Card != NoCard {
+			return illegal("shah: a draw turns the stock onto the talon")
 		}
-		if g.pack.n == 0 {
-			return illegal("shah: the pack is out")
+		if g.lay.empty(shStock) {
+			return illegal("shah: the stock is out")
 		}
 		if v := g.vacancy(); v >= 0 {
 			return illegalf(m, "fill %s before turning a card (%s)", shPileNames[v], shRuleVacancy)
 		}
 		return nil
 	case shRuleRedeal:
-		if m.Kind != MoveRedeal || from != shTalon || to != shPack || m.Card != NoCard {
-			return illegal("shah: a redeal turns the talon over into the pack")
+		if m.Kind != MoveRedeal || from != shTalon || to != shStock || m.Card != NoCard {
+			return illegal("shah: a redeal turns the talon over into the stock")
 		}
-		if g.redeals >= g.maxRedeals {
-			return illegalf(m, "%d redeal(s) allowed (variant redeals)", g.maxRedeals)
+		if g.redeals >= g.r.maxRedeals {
+			return illegalf(m, "%d redeal(s) allowed (variant redeals)", g.r.maxRedeals)
 		}
-		if g.pack.n != 0 || g.talon.n == 0 {
-			return illegal("shah: a redeal needs the pack out and cards in the talon")
+		if !g.lay.empty(shStock) || g.lay.empty(shTalon) {
+			return illegal("shah: a redeal needs the stock out and cards in the talon")
 		}
 		if v := g.vacancy(); v >= 0 {
 			return illegalf(m, "fill %s first (%s)", shPileNames[v], shRuleVacancy)
@@ -478,7 +518,7 @@ func (g *shah) checkPlay(m Move, src Card) error {
 }
 
 // Apply checks and performs m; during the deal a played card's space is
-// refilled at once from the pack.
+// refilled at once from the stock.
 func (g *shah) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
@@ -487,176 +527,239 @@ func (g *shah) Apply(m Move) error {
 	idle := uint8(0)
 	switch m.Rule {
 	case shRuleDeal:
+		base := shMiddle
+		if g.phase == 1 {
+			base = shOuter
+		}
 		for k := 0; k < shRays; k++ {
-			c := g.draw()
-			if g.phase == 0 {
-				g.middle[k] = c
-			} else if c != NoCard {
-				g.outer[k][0] = c
-				g.on[k] = 1
-			}
+			g.draw(base + k)
 		}
 		g.phase++
 	case shRuleI, shRulePlay:
-		f := to - shFound
-		g.found[f][g.fn[f]] = m.Card
-		g.fn[f]++
-		g.remove(from)
+		g.lay.move(from, to)
 		if g.phase < 2 {
-			g.put(from, g.draw())
+			g.draw(from)
 		}
 	case shRuleII:
-		k := to - shOuter
-		g.remove(from)
-		g.outer[k][g.on[k]] = m.Card
-		g.on[k]++
+		g.lay.move(from, to)
 		if from != shTalon {
 			idle = g.idle + 1
 		}
-	case shRuleVacancy:
-		if from == shTalon {
-			g.put(to, g.talon.pop())
-		} else {
-			g.put(to, g.pack.pop())
-		}
-	case shRuleDraw:
-		g.talon.push(g.pack.pop())
+	case shRuleVacancy, shRuleDraw:
+		g.lay.move(from, to)
 	case shRuleRedeal:
-		n := int(g.talon.n)
-		for i := 0; i < n; i++ {
-			g.pack.c[n-1-i] = g.talon.c[i]
+		for !g.lay.empty(shTalon) { // turned over: the talon's bottom on top
+			g.lay.move(shTalon, shStock)
 		}
-		g.pack.n, g.talon.n = uint8(n), 0
 		g.redeals++
 	}
 	g.idle = idle
 	return nil
 }
 
-// remove takes the available card off place or pile p.
-func (g *shah) remove(p int) {
-	switch {
-	case p == shTalon:
-		g.talon.pop()
-	case p < shMiddle:
-		g.inner[p] = NoCard
-	case p < shOuter:
-		g.middle[p-shMiddle] = NoCard
-	default:
-		g.on[p-shOuter]--
-	}
-}
-
-// put lays c (NoCard: nothing) on the empty star place p.
-func (g *shah) put(p int, c Card) {
-	switch {
-	case p < shMiddle:
-		g.inner[p] = c
-	case p < shOuter:
-		g.middle[p-shMiddle] = c
-	case c != NoCard:
-		g.outer[p-shOuter][0] = c
-		g.on[p-shOuter] = 1
-	}
-}
-
-func (g *shah) Over() bool {
+// Ending: won when all foundations reach the queen, stuck when no move is
+// legal (the cycle rule only limits marriages; it never ends the game).
+func (g *shah) Ending() Ending {
 	var buf [1]Move
-	return len(g.gen(buf[:0], true)) == 0
+	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
 func (g *shah) Won() bool { return g.Score() == g.Total() }
 
+// Score is the number of cards on the foundations, aces included.
 func (g *shah) Score() int {
 	s := 0
-	for _, n := range g.fn {
-		s += int(n)
+	for f := shFound; f < shFound+8; f++ {
+		s += g.lay.size(f)
 	}
 	return s
 }
 
-func (g *shah) Total() int    { return 8 * shTop }
-func (g *shah) Redeals() int  { return int(g.redeals) }
-func (g *shah) NumPiles() int { return shPiles }
+func (g *shah) Total() int   { return 8 * shTop }
+func (g *shah) Redeals() int { return int(g.redeals) }
 
-func (g *shah) PileName(i int) string { return pileName(shPileNames[:], i) }
-
+// Pile shows every pile but the face-down stock.
 func (g *shah) Pile(dst []Card, i int) []Card {
-	if i == shPack {
-		return appendHidden(dst, int(g.pack.n))
+	if i == shStock {
+		return appendHidden(dst, g.lay.size(shStock))
 	}
 	return g.FullPile(dst, i)
 }
 
 // FullPile returns every card of pile i, bottom first.
 func (g *shah) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i >= 0 && i < shOuter:
-		if c := g.at(i); c != NoCard {
-			dst = append(dst, c)
-		}
+	if i < 0 || i >= shPiles {
 		return dst
-	case i < shFound:
-		return append(dst, g.outer[i-shOuter][:g.on[i-shOuter]]...)
-	case i < shFound+8:
-		return append(dst, g.found[i-shFound][:g.fn[i-shFound]]...)
-	case i == shTalon:
-		return append(dst, g.talon.cards()...)
-	case i == shPack:
-		return append(dst, g.pack.cards()...)
-	case i == shShah:
-		return append(dst, g.shah)
-	case i == shAside:
-		return append(dst, g.aside[:]...)
 	}
-	return dst
+	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *shah) hashVisible() hasher {
-	h := newHasher()
-	h.b(g.phase)
-	h.b(g.redeals)
-	for k := 0; k < shRays; k++ {
-		h.b(byte(g.inner[k]))
-		h.b(byte(g.middle[k]))
-		h.cards(g.outer[k][:g.on[k]])
-	}
-	for f := range g.found {
-		h.cards(g.found[f][:g.fn[f]])
-	}
-	h.cards(g.talon.cards())
-	return h
+// Hash covers every pile including the stock's order, the phase, the
+// redeals used and the cycle-rule counter (outer-to-outer marriages in a
+// row), which decides whether more such marriages are allowed.
+func (g *shah) Hash() uint64 {
+	return g.lay.hashWords(uint64(g.phase)|uint64(g.redeals)<<8|uint64(g.idle)<<16, 2*CardsPerDeck, shPiles, 0)
 }
 
-// Hash covers every pile including the pack's order (not the cycle-rule
-// counter, so that repetitions show).
-func (g *shah) Hash() uint64 { return g.hashVisible().sumCards(g.pack.cards()) }
-
-// ViewHash is Hash with the pack reduced to its size.
-func (g *shah) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.pack.n)) }
+// ViewHash is Hash with the stock reduced to its size and without the
+// cycle-rule counter (the player's view of a position).
+func (g *shah) ViewHash() uint64 {
+	return g.lay.hashWords(uint64(g.phase)|uint64(g.redeals)<<8, 2*CardsPerDeck, shPiles, 1<<shStock)
+}
 
 func (g *shah) Clone() Game {
 	c := *g
 	return &c
 }
 
-// Determinize rearranges the pack at random (the only hidden cards).
-func (g *shah) Determinize(r *Rand) { determinize(g.pack.cards(), r) }
+// CopyFrom makes g a copy of src when src is a Shah game.
+func (g *shah) CopyFrom(src Game) bool { return copyState(g, src) }
+
+// Determinize rearranges the stock at random (the only hidden cards).
+func (g *shah) Determinize(r *Rand) { g.lay.determinize(shStock, r) }
+
+// Search hooks (SearchHooks): see shahSearch.
+
+// SearchKey returns the canonical key described above.
+func (g *shah) SearchKey() Key {
+	k := newKeyHash(0x5348) // "SH"
+	var w uint64
+	for s := 0; s < NumSuits; s++ {
+		a, b := g.lay.size(shFound+2*s), g.lay.size(shFound+2*s+1)
+		if a > b {
+			a, b = b, a
+		}
+		w = w<<8 | uint64(a)<<4 | uint64(b)
+	}
+	w |= uint64(g.phase)<<32 | uint64(g.redeals)<<40 | uint64(g.idle)<<48
+	k.word(w)
+	var places [2]uint64 // inner and middle places, a face or 0xFF each
+	for p := 0; p < shOuter; p++ {
+		f := uint64(0xFF)
+		if c := g.lay.top(p); c != NoCard {
+			f = uint64(c.Face())
+		}
+		places[p/8] = places[p/8]<<8 | f
+	}
+	k.word(places[0])
+	k.word(places[1])
+	for p := shOuter; p < shFound; p++ {
+		faceKey(&k, &g.lay, p)
+	}
+	faceKey(&k, &g.lay, shTalon)
+	faceKey(&k, &g.lay, shStock)
+	return k.sum()
+}
+
+// SafeMove returns, after the deal, a foundation play from an outer pile
+// of two cards or more of a card whose suit's other foundation has passed
+// its rank, or -1.
+func (g *shah) SafeMove(legal []Move) int {
+	if g.phase < 2 {
+		return -1
+	}
+	for i, m := range legal {
+		if m.Kind != MoveFoundation || m.From < shOuter || m.From >= shFound || g.lay.size(int(m.From)) < 2 {
+			continue
+		}
+		other := shFound + (int(m.To) - shFound) ^ 1
+		if g.lay.size(other) >= int(m.Card.Rank()) {
+			return i
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports a star card that can never leave its ray (see
+// shahSearch).
+func (g *shah) DeadEnd() bool {
+	var buf [2 * CardsPerDeck]Card
+	for k := 0; k < shRays; k++ {
+		var below [CardsPerDeck]uint8 // copies of each face beneath the current card
+		ray := g.lay.appendPile(g.lay.appendPile(g.lay.appendPile(buf[:0], shInner+k), shMiddle+k), shOuter+k)
+		outer := len(ray) - g.lay.size(shOuter+k) // ray[outer:] is the outer pile
+		for i, c := range ray {
+			if g.stuckHome(c, &below) && (i < outer || !g.mayMarry(c, &below)) {
+				return true
+			}
+			below[c.Face()]++
+		}
+	}
+	return false
+}
+
+// OrderMoves puts foundation plays first, then marriages from the talon,
+// fills, the draw and the redeal, and marriages between outer piles last:
+// they only shift a card between two piles and can go on for long.
+func (g *shah) OrderMoves(moves []Move) {
+	rank := func(m Move) int {
+		switch {
+		case m.Kind == MoveFoundation:
+			return 0
+		case m.Kind == MoveBuild && m.From == shTalon:
+			return 1
+		case m.Kind == MoveBuild:
+			return 3
+		}
+		return 2
+	}
+	for i := 1; i < len(moves); i++ { // stable insertion sort by rank
+		for j := i; j > 0 && rank(moves[j]) < rank(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+}
+
+// left returns how many copies of the card of suit s and rank q are not
+// home: one per foundation of the suit that has not reached q.
+func (g *shah) left(s Suit, q Rank) int {
+	n := 0
+	for f := shFound + 2*int(s); f < shFound+2*int(s)+2; f++ {
+		if g.lay.size(f) < int(q) {
+			n++
+		}
+	}
+	return n
+}
+
+// stuckHome reports whether neither foundation of c's suit can ever take c
+// while the cards counted in below (by face) stay where they are: a
+// foundation at h needs every rank from h+1 up to c's first.
+func (g *shah) stuckHome(c Card, below *[CardsPerDeck]uint8) bool {
+	s, r := c.Suit(), c.Rank()
+	for f := shFound + 2*int(s); f < shFound+2*int(s)+2; f++ {
+		h := g.lay.size(f)
+		ok := int(r) > h
+		for q := Rank(h + 1); ok && q < r; q++ {
+			ok = int(below[NewCard(q, s, 0)]) < g.left(s, q)
+		}
+		if ok {
+			return false
+		}
+	}
+	return true
+}
+
+// mayMarry reports whether outer card c may still be married: the
+// outer-to-outer marriages are allowed (variant marriage-sources) and some
+// copy of the card one rank higher in suit is neither home nor among the
+// cards counted in below.
+func (g *shah) mayMarry(c Card, below *[CardsPerDeck]uint8) bool {
+	q := c.Rank() + 1
+	if g.r.talonOnly || q > Queen {
+		return false
+	}
+	return int(below[NewCard(q, c.Suit(), 0)]) < g.left(c.Suit(), q)
+}
 
 func (g *shah) status() string {
 	phase := "play"
 	if g.phase < 2 {
 		phase = fmt.Sprintf("deal: circle %d", g.phase+1)
 	}
-	return fmt.Sprintf("score %d/%d  redeals %d/%d  pack %d  talon %d  %s", g.Score(), g.Total(), g.redeals, g.maxRedeals, g.pack.n, g.talon.n, phase)
+	return fmt.Sprintf("score %d/%d  redeals %d/%d  stock %d  talon %d  %s", g.Score(), g.Total(), g.redeals, g.r.maxRedeals, g.lay.size(shStock), g.lay.size(shTalon), phase)
 }
 
-func (g *shah) String() string {
-	return renderPiles(shPiles, g.PileName, g.FullPile, g.status())
-}
+func (g *shah) String() string { return renderGame(g, g.FullPile, g.status()) }
 
-func (g *shah) View() string {
-	return renderPiles(shPiles, g.PileName, g.Pile, g.status())
-}
+func (g *shah) View() string { return renderGame(g, g.Pile, g.status()) }

@@ -2,13 +2,12 @@ package engine
 
 import "testing"
 
-// Positions and crafted packs for shah (GAMES.md §5). Piles: I0–I7 (0–7),
-// M0–M7 (8–15), O0–O7 (16–23), F0–F7 (24–31; F(2s), F(2s+1) suit s),
-// talon 32, pack 33.
+// Positions and crafted packs for shah. Piles: I0–I7 (0–7), M0–M7 (8–15),
+// O0–O7 (16–23), F0–F7 (24–31; F(2s), F(2s+1) suit s), talon 32, stock 33.
 
 func newShahT(t *testing.T, top string, opts Options) *shah {
 	t.Helper()
-	g, err := newShah(crafted(2, top), opts)
+	g, err := shahSpec().NewDeal(crafted(2, top), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -17,40 +16,35 @@ func newShahT(t *testing.T, top string, opts Options) *shah {
 
 // shPos builds a position after the deal: rays as "inner middle outer…"
 // ("-" an empty place; the outer part may hold married cards), foundation
-// heights (suit s's cards from the ace), talon (bottom first), pack (top
-// first).
-func shPos(t *testing.T, opts Options, rays [8]string, heights [8]int, talon, pack string) *shah {
+// heights (suit s's cards from the ace), talon (bottom first), stock (top
+// first); the cards placed nowhere take no part.
+func shPos(t *testing.T, opts Options, rays [8]string, heights [8]int, talon, stock string) *shah {
 	t.Helper()
 	g := newShahT(t, "", opts)
 	g.phase = 2
+	pl := newPlacer(t, &g.lay)
 	for k, s := range rays {
-		g.inner[k], g.middle[k], g.on[k] = NoCard, NoCard, 0
 		for i, f := range splitFields(s) {
 			if f == "-" {
 				continue
 			}
 			switch i {
 			case 0:
-				g.inner[k] = ac(f)
+				pl.put(shInner+k, ac(f))
 			case 1:
-				g.middle[k] = ac(f)
+				pl.put(shMiddle+k, ac(f))
 			default:
-				g.outer[k][g.on[k]] = ac(f)
-				g.on[k]++
+				pl.put(shOuter+k, ac(f))
 			}
 		}
 	}
+	pl.putAll(shTalon, talon)
+	pl.stock(shStock, stock)
 	for f, h := range heights {
-		g.fn[f] = uint8(h)
 		for i := 0; i < h; i++ {
-			g.found[f][i] = NewCard(Rank(i+1), Suit(f/2), f%2)
+			pl.home(shFound+f, Rank(i+1), Suit(f/2))
 		}
 	}
-	g.talon.n = 0
-	for _, c := range acs(talon) {
-		g.talon.push(c)
-	}
-	g.pack.load(acs(pack))
 	return g
 }
 
@@ -86,9 +80,9 @@ func shFillMove(from, to int, c Card) Move {
 }
 
 var (
-	shDealMove   = Move{Kind: MoveDeal, From: shPack, To: shPack, Card: NoCard, Card2: NoCard, Rule: shRuleDeal}
-	shDrawMove   = Move{Kind: MoveDraw, From: shPack, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw}
-	shRedealMove = Move{Kind: MoveRedeal, From: shTalon, To: shPack, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal}
+	shDealMove   = Move{Kind: MoveDeal, From: shStock, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleDeal}
+	shDrawMove   = Move{Kind: MoveDraw, From: shStock, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw}
+	shRedealMove = Move{Kind: MoveRedeal, From: shTalon, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal}
 	shOnes       = [8]int{1, 1, 1, 1, 1, 1, 1, 1}
 	// shRayFill: outer cards all nines, so no marriage and no play.
 	shRayFill = [8]string{"8D 8D' 9C", "8C 8C' 9C'", "8H 8H' 9D", "8S 8S' 9D'", "TD TD' 9H", "TC TC' 9H'", "TH TH' 9S", "TS TS' 9S'"}
@@ -100,21 +94,22 @@ var (
 func TestShahSetup(t *testing.T) {
 	g := newShahT(t, "KH 5C AS KC 6C 7C KD' 8C 9C TC JC QC", nil)
 	for f := 0; f < 8; f++ {
-		if g.fn[f] != 1 || g.found[f][0].Rank() != Ace || int(g.found[f][0].Suit()) != f/2 {
-			t.Fatalf("F%d = %v, want an ace of suit %d", f, g.found[f][:g.fn[f]], f/2)
+		if fp := g.FullPile(nil, shFound+f); len(fp) != 1 || fp[0].Rank() != Ace || int(fp[0].Suit()) != f/2 {
+			t.Fatalf("F%d = %v, want an ace of suit %d", f, fp, f/2)
 		}
 	}
-	if g.aside[0] != ac("KH") || g.aside[1] != ac("KC") || g.aside[2] != ac("KD'") || g.shah.Rank() != King {
-		t.Fatalf("aside %v, shah %s", g.aside, g.shah)
+	aside, sh := g.FullPile(nil, shAside), g.FullPile(nil, shShah)
+	if len(aside) != 7 || aside[0] != ac("KH") || aside[1] != ac("KC") || aside[2] != ac("KD'") || len(sh) != 1 || sh[0].Rank() != King {
+		t.Fatalf("aside %v, shah %v", aside, sh)
 	}
 	want := acs("5C 6C 7C 8C 9C TC JC QC")
 	for k, c := range want {
-		if g.inner[k] != c {
-			t.Fatalf("I%d = %s, want %s", k, g.inner[k], c)
+		if g.at(shInner+k) != c {
+			t.Fatalf("I%d = %s, want %s", k, g.at(shInner+k), c)
 		}
 	}
-	if g.pack.n != 88-8 || g.Score() != 8 || g.Total() != 96 {
-		t.Fatalf("pack %d score %d total %d", g.pack.n, g.Score(), g.Total())
+	if g.lay.size(shStock) != 88-8 || g.Score() != 8 || g.Total() != 96 {
+		t.Fatalf("stock %d score %d total %d", g.lay.size(shStock), g.Score(), g.Total())
 	}
 	if err := checkConservation(g, 2); err != nil {
 		t.Fatal(err)
@@ -128,19 +123,19 @@ func TestShahDeal(t *testing.T) {
 	m := shPlay(1, 4, "2H", shRuleI)
 	wantLegal(t, g, m)
 	mustApply(t, g, m)
-	if g.inner[1] != ac("3H") {
-		t.Fatalf("I1 = %s, want the pack's 3♥ at once", g.inner[1])
+	if g.at(shInner+1) != ac("3H") {
+		t.Fatalf("I1 = %s, want the stock's 3♥ at once", g.at(shInner+1))
 	}
 	wantLegal(t, g, shPlay(1, 4, "3H", shRuleI)) // the refill is available too
 	wantIllegal(t, g, shDrawMove)
 	wantIllegal(t, g, shMarry(0, 0, "5C"))
 	mustApply(t, g, shDealMove)
-	if g.phase != 1 || g.middle[0] != ac("4D") || g.middle[7] != ac("JD") {
+	if g.phase != 1 || g.at(shMiddle) != ac("4D") || g.at(shMiddle+7) != ac("JD") {
 		t.Fatalf("circle two not dealt: %v", g)
 	}
 	wantIllegal(t, g, shPlay(1, 4, "3H", shRuleI)) // covered by circle two
 	mustApply(t, g, shDealMove)
-	if g.phase != 2 || g.on[0] != 1 || g.outer[0][0] != ac("QD") || g.outer[7][0] != ac("8S") {
+	if g.phase != 2 || g.lay.size(shOuter) != 1 || g.at(shOuter) != ac("QD") || g.at(shOuter+7) != ac("8S") {
 		t.Fatalf("circle three not dealt: %v", g)
 	}
 	wantIllegal(t, g, shDealMove)
@@ -155,7 +150,7 @@ func TestShahDeal(t *testing.T) {
 // middle card beneath; Rule II forbids marrying onto or from it.
 func TestShahRuleI(t *testing.T) {
 	rays := shRayFill
-	rays[2] = "9S 2S 2D"
+	rays[2] = "9D 2S 2D"
 	g := shPos(t, nil, rays, shOnes, "", "5C 6C")
 	wantIllegal(t, g, shPlay(shMiddle+2, 6, "2S", shRuleI))
 	wantLegal(t, g, shPlay(shOuter+2, 2, "2D", shRuleI))
@@ -173,20 +168,20 @@ func TestShahRuleI(t *testing.T) {
 // or another outer pile.
 func TestShahRuleII(t *testing.T) {
 	rays := shRayFill
-	rays[0] = "9D 9D' 7H"
-	rays[1] = "9C' 9H 6H'"
-	rays[2] = "9S 9S' 8H"
+	rays[0] = "8D 8D' 7H"
+	rays[1] = "8C 9C 6H'"
+	rays[2] = "8C' 9C' 8H"
 	g := shPos(t, nil, rays, shOnes, "3C 6H", "5C")
 	wantLegal(t, g, shMarry(shTalon, 0, "6H"))     // talon 6♥ on 7♥
 	wantLegal(t, g, shMarry(shOuter+1, 0, "6H'"))  // outer 6♥ on 7♥
 	wantLegal(t, g, shMarry(shOuter, 2, "7H"))     // 7♥ on 8♥
 	wantIllegal(t, g, shMarry(shOuter+2, 0, "8H")) // ascending
-	g.talon.push(ac("6D"))
+	g.lay.push(shTalon, ac("6D"))
 	wantIllegal(t, g, shMarry(shTalon, 0, "6D")) // other suit
 	mustApply(t, g, shMarry(shOuter, 2, "7H"))
 	// O0 is now a vacancy; the marriage pile on O2 grows.
-	if g.on[0] != 0 || g.on[2] != 2 {
-		t.Fatalf("on = %v", g.on)
+	if g.lay.size(shOuter) != 0 || g.lay.size(shOuter+2) != 2 {
+		t.Fatalf("O0 %v, O2 %v", g.FullPile(nil, shOuter), g.FullPile(nil, shOuter+2))
 	}
 	wantLegal(t, g, shMarry(shOuter+1, 2, "6H'"))
 	// A vacancy is not married onto.
@@ -196,16 +191,16 @@ func TestShahRuleII(t *testing.T) {
 // Rule III: the foundations follow suit and stop at the queen.
 func TestShahRuleIII(t *testing.T) {
 	rays := shRayFill
-	rays[0] = "9D 9D' 2H"
+	rays[0] = "8D 8D' 2H"
 	g := shPos(t, nil, rays, shOnes, "", "5C")
 	wantIllegal(t, g, shPlay(shOuter, 0, "2H", shRuleI))
 	wantLegal(t, g, shPlay(shOuter, 4, "2H", shRuleI))
 	wantLegal(t, g, shPlay(shOuter, 5, "2H", shRuleI))
-	h := shPos(t, nil, shRayFill, [8]int{12, 12, 12, 12, 12, 12, 12, 11}, "QS'", "")
+	h := shPos(t, nil, [8]string{}, [8]int{12, 12, 12, 12, 12, 12, 12, 11}, "QS'", "") // an empty star
 	wantLegal(t, h, shPlay(shTalon, 7, "QS'", shRulePlay))
 	wantIllegal(t, h, shPlay(shTalon, 6, "QS'", shRulePlay))
 	mustApply(t, h, shPlay(shTalon, 7, "QS'", shRulePlay))
-	if !h.Won() || !h.Over() || h.Score() != 96 {
+	if !h.Won() || h.Ending() != EndWon || h.Score() != 96 {
 		t.Fatalf("want won: %v", h)
 	}
 }
@@ -215,7 +210,7 @@ func TestShahRuleIII(t *testing.T) {
 func TestShahVacancy(t *testing.T) {
 	rays := shRayFill
 	rays[1] = "9C' 3H 2H"
-	rays[5] = "8S' TD 2D"
+	rays[5] = "TC TC' 2D"
 	g := shPos(t, nil, rays, shOnes, "JS", "5C 6C 7C")
 	mustApply(t, g, shPlay(shOuter+5, 2, "2D", shRuleI)) // vacancy O5
 	wantIllegal(t, g, shDrawMove)
@@ -225,23 +220,23 @@ func TestShahVacancy(t *testing.T) {
 	mustApply(t, g, shPlay(shMiddle+1, 4, "3H", shRuleI)) // vacancy M1
 	// The first vacancy is M1: the middle circle before the outer one.
 	wantLegal(t, g, shFillMove(shTalon, shMiddle+1, ac("JS")))
-	wantLegal(t, g, shFillMove(shPack, shMiddle+1, NoCard))
+	wantLegal(t, g, shFillMove(shStock, shMiddle+1, NoCard))
 	wantIllegal(t, g, shFillMove(shTalon, shOuter+1, ac("JS")))
 	wantIllegal(t, g, shFillMove(shTalon, shOuter+5, ac("JS")))
-	wantIllegal(t, g, shFillMove(shPack, shMiddle+1, ac("5C"))) // hidden card named
-	mustApply(t, g, shFillMove(shPack, shMiddle+1, NoCard))
-	if g.middle[1] != ac("5C") {
-		t.Fatalf("M1 = %s, want the pack's 5♣", g.middle[1])
+	wantIllegal(t, g, shFillMove(shStock, shMiddle+1, ac("5C"))) // hidden card named
+	mustApply(t, g, shFillMove(shStock, shMiddle+1, NoCard))
+	if g.at(shMiddle+1) != ac("5C") {
+		t.Fatalf("M1 = %s, want the stock's 5♣", g.at(shMiddle+1))
 	}
 	// Then left to right in the outer circle: O1 before O5.
 	wantIllegal(t, g, shFillMove(shTalon, shOuter+5, ac("JS")))
 	mustApply(t, g, shFillMove(shTalon, shOuter+1, ac("JS")))
-	mustApply(t, g, shFillMove(shPack, shOuter+5, NoCard))
+	mustApply(t, g, shFillMove(shStock, shOuter+5, NoCard))
 	if g.at(shOuter+1) != ac("JS") || g.at(shOuter+5) != ac("6C") || g.vacancy() != -1 {
 		t.Fatalf("fills went wrong: %v", g)
 	}
 	wantLegal(t, g, shDrawMove)
-	wantIllegal(t, g, shFillMove(shPack, shOuter+5, NoCard))
+	wantIllegal(t, g, shFillMove(shStock, shOuter+5, NoCard))
 }
 
 // Redeals: none by default; variant redeals=1 turns the talon over once.
@@ -255,8 +250,8 @@ func TestShahRedeal(t *testing.T) {
 	wantLegal(t, h, shRedealMove)
 	mustApply(t, h, shRedealMove)
 	mustApply(t, h, shDrawMove)
-	if h.talon.top() != ac("5C") || h.redeals != 1 {
-		t.Fatalf("after the redeal the first card turned must be 5♣, talon %v", h.talon.cards())
+	if h.lay.top(shTalon) != ac("5C") || h.redeals != 1 {
+		t.Fatalf("after the redeal the first card turned must be 5♣, talon %v", h.FullPile(nil, shTalon))
 	}
 	mustApply(t, h, shDrawMove)
 	wantIllegal(t, h, shRedealMove)
@@ -268,8 +263,8 @@ func TestShahRedeal(t *testing.T) {
 // The cycle rule stops endless marriages between two outer piles.
 func TestShahCycleRule(t *testing.T) {
 	rays := shRayFill
-	rays[0] = "9D 9D' 7H 6H"
-	rays[1] = "9C' 9H 7H'"
+	rays[0] = "8D 8D' 7H 6H"
+	rays[1] = "8C 8C' 7H'"
 	g := shPos(t, nil, rays, shOnes, "", "5C")
 	for i := 0; i < shIdleMax; i++ {
 		mustApply(t, g, shMarry(shOuter+i%2, 1-i%2, "6H"))
@@ -282,8 +277,8 @@ func TestShahCycleRule(t *testing.T) {
 // Variant marriage-sources=talon: outer cards are not moved onto each other.
 func TestShahMarriageSourcesTalon(t *testing.T) {
 	rays := shRayFill
-	rays[0] = "9D 9D' 7H"
-	rays[1] = "9C' 9H 6H'"
+	rays[0] = "8D 8D' 7H"
+	rays[1] = "8C 8C' 6H'"
 	g := shPos(t, Options{"marriage-sources": "talon"}, rays, shOnes, "6H", "5C")
 	wantIllegal(t, g, shMarry(shOuter+1, 0, "6H'"))
 	wantLegal(t, g, shMarry(shTalon, 0, "6H"))

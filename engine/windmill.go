@@ -1,17 +1,22 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
-// The Mill / Windmill (Мельница; Cadogan "The Mill"; GAMES.md §4).
+// The Mill / Windmill (Мельница; Cadogan 1914 "The Mill"; PySolFC game 30,
+// Windmill, a looser relative).
 //
 // Piles: W0–W7 the eight wing cards (four arms of two), F0 the centre (the
 // ace taken out at once, built up A→K four times regardless of suit), F1–F4
 // the corners (the first four kings that appear, each built down K→A
-// regardless of suit), "talon" (face up, top available) and "pack".
+// regardless of suit), "talon" (face up, top available) and "stock" (the
+// face-down pack).
 //
 // Compulsory moves done inside Apply: a king turned while a corner is still
 // empty goes there at once (windmill/II). A vacancy in the wings must be
-// filled before anything else, from the talon or the pack at the player's
+// filled before anything else, from the talon or the stock at the player's
 // choice (windmill/vacancy); the lowest vacant wing is filled first (the
 // wings are all alike). The transfer from a king pile to the centre
 // (windmill/transfer) moves one card, never a corner's king itself, and by
@@ -23,7 +28,7 @@ const (
 	wmCentre  = 8
 	wmCorner0 = 9
 	wmTalon   = 13
-	wmPack    = 14
+	wmStock   = 14
 	wmPiles   = 15
 	wmCentreN = 4 * NumRanks
 
@@ -45,7 +50,7 @@ const (
 	wmRuleWin      RuleID = "windmill/win"
 )
 
-var wmPileNames = [wmPiles]string{"W0", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "F0", "F1", "F2", "F3", "F4", "talon", "pack"}
+var wmPileNames = [wmPiles]string{"W0", "W1", "W2", "W3", "W4", "W5", "W6", "W7", "F0", "F1", "F2", "F3", "F4", "talon", "stock"}
 
 func windmillSpec() *Spec {
 	return &Spec{
@@ -53,9 +58,15 @@ func windmillSpec() *Spec {
 		Title:    "The Mill",
 		TitlesRU: []string{"Мельница"},
 		Book:     "Cadogan",
+		Sources: []string{
+			"Cadogan, «Пасьянсы» (the corpus text, complete; footnote [7] on the centre's four sequences)",
+			"Cadogan 1914, \"The Mill\" (Rule I all wing cards available; Rule II the foundations do not follow suit)",
+			"PySolFC game 30 (Windmill): kings placed by choice (variant kings=choice) and free foundation moves (variant transfer=any)",
+		},
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
+		Piles:    windmillPiles(),
 		Rules: []Rule{
 			{ID: wmRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
 				Summary: "All eight wing cards are available (the inner ones are not blocked by the outer ones) and may be played to any foundation they suit.",
@@ -76,18 +87,18 @@ func windmillSpec() *Spec {
 				Terms:   []string{"играют те из них, которые по достоинству своему могут быть приняты в число основных карт", "каждый из четырех королей должен нисходить по порядку до туза", "на среднего туза следует наложить четыре полных подбора карт, идущих по порядку", "начинаются каждый тузом и оканчиваются королем"}},
 			{ID: wmRuleVacancy, Kind: KindPlay, Status: StatusBook,
 				Summary: "A vacancy in the wings is filled at once, from the pack or the talon at the player's choice, before any other move.",
-				Source:  "GAMES.md §14.3 (the source is the player's choice)",
+				Source:  "engine convention: the book says 'from the pack or the talon' without an order, so the source is the player's choice",
 				Terms:   []string{"пустые места в крыльях следует немедленно же закрывать картами, взятыми от колоды или талона"}},
 			{ID: wmRuleTransfer, Kind: KindPlay, Status: StatusBook,
 				Summary: "The top card of a king pile may be moved to the centre, one card at a time, only when it brings another available wing or talon card into immediate use (one way; a corner king itself never moves).",
-				Source:  "GAMES.md §14.3; 'immediate use' read as: after the transfer a wing or talon card that fits no foundation now goes on the centre",
+				Source:  "engine convention: 'immediate use' read as: after the transfer a wing or talon card that fits no foundation now goes on the centre; one way only (the book never moves a card from the centre)",
 				Terms:   []string{"верхняя карта каждой из королевских пачек может быть, если нужно, переложена на тузовую пачку", "за один раз можно брать только одну карту с пачки", "можно немедленно же употребить в дело другую годную карту из крыльев или талона"}},
 			{ID: wmRuleRedeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "No redeal: the game ends when the pack is out and no card can be played.",
 				Terms:   []string{"пасьянс вторично не раскладывается"}},
 			{ID: wmRuleWin, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The game is won when the centre holds four sequences A→K (52 cards) and each corner K→A.",
-				Source:  "Cadogan EN; GAMES.md §4"},
+				Source:  "Cadogan 1914 (the centre holds four sequences, each beginning with the ace and ending with the king, footnote [7])"},
 			{ID: "windmill/S1", Kind: KindAdvice, Number: "S1", Status: StatusBook,
 				Summary: "Prefer taking a card from the talon to taking it from the wings.",
 				Terms:   []string{"лучше брать карты из талона, нежели из крыльев"}},
@@ -99,84 +110,102 @@ func windmillSpec() *Spec {
 			{Name: "transfer", Values: []string{"immediate", "any", "none"}, Default: "immediate",
 				Doc: "immediate: a king pile's top card goes to the centre only when a wing or talon card that fits no foundation then fits the centre (the book); any: whenever the centre takes it (PySolFC allows foundation moves freely); none: no transfers."},
 			{Name: "kings", Values: []string{"first-four", "choice"}, Default: "first-four",
-				Doc: "first-four: the first four kings that appear go to the corners at once (the book, Rule II; GAMES.md §14.3); choice: a king is an ordinary available card that the player may put in an empty corner or on the centre's queen (PySolFC Windmill)."},
+				Doc: "first-four: the first four kings that appear go to the corners at once (the book, Rule II); choice: a king is an ordinary available card that the player may put in an empty corner or on the centre's queen (PySolFC Windmill)."},
 		},
-		Start: legacyStart(newWindmill),
+		Search: windmillSearch,
+		Start:  startWindmill,
 	}
 }
 
-// windmill is the state of a game of The Mill: fixed arrays, so Clone is
-// one copy.
+// windmillSearch explains the search hooks of The Mill.
+const windmillSearch = `Symmetry: no rule of the Mill looks at suits (the foundations are built regardless of suit, kings go to the corners by rank), so cards of the same rank are interchangeable: the key hashes ranks only. The eight wings are alike (every wing card is available; a vacancy is filled by the rule, whichever wing it is), so they are a multiset of ranks; the four corners are alike, so they are a multiset of heights (a corner of height n holds K … 14-n); the centre is its height; the talon and the stock are sequences of ranks.
+
+Safe moves: once the stock is out, every play uncovers exactly one talon card, whichever card it plays: a talon top leaves the talon, and a wing card leaves a vacancy that must be filled at once from the talon top. The wing cards and the talon top are then one pool whose only change is the card played and the next talon card coming in, and which pool card is played counts only by its rank. A play to the centre of a rank r is safe when every corner's top is below r (and no empty corner may take a king, variant kings=choice): corners only go down, and a transfer needs a corner top the centre takes, so until the centre has taken its next card, which must be of rank r, no corner can take a card of rank r or give one to the centre. So take any win: play the card at once, then make the win's moves before that centre play in the same order (they play other ranks to the corners, which the pool still holds, since it has only gained the talon card one play earlier) and leave that play out; the pool, the talon and the foundations are then the same as in the win. While the stock lasts no play is known to be safe: a wing play forces a fill from the talon or the stock (the player's choice), which changes what later draws bury.
+
+Endgame evaluation: once the stock is out the endgame is decided exactly, by exhaustive search over the abstraction above (a state is the number of talon cards brought into the pool, the centre's height and the corners' heights; the pool follows from them, a few thousand states at most; transfers by the same rule as the game). A lost endgame is a dead end; in a won one the first move of the win found is the safe move, so the search follows the win at once. While the stock lasts no dead end is known: a talon card is never buried for good (every wing play pulls the talon top into the vacancy).`
+
+// windmillPiles is the layout of The Mill.
+func windmillPiles() []PileInfo {
+	ps := make([]PileInfo, wmPiles)
+	for i, n := range wmPileNames {
+		k := PileTableau
+		switch {
+		case i >= wmCentre && i < wmTalon:
+			k = PileFoundation
+		case i == wmTalon:
+			k = PileTalon
+		case i == wmStock:
+			k = PileStock
+		}
+		ps[i] = PileInfo{Name: n, Kind: k}
+	}
+	return ps
+}
+
+// windmillRules are the typed variant options of The Mill.
+type windmillRules struct {
+	transfer   uint8 // wmTransferImmediate, wmTransferAny or wmTransferNone
+	kingChoice bool  // kings=choice
+}
+
+func startWindmill(v *VariantReader) (Dealer, error) {
+	r := &windmillRules{kingChoice: v.Is("kings", "choice")}
+	switch {
+	case v.Is("transfer", "any"):
+		r.transfer = wmTransferAny
+	case v.Is("transfer", "none"):
+		r.transfer = wmTransferNone
+	}
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newWindmill(c, r, pack), nil }, nil
+}
+
+// windmill is the state of a game of The Mill. A wing is a pile of at most
+// one card (empty: a vacancy).
 type windmill struct {
-	opts       Options
-	transfer   uint8
-	kingChoice bool
-	cn         uint8
-	kn         [4]uint8
-	wing       [wmWings]Card // NoCard is a vacancy
-	centre     [wmCentreN]Card
-	corner     [4][NumRanks]Card
-	talon      stack
-	pack       stack
+	core
+	r   *windmillRules
+	lay layout
 }
 
-func newWindmill(pack []Card, opts Options) (Game, error) {
-	spec := windmillSpec()
-	o, err := spec.ResolveOptions(opts)
-	if err != nil {
-		return nil, err
-	}
-	if err := verifyPack(spec.ID, pack, spec.Decks); err != nil {
-		return nil, err
-	}
-	g := &windmill{opts: o, kingChoice: o["kings"] == "choice"}
-	switch o["transfer"] {
-	case "any":
-		g.transfer = wmTransferAny
-	case "none":
-		g.transfer = wmTransferNone
-	}
+func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
+	g := &windmill{core: c, r: r}
+	g.lay.reset()
 	var rest [2 * CardsPerDeck]Card
 	n := 0
 	for _, c := range pack {
-		if c.Rank() == Ace && g.cn == 0 {
-			g.centre[0] = c
-			g.cn = 1
+		if c.Rank() == Ace && g.lay.empty(wmCentre) {
+			g.lay.push(wmCentre, c)
 			continue
 		}
 		rest[n] = c
 		n++
 	}
-	g.pack.load(rest[:n])
-	for w := range g.wing {
-		g.wing[w] = NoCard
-		c := g.pack.pop()
-		if !g.placeKing(c) {
-			g.wing[w] = c
-		}
+	g.lay.loadPack(wmStock, rest[:n])
+	for w := 0; w < wmWings; w++ {
+		g.turnTo(w)
 	}
-	return g, nil
+	return g
 }
 
-func (g *windmill) ID() string       { return "windmill" }
-func (g *windmill) Options() Options { return copyOptions(g.opts) }
-
-// placeKing puts c in the first empty corner if it is a king and a corner
-// is still empty (the first four kings go to the corners at once; not with
-// variant kings=choice).
-func (g *windmill) placeKing(c Card) bool {
-	if c.Rank() != King || g.kingChoice {
-		return false
-	}
-	for k := range g.kn {
-		if g.kn[k] == 0 {
-			g.corner[k][0] = c
-			g.kn[k] = 1
-			return true
+// turnTo turns the stock's top card onto pile p, or into the first empty
+// corner if it is a king and a corner is still empty (the first four kings
+// go to the corners at once; not with variant kings=choice).
+func (g *windmill) turnTo(p int) {
+	c := g.lay.top(wmStock)
+	if c.Rank() == King && !g.r.kingChoice {
+		for k := wmCorner0; k < wmCorner0+4; k++ {
+			if g.lay.empty(k) {
+				g.lay.move(wmStock, k)
+				return
+			}
 		}
 	}
-	return false
+	g.lay.move(wmStock, p)
 }
+
+// centreN returns the number of cards on the centre.
+func (g *windmill) centreN() int { return g.lay.size(wmCentre) }
 
 // fits reports whether c goes on foundation f (0 the centre, 1–4 corners).
 func (g *windmill) fits(f int, c Card) bool {
@@ -184,53 +213,59 @@ func (g *windmill) fits(f int, c Card) bool {
 		return false
 	}
 	if f == 0 {
-		return g.cn < wmCentreN && int(c.Rank()) == int(g.cn)%NumRanks+1
+		cn := g.centreN()
+		return cn < wmCentreN && int(c.Rank()) == cn%NumRanks+1
 	}
-	k := f - 1
-	n := g.kn[k]
+	n := g.lay.size(wmCentre + f)
 	if n == 0 {
-		return g.kingChoice && c.Rank() == King
+		return g.r.kingChoice && c.Rank() == King
 	}
-	return n < NumRanks && c.Rank()+1 == g.corner[k][n-1].Rank()
+	return n < NumRanks && int(c.Rank()) == NumRanks-n // a corner of height n holds K … 14-n
 }
 
-// needs returns the rank each foundation takes next (centre first, then
-// the four corners), 0 where none fits: fits(f, c) is exactly c.Valid() &&
-// needs()[f] == c.Rank(), computed once for a whole move generation.
-func (g *windmill) needs() (need [5]Rank) {
-	if g.cn < wmCentreN {
-		need[0] = Rank(int(g.cn)%NumRanks + 1)
+// wmNeeds says what the five foundations take next: need[f] the rank
+// foundation f takes (centre first, then the four corners; 0 where none),
+// and by[r] the foundations that take rank r (bit f), so fits(f, c) is
+// exactly c.Valid() && need[f] == c.Rank() and a card is playable exactly
+// when by[its rank] != 0. A move generation computes it once.
+type wmNeeds struct {
+	need [5]Rank
+	by   [NumRanks + 2]uint8
+}
+
+// needs returns what the foundations take next.
+func (g *windmill) needs() (n wmNeeds) {
+	if cn := g.centreN(); cn < wmCentreN {
+		r := Rank(cn%NumRanks + 1)
+		n.need[0], n.by[r] = r, 1
 	}
-	for k, n := range g.kn {
-		switch {
-		case n == 0:
-			if g.kingChoice {
-				need[k+1] = King
+	for k := 1; k < 5; k++ {
+		var r Rank
+		switch h := g.lay.size(wmCentre + k); {
+		case h == 0:
+			if !g.r.kingChoice {
+				continue
 			}
-		case n < NumRanks:
-			need[k+1] = g.corner[k][n-1].Rank() - 1
+			r = King
+		case h < NumRanks:
+			r = Rank(NumRanks - h) // the corner holds K … 14-h
+		default:
+			continue
 		}
+		n.need[k] = r
+		n.by[r] |= 1 << k
 	}
-	return need
-}
-
-func (g *windmill) playable(c Card) bool {
-	for f := 0; f < 5; f++ {
-		if g.fits(f, c) {
-			return true
-		}
-	}
-	return false
+	return n
 }
 
 // vacancy returns the wing to fill next, or -1 when none must be filled
 // (no vacancy, or nothing left to fill it with).
 func (g *windmill) vacancy() int {
-	if g.talon.n == 0 && g.pack.n == 0 {
+	if g.lay.empty(wmTalon) && g.lay.empty(wmStock) {
 		return -1
 	}
-	for w, c := range g.wing {
-		if c == NoCard {
+	for w := 0; w < wmWings; w++ {
+		if g.lay.empty(w) {
 			return w
 		}
 	}
@@ -239,29 +274,36 @@ func (g *windmill) vacancy() int {
 
 // transferOK reports whether the top card of corner k may go to the centre.
 func (g *windmill) transferOK(k int) bool {
-	n := g.kn[k]
-	if g.transfer == wmTransferNone || n < 2 {
+	n := g.needs()
+	return g.transferWith(k, &n)
+}
+
+// transferWith is transferOK with the foundations' needs n computed.
+func (g *windmill) transferWith(k int, n *wmNeeds) bool {
+	p := wmCorner0 + k
+	if g.r.transfer == wmTransferNone || g.lay.size(p) < 2 {
 		return false
 	}
-	x := g.corner[k][n-1]
-	if !g.fits(0, x) {
+	x := g.lay.top(p)
+	if x.Rank() != n.need[0] { // the centre must take it
 		return false
 	}
-	if g.transfer == wmTransferAny {
+	if g.r.transfer == wmTransferAny {
 		return true
 	}
 	// After the transfer the centre takes rank r+1; it must bring into use a
 	// wing or talon card of that rank that fits nowhere now.
 	want := x.Rank() + 1
-	for _, c := range g.wing {
-		if c != NoCard && c.Rank() == want && !g.playable(c) {
+	if n.by[want] != 0 {
+		return false // a card of that rank already fits somewhere
+	}
+	for w := 0; w < wmWings; w++ {
+		if c := g.lay.top(w); c != NoCard && c.Rank() == want {
 			return true
 		}
 	}
-	if t := g.talon.top(); t != NoCard && t.Rank() == want && !g.playable(t) {
-		return true
-	}
-	return false
+	t := g.lay.top(wmTalon)
+	return t != NoCard && t.Rank() == want
 }
 
 // LegalMoves appends the legal moves: fills of a vacancy (which exclude
@@ -270,53 +312,50 @@ func (g *windmill) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 func (g *windmill) gen(dst []Move, first bool) []Move {
 	if v := g.vacancy(); v >= 0 {
-		if t := g.talon.top(); t != NoCard {
+		if t := g.lay.top(wmTalon); t != NoCard {
 			dst = append(dst, Move{Kind: MoveFill, From: wmTalon, To: uint8(v), Card: t, Card2: NoCard, Rule: wmRuleVacancy})
 			if first {
 				return dst
 			}
 		}
-		if g.pack.n > 0 {
-			dst = append(dst, Move{Kind: MoveFill, From: wmPack, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: wmRuleVacancy})
+		if !g.lay.empty(wmStock) {
+			dst = append(dst, Move{Kind: MoveFill, From: wmStock, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: wmRuleVacancy})
 		}
 		return dst
 	}
-	need := g.needs()
-	for w, c := range g.wing {
+	n := g.needs()
+	for w := 0; w < wmWings; w++ {
+		c := g.lay.top(w)
 		if !c.Valid() {
 			continue
 		}
-		r := c.Rank()
-		for f := 0; f < 5; f++ {
-			if need[f] == r { // g.fits(f, c)
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + f), Card: c, Card2: NoCard, Rule: wmRuleI})
-				if first {
-					return dst
-				}
-			}
-		}
-	}
-	if t := g.talon.top(); t.Valid() {
-		r := t.Rank()
-		for f := 0; f < 5; f++ {
-			if need[f] == r { // g.fits(f, t)
-				dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + f), Card: t, Card2: NoCard, Rule: wmRulePlay})
-				if first {
-					return dst
-				}
-			}
-		}
-	}
-	for k := range g.kn {
-		if g.transferOK(k) {
-			dst = append(dst, Move{Kind: MoveTransfer, From: uint8(wmCorner0 + k), To: wmCentre, Card: g.corner[k][g.kn[k]-1], Card2: NoCard, Rule: wmRuleTransfer})
+		for m := n.by[c.Rank()]; m != 0; m &= m - 1 { // g.fits(f, c)
+			f := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + f), Card: c, Card2: NoCard, Rule: wmRuleI})
 			if first {
 				return dst
 			}
 		}
 	}
-	if g.pack.n > 0 {
-		dst = append(dst, Move{Kind: MoveDraw, From: wmPack, To: wmTalon, Card: NoCard, Card2: NoCard, Rule: wmRuleDraw})
+	if t := g.lay.top(wmTalon); t.Valid() {
+		for m := n.by[t.Rank()]; m != 0; m &= m - 1 { // g.fits(f, t)
+			f := bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + f), Card: t, Card2: NoCard, Rule: wmRulePlay})
+			if first {
+				return dst
+			}
+		}
+	}
+	for k := 0; k < 4; k++ {
+		if g.transferWith(k, &n) {
+			dst = append(dst, Move{Kind: MoveTransfer, From: uint8(wmCorner0 + k), To: wmCentre, Card: g.lay.top(wmCorner0 + k), Card2: NoCard, Rule: wmRuleTransfer})
+			if first {
+				return dst
+			}
+		}
+	}
+	if !g.lay.empty(wmStock) {
+		dst = append(dst, Move{Kind: MoveDraw, From: wmStock, To: wmTalon, Card: NoCard, Card2: NoCard, Rule: wmRuleDraw})
 	}
 	return dst
 }
@@ -340,15 +379,15 @@ func (g *windmill) Check(m Move) error {
 		}
 		switch from {
 		case wmTalon:
-			if t := g.talon.top(); t == NoCard || t != m.Card {
+			if t := g.lay.top(wmTalon); t == NoCard || t != m.Card {
 				return illegalf(m, "%s is not the talon top", m.Card)
 			}
-		case wmPack:
-			if g.pack.n == 0 || m.Card != NoCard {
-				return illegal("windmill: a fill from the pack turns its hidden top card")
+		case wmStock:
+			if g.lay.empty(wmStock) || m.Card != NoCard {
+				return illegal("windmill: a fill from the stock turns its hidden top card")
 			}
 		default:
-			return illegal("windmill: a wing is filled from the pack or the talon")
+			return illegal("windmill: a wing is filled from the stock or the talon")
 		}
 		return nil
 	}
@@ -362,10 +401,10 @@ func (g *windmill) Check(m Move) error {
 			return illegal("windmill: the move does not fit its rule, which plays a card to a foundation")
 		}
 		if m.Rule == wmRuleI {
-			if from >= wmWings || g.wing[from] == NoCard || g.wing[from] != m.Card {
+			if from >= wmWings || g.lay.top(from) == NoCard || g.lay.top(from) != m.Card {
 				return illegalf(m, "%s is not a wing card", m.Card)
 			}
-		} else if from != wmTalon || g.talon.top() == NoCard || g.talon.top() != m.Card {
+		} else if from != wmTalon || g.lay.top(wmTalon) == NoCard || g.lay.top(wmTalon) != m.Card {
 			return illegalf(m, "%s is not the talon top", m.Card)
 		}
 		if !g.fits(f, m.Card) {
@@ -377,16 +416,16 @@ func (g *windmill) Check(m Move) error {
 			return illegal("windmill: the move does not fit its rule, which moves a king pile's top card to the centre")
 		}
 		k := from - wmCorner0
-		if g.kn[k] == 0 || g.corner[k][g.kn[k]-1] != m.Card {
+		if g.lay.empty(from) || g.lay.top(from) != m.Card {
 			return illegalf(m, "%s is not the top of %s", m.Card, wmPileNames[from])
 		}
-		if g.kn[k] == 1 {
+		if g.lay.size(from) == 1 {
 			return illegal("windmill: the corner king is the foundation itself and stays")
 		}
 		if !g.fits(0, m.Card) {
 			return illegalf(m, "the centre does not take %s", m.Card)
 		}
-		if g.transfer == wmTransferNone {
+		if g.r.transfer == wmTransferNone {
 			return illegal("windmill: transfers are off (variant transfer=none)")
 		}
 		if !g.transferOK(k) {
@@ -394,11 +433,11 @@ func (g *windmill) Check(m Move) error {
 		}
 		return nil
 	case wmRuleDraw:
-		if m.Kind != MoveDraw || from != wmPack || to != wmTalon || m.Card != NoCard {
-			return illegal("windmill: a draw turns the pack onto the talon")
+		if m.Kind != MoveDraw || from != wmStock || to != wmTalon || m.Card != NoCard {
+			return illegal("windmill: a draw turns the stock onto the talon")
 		}
-		if g.pack.n == 0 {
-			return illegal("windmill: the pack is out")
+		if g.lay.empty(wmStock) {
+			return illegal("windmill: the stock is out")
 		}
 		return nil
 	}
@@ -414,122 +453,391 @@ func (g *windmill) Apply(m Move) error {
 	switch m.Rule {
 	case wmRuleVacancy:
 		if m.From == wmTalon {
-			g.wing[m.To] = g.talon.pop()
-		} else if c := g.pack.pop(); !g.placeKing(c) {
-			g.wing[m.To] = c
+			g.lay.move(wmTalon, int(m.To))
+		} else {
+			g.turnTo(int(m.To))
 		}
-	case wmRuleI:
-		g.push(int(m.To)-wmCentre, m.Card)
-		g.wing[m.From] = NoCard
-	case wmRulePlay:
-		g.push(int(m.To)-wmCentre, g.talon.pop())
-	case wmRuleTransfer:
-		k := int(m.From) - wmCorner0
-		g.kn[k]--
-		g.push(0, m.Card)
+	case wmRuleI, wmRulePlay, wmRuleTransfer:
+		g.lay.move(int(m.From), int(m.To))
 	case wmRuleDraw:
-		if c := g.pack.pop(); !g.placeKing(c) {
-			g.talon.push(c)
-		}
+		g.turnTo(wmTalon)
 	}
 	return nil
 }
 
-func (g *windmill) push(f int, c Card) {
-	if f == 0 {
-		g.centre[g.cn] = c
-		g.cn++
-		return
-	}
-	g.corner[f-1][g.kn[f-1]] = c
-	g.kn[f-1]++
-}
-
-func (g *windmill) Over() bool {
+// Ending: won when every card is on the foundations, stuck when no move is
+// legal (there is no redeal).
+func (g *windmill) Ending() Ending {
 	var buf [1]Move
-	return len(g.gen(buf[:0], true)) == 0
+	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
 func (g *windmill) Won() bool { return g.Score() == 2*CardsPerDeck }
 
+// Score is the number of cards on the five foundations.
 func (g *windmill) Score() int {
-	s := int(g.cn)
-	for _, n := range g.kn {
-		s += int(n)
+	s := 0
+	for p := wmCentre; p < wmTalon; p++ {
+		s += g.lay.size(p)
 	}
 	return s
 }
 
-func (g *windmill) Total() int    { return 2 * CardsPerDeck }
-func (g *windmill) Redeals() int  { return 0 }
-func (g *windmill) NumPiles() int { return wmPiles }
+func (g *windmill) Total() int   { return 2 * CardsPerDeck }
+func (g *windmill) Redeals() int { return 0 }
 
-func (g *windmill) PileName(i int) string { return pileName(wmPileNames[:], i) }
-
+// Pile shows every pile but the face-down stock.
 func (g *windmill) Pile(dst []Card, i int) []Card {
-	if i == wmPack {
-		return appendHidden(dst, int(g.pack.n))
+	if i == wmStock {
+		return appendHidden(dst, g.lay.size(wmStock))
 	}
 	return g.FullPile(dst, i)
 }
 
 // FullPile returns every card of pile i, bottom first.
 func (g *windmill) FullPile(dst []Card, i int) []Card {
-	switch {
-	case i >= 0 && i < wmWings:
-		if g.wing[i] != NoCard {
-			dst = append(dst, g.wing[i])
-		}
+	if i < 0 || i >= wmPiles {
 		return dst
-	case i == wmCentre:
-		return append(dst, g.centre[:g.cn]...)
-	case i >= wmCorner0 && i < wmCorner0+4:
-		return append(dst, g.corner[i-wmCorner0][:g.kn[i-wmCorner0]]...)
-	case i == wmTalon:
-		return append(dst, g.talon.cards()...)
-	case i == wmPack:
-		return append(dst, g.pack.cards()...)
 	}
-	return dst
+	return g.lay.appendPile(dst, i)
 }
 
-// hashVisible mixes the part of the state every view shows into a new
-// hasher.
-func (g *windmill) hashVisible() hasher {
-	h := newHasher()
-	for _, c := range g.wing {
-		h.b(byte(c))
-	}
-	h.cards(g.centre[:g.cn])
-	for k := range g.corner {
-		h.cards(g.corner[k][:g.kn[k]])
-	}
-	h.cards(g.talon.cards())
-	return h
+// Hash covers every pile including the stock's order.
+func (g *windmill) Hash() uint64 { return g.lay.hashWords(0, 2*CardsPerDeck, wmPiles, 0) }
+
+// ViewHash is Hash with the stock reduced to its size.
+func (g *windmill) ViewHash() uint64 {
+	return g.lay.hashWords(0, 2*CardsPerDeck, wmPiles, 1<<wmStock)
 }
-
-// Hash covers every pile including the pack's order.
-func (g *windmill) Hash() uint64 { return g.hashVisible().sumCards(g.pack.cards()) }
-
-// ViewHash is Hash with the pack reduced to its size.
-func (g *windmill) ViewHash() uint64 { return g.hashVisible().sumHidden(int(g.pack.n)) }
 
 func (g *windmill) Clone() Game {
 	c := *g
 	return &c
 }
 
-// Determinize rearranges the pack at random (the only hidden cards).
-func (g *windmill) Determinize(r *Rand) { determinize(g.pack.cards(), r) }
+// CopyFrom makes g a copy of src when src is a Mill game.
+func (g *windmill) CopyFrom(src Game) bool { return copyState(g, src) }
+
+// Determinize rearranges the stock at random (the only hidden cards).
+func (g *windmill) Determinize(r *Rand) { g.lay.determinize(wmStock, r) }
+
+// Search hooks (SearchHooks): see windmillSearch.
+
+// SearchKey returns the canonical key described above.
+func (g *windmill) SearchKey() Key {
+	k := newKeyHash(0x574D)   // "WM"
+	var wings, corners uint64 // counts of wing ranks (0 a vacancy), of corner heights
+	for w := 0; w < wmWings; w++ {
+		r := Rank(0) // a vacancy
+		if c := g.lay.top(w); c != NoCard {
+			r = c.Rank()
+		}
+		wings += 1 << (4 * r)
+	}
+	for c := wmCorner0; c < wmCorner0+4; c++ {
+		corners += 1 << (4 * g.lay.size(c))
+	}
+	k.word(wings)
+	k.word(corners)
+	k.word(uint64(g.centreN()))
+	rankKey(&k, &g.lay, wmTalon)
+	rankKey(&k, &g.lay, wmStock)
+	return k.sum()
+}
+
+// rankKey mixes pile p of l into k as its size and its cards' ranks, top
+// first, sixteen to a word.
+func rankKey(k *keyHash, l *layout, p int) {
+	k.word(uint64(l.size(p)))
+	w, n := uint64(0), 0
+	for c := l.top(p); c != NoCard; c = l.below[c] {
+		w = w<<4 | uint64(c.Rank())
+		if n++; n == 16 {
+			k.word(w)
+			w, n = 0, 0
+		}
+	}
+	if n > 0 {
+		k.word(w)
+	}
+}
+
+// SafeMove returns, once the stock is out, the first move of a win the
+// endgame evaluation finds (wmEnd), or else a play to the centre of a rank
+// r that no corner can take or give before the centre takes it (every
+// corner's top is below r, and no empty corner takes a king); or -1.
+func (g *windmill) SafeMove(legal []Move) int {
+	if !g.lay.empty(wmStock) {
+		return -1
+	}
+	var e wmEnd
+	if e.eval(g) == wmWon {
+		if i := e.first.find(g, legal); i >= 0 {
+			return i
+		}
+	}
+	cn := g.centreN()
+	if cn >= wmCentreN {
+		return -1
+	}
+	r := cn%NumRanks + 1
+	for c := wmCorner0; c < wmCorner0+4; c++ {
+		switch n := g.lay.size(c); {
+		case n == 0 && g.r.kingChoice:
+			return -1
+		case n > 0 && NumRanks+1-n >= r: // its top K … 14-n
+			return -1
+		}
+	}
+	for i, m := range legal {
+		if m.Kind == MoveFoundation && m.To == wmCentre {
+			return i
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports, once the stock is out, an endgame the evaluation
+// (wmEnd) proves lost.
+func (g *windmill) DeadEnd() bool {
+	if !g.lay.empty(wmStock) {
+		return false
+	}
+	var e wmEnd
+	return e.eval(g) == wmLost
+}
+
+// Outcomes of an endgame evaluation.
+const (
+	wmUnknown = iota // too many states
+	wmWon
+	wmLost
+)
+
+// wmEndCap bounds the states one endgame evaluation visits.
+const wmEndCap = 1 << 12
+
+// wmEnd decides the endgame of the Mill once the stock is out, by
+// exhaustive search over an exact abstraction (see windmillSearch): every
+// play brings in the next talon card, so the wing cards and the talon top
+// are one pool of ranks, and a state is the number of talon cards brought
+// in, the centre's height and the corners' heights (the pool follows from
+// them). It is a value; an evaluation allocates nothing.
+type wmEnd struct {
+	r     *windmillRules
+	talon [2 * CardsPerDeck]Rank // the talon's ranks, top first
+	t     int
+	seen  [2 * wmEndCap]uint32 // open-addressing set of the states visited (0: empty)
+	n     int
+	full  bool
+	first wmEndMove // the first move of the win found
+}
+
+// wmEndMove is a move of the abstraction: a card of rank r played to the
+// centre (corner < 0) or to a corner of height corner, or (transfer) the
+// top of a corner of height corner moved to the centre.
+type wmEndMove struct {
+	transfer bool
+	r        Rank
+	corner   int
+}
+
+// wmEndState is a state of the abstraction.
+type wmEndState struct {
+	i    int    // talon cards brought into the pool (talon[i] is the top)
+	cn   int    // the centre's height
+	h    [4]int // the corners' heights, ascending
+	pool [NumRanks + 1]int8
+}
+
+// eval decides the endgame of g (stock out, no wing waiting to be filled
+// from the talon).
+func (e *wmEnd) eval(g *windmill) int {
+	if g.vacancy() >= 0 {
+		return wmUnknown // the fill comes first
+	}
+	e.r = g.r
+	var s wmEndState
+	for c := g.lay.top(wmTalon); c != NoCard; c = g.lay.below[c] {
+		e.talon[e.t] = c.Rank()
+		e.t++
+	}
+	for w := 0; w < wmWings; w++ {
+		if c := g.lay.top(w); c != NoCard {
+			s.pool[c.Rank()]++
+		}
+	}
+	if e.t > 0 {
+		s.pool[e.talon[0]]++
+	}
+	s.cn = g.centreN()
+	for k := range s.h {
+		s.h[k] = g.lay.size(wmCorner0 + k)
+	}
+	sortInts4(&s.h)
+	switch {
+	case e.win(s, true):
+		return wmWon
+	case e.full:
+		return wmUnknown
+	}
+	return wmLost
+}
+
+// sortInts4 sorts four small ints in place.
+func sortInts4(h *[4]int) {
+	for i := 1; i < 4; i++ {
+		for j := i; j > 0 && h[j] < h[j-1]; j-- {
+			h[j], h[j-1] = h[j-1], h[j]
+		}
+	}
+}
+
+// visit records state s and reports whether it is new.
+func (e *wmEnd) visit(s *wmEndState) bool {
+	k := uint32(s.i)<<22 | uint32(s.cn)<<16 | uint32(s.h[0])<<12 | uint32(s.h[1])<<8 | uint32(s.h[2])<<4 | uint32(s.h[3])
+	k++ // never 0
+	for j := (k * 0x9E3779B1) >> (32 - 13); ; j = (j + 1) & (2*wmEndCap - 1) {
+		switch e.seen[j] {
+		case k:
+			return false
+		case 0:
+			if e.n >= wmEndCap {
+				e.full = true
+				return false
+			}
+			e.seen[j] = k
+			e.n++
+			return true
+		}
+	}
+}
+
+// cornerNeed returns the rank a corner of height h takes next, 0 if none.
+func (e *wmEnd) cornerNeed(h int) Rank {
+	switch {
+	case h == 0:
+		if e.r.kingChoice {
+			return King
+		}
+		return 0
+	case h < NumRanks:
+		return Rank(NumRanks - h)
+	}
+	return 0
+}
+
+// win reports whether a win is reachable from s, recording its first move
+// when top.
+func (e *wmEnd) win(s wmEndState, top bool) bool {
+	if s.cn == wmCentreN && s.h == [4]int{NumRanks, NumRanks, NumRanks, NumRanks} {
+		return true
+	}
+	if !e.visit(&s) {
+		return false
+	}
+	rc := Rank(0)
+	if s.cn < wmCentreN {
+		rc = Rank(s.cn%NumRanks + 1)
+	}
+	if rc != 0 && s.pool[rc] > 0 { // a play to the centre
+		c := e.play(&s, rc)
+		c.cn++
+		if e.win(c, false) {
+			if top {
+				e.first = wmEndMove{r: rc, corner: -1}
+			}
+			return true
+		}
+	}
+	for k := 0; k < 4; k++ { // a play to a corner (one per height)
+		if k > 0 && s.h[k] == s.h[k-1] {
+			continue
+		}
+		r := e.cornerNeed(s.h[k])
+		if r == 0 || s.pool[r] == 0 {
+			continue
+		}
+		c := e.play(&s, r)
+		c.h[k]++
+		sortInts4(&c.h)
+		if e.win(c, false) {
+			if top {
+				e.first = wmEndMove{r: r, corner: s.h[k]}
+			}
+			return true
+		}
+	}
+	if e.r.transfer == wmTransferNone || rc == 0 {
+		return false
+	}
+	for k := 0; k < 4; k++ { // a transfer of a corner top to the centre
+		h := s.h[k]
+		if h < 2 || (k > 0 && h == s.h[k-1]) || Rank(NumRanks+1-h) != rc {
+			continue
+		}
+		if e.r.transfer == wmTransferImmediate {
+			want := rc + 1 // the centre takes it next: a pool card of that rank that fits nowhere now
+			if want > King || s.pool[want] == 0 {
+				continue
+			}
+			fits := false
+			for _, h2 := range s.h {
+				fits = fits || e.cornerNeed(h2) == want
+			}
+			if fits {
+				continue
+			}
+		}
+		c := s
+		c.h[k]--
+		c.cn++
+		sortInts4(&c.h)
+		if e.win(c, false) {
+			if top {
+				e.first = wmEndMove{transfer: true, r: rc, corner: h}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// play returns s after a pool card of rank r is played: the next talon
+// card comes into the pool.
+func (e *wmEnd) play(s *wmEndState, r Rank) wmEndState {
+	c := *s
+	c.pool[r]--
+	if c.i < e.t {
+		c.i++
+		if c.i < e.t {
+			c.pool[e.talon[c.i]]++
+		}
+	}
+	return c
+}
+
+// find returns the index in legal of a move of g that makes m, or -1.
+func (m wmEndMove) find(g *windmill, legal []Move) int {
+	for i, l := range legal {
+		switch {
+		case m.transfer:
+			if l.Kind == MoveTransfer && g.lay.size(int(l.From)) == m.corner {
+				return i
+			}
+		case l.Kind == MoveFoundation && l.Card.Rank() == m.r:
+			if (m.corner < 0 && l.To == wmCentre) || (m.corner >= 0 && l.To != wmCentre && g.lay.size(int(l.To)) == m.corner) {
+				return i
+			}
+		}
+	}
+	return -1
+}
 
 func (g *windmill) status() string {
-	return fmt.Sprintf("score %d/%d  centre %d/%d  pack %d  talon %d", g.Score(), 2*CardsPerDeck, g.cn, wmCentreN, g.pack.n, g.talon.n)
+	return fmt.Sprintf("score %d/%d  centre %d/%d  stock %d  talon %d", g.Score(), 2*CardsPerDeck, g.centreN(), wmCentreN, g.lay.size(wmStock), g.lay.size(wmTalon))
 }
 
-func (g *windmill) String() string {
-	return renderPiles(wmPiles, g.PileName, g.FullPile, g.status())
-}
+func (g *windmill) String() string { return renderGame(g, g.FullPile, g.status()) }
 
-func (g *windmill) View() string {
-	return renderPiles(wmPiles, g.PileName, g.Pile, g.status())
-}
+func (g *windmill) View() string { return renderGame(g, g.Pile, g.status()) }

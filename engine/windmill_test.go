@@ -2,12 +2,12 @@ package engine
 
 import "testing"
 
-// Positions and crafted packs for windmill (GAMES.md §4). Piles: W0–W7
-// wings, F0 centre (pile 8), F1–F4 corners (9–12), talon 13, pack 14.
+// Positions and crafted packs for windmill. Piles: W0–W7 wings, F0 centre
+// (pile 8), F1–F4 corners (9–12), talon 13, stock 14.
 
 func newWMT(t *testing.T, top string, opts Options) *windmill {
 	t.Helper()
-	g, err := newWindmill(crafted(2, top), opts)
+	g, err := windmillSpec().NewDeal(crafted(2, top), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -16,33 +16,38 @@ func newWMT(t *testing.T, top string, opts Options) *windmill {
 
 // wmPos builds a position: wings ("" a vacancy), the centre's height (its
 // cards are clubs, then diamonds… of the needed ranks), corners (bottom
-// first), talon (bottom first) and pack (top first).
-func wmPos(t *testing.T, opts Options, wings [8]string, centre int, corners [4]string, talon, pack string) *windmill {
+// first), talon (bottom first) and stock (top first); the cards placed
+// nowhere take no part.
+func wmPos(t *testing.T, opts Options, wings [8]string, centre int, corners [4]string, talon, stock string) *windmill {
 	t.Helper()
 	g := newWMT(t, "", opts)
+	pl := newPlacer(t, &g.lay)
 	for w, s := range wings {
-		g.wing[w] = NoCard
-		if s != "" {
-			g.wing[w] = ac(s)
-		}
-	}
-	g.cn = uint8(centre)
-	for i := 0; i < centre; i++ {
-		g.centre[i] = NewCard(Rank(i%13+1), Suit(i/13), 1)
+		pl.putAll(w, s)
 	}
 	for k, s := range corners {
-		g.kn[k] = 0
-		for _, c := range acs(s) {
-			g.corner[k][g.kn[k]] = c
-			g.kn[k]++
+		pl.putAll(wmCorner0+k, s)
+	}
+	pl.putAll(wmTalon, talon)
+	pl.stock(wmStock, stock)
+	for i := 0; i < centre; i++ {
+		pl.homeAnySuit(wmCentre, Rank(i%13+1), Suit(i/13))
+	}
+	return g
+}
+
+// wmCentreTo refills the centre of g to height n (see wmPos).
+func wmCentreTo(t *testing.T, g *windmill, n int) {
+	t.Helper()
+	pl := &placer{t: t, lay: &g.lay}
+	for p := 0; p < wmPiles; p++ {
+		for _, c := range g.FullPile(nil, p) {
+			pl.used[c] = true
 		}
 	}
-	g.talon.n = 0
-	for _, c := range acs(talon) {
-		g.talon.push(c)
+	for i := g.centreN(); i < n; i++ {
+		pl.homeAnySuit(wmCentre, Rank(i%13+1), Suit(i/13))
 	}
-	g.pack.load(acs(pack))
-	return g
 }
 
 func wmPlay(from, f int, c string, rule RuleID) Move {
@@ -57,7 +62,7 @@ func wmTransferMove(k int, c string) Move {
 	return Move{Kind: MoveTransfer, From: uint8(wmCorner0 + k), To: wmCentre, Card: ac(c), Card2: NoCard, Rule: wmRuleTransfer}
 }
 
-var wmDrawMove = Move{Kind: MoveDraw, From: wmPack, To: wmTalon, Card: NoCard, Card2: NoCard, Rule: wmRuleDraw}
+var wmDrawMove = Move{Kind: MoveDraw, From: wmStock, To: wmTalon, Card: NoCard, Card2: NoCard, Rule: wmRuleDraw}
 
 var wmFullCorners = [4]string{"KC", "KD", "KH", "KS"}
 
@@ -66,27 +71,27 @@ var wmFullCorners = [4]string{"KC", "KD", "KH", "KS"}
 // refilled from the pack.
 func TestWindmillDeal(t *testing.T) {
 	g := newWMT(t, "5C 3D AH 2S KS 7C 8C 9C TC JC QD", nil)
-	if g.cn != 1 || g.centre[0] != ac("AH") {
-		t.Fatalf("centre = %v, want A♥", g.centre[:g.cn])
+	if c := g.FullPile(nil, wmCentre); len(c) != 1 || c[0] != ac("AH") {
+		t.Fatalf("centre = %v, want A♥", c)
 	}
 	want := [8]Card{ac("5C"), ac("3D"), ac("2S"), NoCard, ac("7C"), ac("8C"), ac("9C"), ac("TC")}
-	if g.wing != want {
-		t.Fatalf("wings = %v, want %v", g.wing, want)
+	if w := wmWingCards(g); w != want {
+		t.Fatalf("wings = %v, want %v", w, want)
 	}
-	if g.kn[0] != 1 || g.corner[0][0] != ac("KS") {
+	if c := g.FullPile(nil, wmCorner0); len(c) != 1 || c[0] != ac("KS") {
 		t.Fatalf("K♠ must be in the first corner")
 	}
 	// The vacancy must be filled before anything else; the talon is empty,
 	// so from the pack.
 	got := g.LegalMoves(nil)
-	if len(got) != 1 || got[0] != wmFill(wmPack, 3, NoCard) {
+	if len(got) != 1 || got[0] != wmFill(wmStock, 3, NoCard) {
 		t.Fatalf("legal %v, want only the fill of W3 from the pack", got)
 	}
 	wantIllegal(t, g, wmPlay(2, 0, "2S", wmRuleI))
 	wantIllegal(t, g, wmDrawMove)
 	mustApply(t, g, got[0])
-	if g.wing[3] != ac("JC") {
-		t.Fatalf("W3 = %s, want J♣", g.wing[3])
+	if g.lay.top(3) != ac("JC") {
+		t.Fatalf("W3 = %s, want J♣", g.lay.top(3))
 	}
 	if err := checkConservation(g, 2); err != nil {
 		t.Fatal(err)
@@ -112,26 +117,26 @@ func TestWindmillRulesIandII(t *testing.T) {
 // Rule II: the first four kings go to the corners at once when they turn
 // up; later kings go only on the centre, on a queen.
 func TestWindmillKings(t *testing.T) {
-	g := wmPos(t, nil, [8]string{"9D", "9D'", "9C", "9C'", "9H", "9H'", "9S", "9S'"}, 1, [4]string{"KC", "KD", "KH", ""}, "", "KS 5C KC' 5D")
+	g := wmPos(t, nil, [8]string{"9D", "9D'", "9C", "9C'", "TH", "TH'", "TS", "TS'"}, 1, [4]string{"KC", "KD", "KH", ""}, "", "KS 5C KC' 5D")
 	mustApply(t, g, wmDrawMove)
-	if g.kn[3] != 1 || g.corner[3][0] != ac("KS") || g.talon.n != 0 {
+	if c := g.FullPile(nil, wmCorner0+3); len(c) != 1 || c[0] != ac("KS") || !g.lay.empty(wmTalon) {
 		t.Fatalf("the fourth king must go to the last corner at once")
 	}
 	mustApply(t, g, wmDrawMove)
 	mustApply(t, g, wmDrawMove)
-	if g.talon.top() != ac("KC'") {
-		t.Fatalf("the fifth king must go to the talon, talon %v", g.talon.cards())
+	if g.lay.top(wmTalon) != ac("KC'") {
+		t.Fatalf("the fifth king must go to the talon, talon %v", g.FullPile(nil, wmTalon))
 	}
 	wantIllegal(t, g, Move{Kind: MoveFoundation, From: wmTalon, To: wmCentre, Card: ac("KC'"), Card2: NoCard, Rule: wmRulePlay})
-	g.cn = 12 // the centre wants a king
+	wmCentreTo(t, g, 12) // the centre wants a king
 	wantLegal(t, g, Move{Kind: MoveFoundation, From: wmTalon, To: wmCentre, Card: ac("KC'"), Card2: NoCard, Rule: wmRulePlay})
 	// A king filled into a wing while a corner is empty goes to the corner.
 	h := wmPos(t, nil, [8]string{"", "9D'", "9C", "9C'", "9H", "9H'", "9S", "9S'"}, 1, [4]string{"KC", "KD", "KH", ""}, "", "KS 5C")
-	mustApply(t, h, wmFill(wmPack, 0, NoCard))
-	if h.kn[3] != 1 || h.wing[0] != NoCard {
+	mustApply(t, h, wmFill(wmStock, 0, NoCard))
+	if h.lay.size(wmCorner0+3) != 1 || !h.lay.empty(0) {
 		t.Fatalf("the king must go to the corner, the wing stays vacant")
 	}
-	wantLegal(t, h, wmFill(wmPack, 0, NoCard))
+	wantLegal(t, h, wmFill(wmStock, 0, NoCard))
 }
 
 // Vacancies in the wings are filled at once, from the pack or the talon at
@@ -140,14 +145,14 @@ func TestWindmillVacancy(t *testing.T) {
 	g := wmPos(t, nil, [8]string{"9D", "2S", "4C", "QH", "2D", "8C", "5H", "6S"}, 1, wmFullCorners, "7C JD", "3D 4D")
 	mustApply(t, g, wmPlay(1, 0, "2S", wmRuleI))
 	wantLegal(t, g, wmFill(wmTalon, 1, ac("JD")))
-	wantLegal(t, g, wmFill(wmPack, 1, NoCard))
+	wantLegal(t, g, wmFill(wmStock, 1, NoCard))
 	wantIllegal(t, g, wmFill(wmTalon, 1, ac("7C"))) // not the talon top
-	wantIllegal(t, g, wmFill(wmPack, 1, ac("3D")))  // a pack card is hidden
+	wantIllegal(t, g, wmFill(wmStock, 1, ac("3D"))) // a pack card is hidden
 	wantIllegal(t, g, wmFill(wmTalon, 0, ac("JD"))) // not the vacancy
 	wantIllegal(t, g, wmPlay(4, 0, "2D", wmRuleI))  // playing first is not allowed
 	wantIllegal(t, g, wmDrawMove)                   // nor turning a card
 	mustApply(t, g, wmFill(wmTalon, 1, ac("JD")))
-	if g.wing[1] != ac("JD") || g.talon.top() != ac("7C") {
+	if g.lay.top(1) != ac("JD") || g.lay.top(wmTalon) != ac("7C") {
 		t.Fatal("the fill from the talon must take its top")
 	}
 	// With the pack and talon both out a vacancy stays, and play goes on.
@@ -164,21 +169,20 @@ func TestWindmillTransfer(t *testing.T) {
 	m := wmTransferMove(0, "6C")
 	wantLegal(t, g, m)
 	mustApply(t, g, m)
-	if g.cn != 6 || g.kn[0] != 7 {
-		t.Fatalf("after the transfer centre %d, corner %d", g.cn, g.kn[0])
+	if g.centreN() != 6 || g.lay.size(wmCorner0) != 7 {
+		t.Fatalf("after the transfer centre %d, corner %d", g.centreN(), g.lay.size(wmCorner0))
 	}
 	wantLegal(t, g, wmPlay(0, 0, "7H", wmRuleI))
 	// No 7 available: the transfer brings nothing into use.
 	h := wmPos(t, nil, [8]string{"8H", "9D", "9D'", "9S", "9S'", "9H", "9H'", "3S"}, 5, corners, "", "2C")
 	wantIllegal(t, h, m)
 	// The talon top counts as available.
-	h.talon.push(ac("7S"))
+	h.lay.push(wmTalon, ac("7S"))
 	wantLegal(t, h, m)
 	// A 7 that already fits another corner (top 8) is not brought into use.
 	c2 := corners
 	c2[1] = "KD QD JD TD 9D 8D"
-	k := wmPos(t, nil, [8]string{"7H", "9D'", "9D'", "9S", "9S'", "9H", "9H'", "3S"}, 5, c2, "", "2C")
-	k.wing[1] = ac("2H")
+	k := wmPos(t, nil, [8]string{"7H", "2H", "9D'", "9S", "9S'", "9H", "9H'", "3S"}, 5, c2, "", "2C")
 	wantIllegal(t, k, m)
 	ka := wmPos(t, Options{"transfer": "any"}, [8]string{"8H", "9D'", "9C'", "9S", "9S'", "9H", "9H'", "3S"}, 5, c2, "", "2C")
 	wantLegal(t, ka, m)
@@ -186,10 +190,10 @@ func TestWindmillTransfer(t *testing.T) {
 	wantIllegal(t, kn, m)
 	// The centre must take the card; the corner's king never moves.
 	wantIllegal(t, g, wmTransferMove(0, "7C"))
-	kk := wmPos(t, Options{"transfer": "any"}, [8]string{"9D", "9D'", "9C", "9C'", "9H", "9H'", "9S", "9S'"}, 12, wmFullCorners, "", "2C")
+	kk := wmPos(t, Options{"transfer": "any"}, [8]string{"9D", "9D'", "9C", "9C'", "TH", "TH'", "TS", "TS'"}, 12, wmFullCorners, "", "2C")
 	wantIllegal(t, kk, wmTransferMove(0, "KC"))
 	// One way: nothing moves from the centre to a corner.
-	wantIllegal(t, g, Move{Kind: MoveTransfer, From: wmCentre, To: wmCorner0, Card: g.centre[g.cn-1], Card2: NoCard, Rule: wmRuleTransfer})
+	wantIllegal(t, g, Move{Kind: MoveTransfer, From: wmCentre, To: wmCorner0, Card: g.lay.top(wmCentre), Card2: NoCard, Rule: wmRuleTransfer})
 }
 
 // No redeal: with the pack out and nothing to play the game is over.
@@ -200,7 +204,7 @@ func TestWindmillNoRedealAndWin(t *testing.T) {
 	}
 	w := wmPos(t, nil, [8]string{"", "", "", "", "", "", "", "KS'"}, 51, [4]string{"KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C AC", "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD", "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H AH", "KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AS"}, "", "")
 	mustApply(t, w, wmPlay(7, 0, "KS'", wmRuleI))
-	if !w.Won() || !w.Over() || w.Score() != 104 {
+	if !w.Won() || w.Ending() != EndWon || w.Score() != 104 {
 		t.Fatalf("want a won game: %v", w)
 	}
 }
@@ -209,7 +213,7 @@ func TestWindmillNoRedealAndWin(t *testing.T) {
 // empty corner or on the centre's queen.
 func TestWindmillKingsChoice(t *testing.T) {
 	g := newWMT(t, "AH KS 5C", Options{"kings": "choice"})
-	if g.wing[0] != ac("KS") || g.kn[0] != 0 {
+	if g.lay.top(0) != ac("KS") || !g.lay.empty(wmCorner0) {
 		t.Fatalf("with kings=choice the king stays in the wing: %v", g)
 	}
 	wantLegal(t, g, wmPlay(0, 1, "KS", wmRuleI))
@@ -217,4 +221,12 @@ func TestWindmillKingsChoice(t *testing.T) {
 	wantIllegal(t, g, wmPlay(1, 1, "5C", wmRuleI))
 	d := newWMT(t, "AH KS 5C", nil)
 	wantIllegal(t, d, wmPlay(0, 1, "KS", wmRuleI))
+}
+
+// wmWingCards returns the eight wing cards, NoCard for a vacancy.
+func wmWingCards(g *windmill) (w [8]Card) {
+	for i := range w {
+		w[i] = g.lay.top(i)
+	}
+	return w
 }
