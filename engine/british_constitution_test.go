@@ -213,28 +213,30 @@ func TestBritishConstitutionNoRedeal(t *testing.T) {
 func TestBritishConstitutionWin(t *testing.T) {
 	g := newBCT(t, nil)
 	// Rebuild the layout by hand: all 2–J onto their foundations except J♠'.
-	for i := range g.piles[:bcTalon+1] {
-		for g.piles[i].n > 0 && (i < bcF0 || i >= bcF0+8 || g.piles[i].n > 1) {
-			g.piles[i].pop(&g.below)
+	for i := 0; i <= bcTalon; i++ {
+		for !g.lay.empty(i) && (i < bcF0 || i >= bcF0+8 || g.lay.size(i) > 1) {
+			g.lay.pop(i)
 		}
+		g.setEmpty(i)
 	}
 	last := ac("JS'")
 	for s := Clubs; s <= Spades; s++ {
 		for d := 0; d < 2; d++ {
 			f := bcF0 + 2*int(s) + d
-			if g.piles[f].top.Suit() != s {
+			if g.lay.top(f).Suit() != s {
 				t.Fatal("foundation suit")
 			}
 			for r := Rank(2); r <= Jack; r++ {
 				c := NewCard(r, s, d)
 				if c != last {
-					g.piles[f].push(&g.below, c)
+					g.lay.push(f, c)
 				}
 			}
 		}
 	}
 	g.score = bcPlayed - 1
-	g.piles[bcPile(3, 4)].push(&g.below, last)
+	g.lay.push(bcPile(3, 4), last)
+	g.setEmpty(bcPile(3, 4))
 	checkCards(t, g)
 	if g.Won() || (g.Ending() != Playing) {
 		t.Fatal("over too early")

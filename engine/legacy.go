@@ -69,7 +69,3 @@ func (g *windmill) Ending() Ending          { return ending(g.Won(), false, !g.O
 func (g *zodiac) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *zodiac) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *zodiac) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
-func (g *britishConstitution) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *britishConstitution) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *britishConstitution) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
