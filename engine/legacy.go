@@ -65,7 +65,3 @@ func (g *SympathyGame) Ending() Ending          { return ending(g.Won(), false, 
 func (g *windmill) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *windmill) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *windmill) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
-func (g *zodiac) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *zodiac) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *zodiac) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }

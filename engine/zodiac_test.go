@@ -61,7 +61,7 @@ func TestZodiacDeal(t *testing.T) {
 		t.Errorf("pack = %v, want 72 hidden cards", stock)
 	}
 	for f := zoFA; f < zoFK+4; f++ {
-		if g.piles[f].n != 0 {
+		if !g.lay.empty(f) {
 			t.Errorf("%s is laid before the end", g.PileName(f))
 		}
 	}
@@ -97,7 +97,7 @@ func TestZodiacRuleI(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		mustLegal(t, v, zoDrawMove)
 	}
-	mustLegal(t, v, zoMove(MoveBuild, ac("5H'"), zoTalon, zoZ(0), zoRuleI)) // the talon still zoMarries
+	mustLegal(t, v, zoMove(MoveBuild, ac("5H'"), zoTalon, zoZ(0), zoRuleI)) // the talon still marries
 }
 
 // zodiac/fill: an Equator vacancy takes the talon top, or the pack card when
@@ -147,12 +147,12 @@ func TestZodiacRedealAndStall(t *testing.T) {
 	}
 	mustIllegal(t, g, zoRedealMove, zoRuleStall)
 	// Equator fills count as placing a card.
-	mustLegal(t, g, zoMove(MoveFill, g.piles[zoTalon].top, zoTalon, zoE0, zoRuleFill))
+	mustLegal(t, g, zoMove(MoveFill, g.lay.top(zoTalon), zoTalon, zoE0, zoRuleFill))
 	mustLegal(t, g, zoRedealMove)
 
 	// A deal whose random play stalls ends as lost.
 	lost := newZodiacT(t, Options{"equator-marriages": "off"})
-	for !lost.Over() {
+	for lost.Ending() == Playing {
 		mustLegal(t, lost, lost.LegalMoves(nil)[len(lost.LegalMoves(nil))-1])
 	}
 	if lost.Won() {
@@ -166,20 +166,17 @@ func TestZodiacRedealAndStall(t *testing.T) {
 func zoPhase2Position(t *testing.T, opts Options) *zodiac {
 	t.Helper()
 	g := newZodiacT(t, opts)
-	for i := range g.piles {
-		for g.piles[i].n > 0 {
-			g.piles[i].pop(&g.below)
-		}
-	}
+	g.lay.reset()
 	for s := Clubs; s <= Spades; s++ {
 		for r := King; r >= Ace; r-- { // deck 0: the ace on top
-			g.piles[zoZ(2*int(s))].push(&g.below, NewCard(r, s, 0))
+			g.lay.push(zoZ(2*int(s)), NewCard(r, s, 0))
 		}
 		for r := Ace; r <= King; r++ { // deck 1: the king on top
-			g.piles[zoZ(2*int(s)+1)].push(&g.below, NewCard(r, s, 1))
+			g.lay.push(zoZ(2*int(s)+1), NewCard(r, s, 1))
 		}
 	}
-	g.piles[zoE0].push(&g.below, g.piles[zoZ(7)].pop(&g.below))
+	g.lay.move(zoZ(7), zoE0)
+	g.indexTops()
 	checkCards(t, g)
 	if !g.phase2() {
 		t.Fatal("not in phase two")
