@@ -29,9 +29,6 @@ func (g *shah) CopyFrom(src Game) bool { return copyState(g, src) }
 func (g *duchess) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // CopyFrom implements Game.CopyFrom.
-func (g *SympathyGame) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
 func (g *sultan) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // CopyFrom implements Game.CopyFrom.

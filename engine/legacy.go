@@ -58,10 +58,6 @@ func (g *sultan) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *sultan) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *sultan) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
 
-func (g *SympathyGame) Spec() *Spec             { return legacySpec(g.ID()) }
-func (g *SympathyGame) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
-func (g *SympathyGame) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
-
 func (g *windmill) Spec() *Spec             { return legacySpec(g.ID()) }
 func (g *windmill) PileKind(i int) PileKind { return legacyKind(g.PileName(i)) }
 func (g *windmill) Ending() Ending          { return ending(g.Won(), false, !g.Over()) }
