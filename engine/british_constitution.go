@@ -544,18 +544,18 @@ func (g *britishConstitution) FullPile(dst []Card, i int) []Card {
 	return g.lay.appendPile(dst, i)
 }
 
-// Hash covers every pile (the score is the foundations' size).
+// Hash covers every pile but the aside, which never changes (the score is
+// the foundations' size).
 func (g *britishConstitution) Hash() uint64 {
-	h := newHasher()
-	g.lay.hashPiles(&h, bcPiles, -1)
+	h := newWordHash(0xBC)
+	g.lay.hashPilesWords(&h, bcAside, -1)
 	return h.sum()
 }
 
 // ViewHash is Hash with the pack reduced to its size.
 func (g *britishConstitution) ViewHash() uint64 {
-	h := newHasher()
-	h.b(1)
-	g.lay.hashPiles(&h, bcPiles, bcStock)
+	h := newWordHash(0xBC1)
+	g.lay.hashPilesWords(&h, bcAside, bcStock)
 	return h.sum()
 }
 

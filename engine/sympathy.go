@@ -366,45 +366,47 @@ func (g *SympathyGame) FullPile(dst []Card, i int) []Card {
 	return g.lay.appendPile(dst, i)
 }
 
-// hashFlags mixes the turn and the face-up flags into h.
-func (g *SympathyGame) hashFlags(h *hasher) {
-	h.b(g.turn)
-	for w := g.up; w != 0; w >>= 8 {
-		h.b(byte(w))
+// hashPaired mixes who set each pair aside into h, 32 faces to a word.
+func (g *SympathyGame) hashPaired(h *wordHash) {
+	for i := 0; i < CardsPerDeck; i += 32 {
+		var w uint64
+		for _, p := range g.pairedBy[i:min(i+32, CardsPerDeck)] {
+			w = w<<2 | uint64(p)
+		}
+		h.word(w)
 	}
-	h.b(0xFC)
 }
 
 // Hash hashes the full state: the packets, face-down cards included, the
 // face-up flags, the turn, and who set each pair aside (not the order in
 // which the pairs were set aside).
 func (g *SympathyGame) Hash() uint64 {
-	h := newHasher()
-	g.hashFlags(&h)
-	g.lay.hashPiles(&h, 2*syPackets, -1)
-	for _, p := range g.pairedBy {
-		h.b(p)
-	}
+	h := newWordHash(0x5E)
+	h.word(g.up<<1 | uint64(g.turn))
+	g.lay.hashPilesWords(&h, 2*syPackets, -1)
+	g.hashPaired(&h)
 	return h.sum()
 }
 
 // ViewHash hashes the visible layout: the face-up tops, the sizes of the
 // piles, the last pair each partner set aside and who set each pair aside.
 func (g *SympathyGame) ViewHash() uint64 {
-	h := newHasher()
-	h.b(1)
-	g.hashFlags(&h)
+	h := newWordHash(0x5E1)
+	h.word(g.up<<1 | uint64(g.turn))
+	var w uint64
 	for k := 0; k < syPiles; k++ {
 		top := g.lay.top(k)
 		if k < syPairsA && g.up&(1<<k) == 0 {
 			top = NoCard
 		}
-		h.b(byte(top))
-		h.b(byte(g.lay.size(k)))
+		w = w<<16 | uint64(top)<<8 | uint64(g.lay.size(k))
+		if k%4 == 3 {
+			h.word(w)
+			w = 0
+		}
 	}
-	for _, p := range g.pairedBy {
-		h.b(p)
-	}
+	h.word(w)
+	g.hashPaired(&h)
 	return h.sum()
 }
 

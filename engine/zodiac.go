@@ -478,25 +478,24 @@ func (g *zodiac) FullPile(dst []Card, i int) []Card {
 // Hash covers every pile and whether a card was placed in this pass (the
 // stall rule); not the number of re-deals, which never decides the future.
 func (g *zodiac) Hash() uint64 {
-	h := newHasher()
+	h := newWordHash(0x20)
 	if g.placed {
-		h.b(1)
+		h.word(1)
 	}
-	g.lay.hashPiles(&h, zoPiles, -1)
+	g.lay.hashPilesWords(&h, zoPiles, -1)
 	return h.sum()
 }
 
 // ViewHash hashes what the player sees: the piles, the pack's size, the
 // number of re-deals and the stall flag.
 func (g *zodiac) ViewHash() uint64 {
-	h := newHasher()
-	h.b(2)
+	h := newWordHash(0x21)
+	flags := uint64(g.redeals) << 1
 	if g.placed {
-		h.b(1)
+		flags |= 1
 	}
-	h.b(byte(g.redeals))
-	h.b(byte(g.redeals >> 8))
-	g.lay.hashPiles(&h, zoPiles, zoStock)
+	h.word(flags)
+	g.lay.hashPilesWords(&h, zoPiles, zoStock)
 	return h.sum()
 }
 
