@@ -44,7 +44,7 @@ func decide(g Game, budget int) (won, ok bool) {
 var hooksPending = map[string]bool{
 	"salic-law": true, "four-corners": true, "windmill": true, "shah": true,
 	"duchess-de-luynes": true, "british-constitution": true, "zodiac": true,
-	"sympathy": true, "sultan": true, "red-and-black": true,
+	"sultan": true, "red-and-black": true,
 }
 
 // hookStats counts what TestSearchHooksSound saw of one game.

@@ -95,7 +95,8 @@ func sympathySpec() *Spec {
 				Summary: "If a turned card is left on the table at the end, the patience has failed and Sympathy is not established between the partners; it succeeds when all 52 pairs are set aside.",
 				Terms:   []string{"если на столе остается перевороченная карта", "пасьянс не удался", "«Симпатия» не установилась между партнерами"}},
 		},
-		Start: startSympathy,
+		Search: sympathySearch,
+		Start:  startSympathy,
 	}
 }
 
@@ -477,3 +478,74 @@ func (g *SympathyGame) String() string { return renderGame(g, g.FullPile, g.stat
 
 // View renders what the partners see.
 func (g *SympathyGame) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// sympathySearch explains the search hooks of Sympathy.
+const sympathySearch = `Sympathy is decided by its structure, not by search. Every card has exactly one twin, in the other partner's deck; a card can be paired only with its twin, once both lie turned up on top of their packets; and setting a pair aside only uncovers cards, never covers or removes anything another pair needs. So the play is confluent: whatever the order of turns and pairs, it ends when every packet's top is turned and no two tops are twins, and the cards paired by then are the same (the least fixed point of "a card is paired when it and its twin are uncovered"; a card is uncovered when every card above it in its packet is paired).
+
+Safe moves: every move, so SafeMove names the first legal move whenever there is one and the search plays a single line (at most 104 turns and 52 pairs, each making progress).
+
+Dead ends: DeadEnd computes that fixed point directly (pair uncovered twins until none are left) and reports a position from which some card can never be paired, such as a card covering its twin's cover in the other partner's packet. It is exact: a lost deal is proved lost at its first node.
+
+Symmetry: the packets of one partner play by the same rules (the Grace is a packet of one), so the key takes each partner's packets as a sorted list of (cards, size, top turned); the two decks are not interchangeable, as each belongs to its partner. The key covers the packets, the face-up flags and the partner on turn; who set which pair aside does not decide the future.`
+
+// SearchKey returns the canonical key described in sympathySearch.
+func (g *SympathyGame) SearchKey() Key {
+	k := newKeyHash(0x5359) // "SY"
+	k.word(uint64(g.turn))
+	for p := 0; p < 2; p++ {
+		var w [syPackets]uint64
+		for j := range w {
+			pk := p*syPackets + j
+			x := uint64(g.lay.size(pk))
+			if g.up&(1<<pk) != 0 {
+				x |= 4
+			}
+			for c := g.lay.top(pk); c != NoCard; c = g.lay.below[c] {
+				x = x<<8 | uint64(c)
+			}
+			w[j] = x
+		}
+		sortWords(w[:])
+		for _, x := range w {
+			k.word(x)
+		}
+	}
+	return k.sum()
+}
+
+// SafeMove returns 0 whenever a move is legal: the play is confluent.
+func (g *SympathyGame) SafeMove(legal []Move) int {
+	if len(legal) == 0 {
+		return -1
+	}
+	return 0
+}
+
+// DeadEnd reports whether the fixed point of the play leaves a card
+// unpaired (see sympathySearch).
+func (g *SympathyGame) DeadEnd() bool {
+	var exposed [2 * syPackets]Card
+	for k := range exposed {
+		exposed[k] = g.lay.top(k)
+	}
+	for changed := true; changed; {
+		changed = false
+		for k := 0; k < syPackets; k++ {
+			c := exposed[k]
+			if c == NoCard {
+				continue
+			}
+			t := syTwin(c)
+			if j := int(g.packet[t]); exposed[j] == t {
+				exposed[k], exposed[j] = g.lay.below[c], g.lay.below[t]
+				changed = true
+			}
+		}
+	}
+	for _, c := range exposed {
+		if c != NoCard {
+			return true
+		}
+	}
+	return false
+}

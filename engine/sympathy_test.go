@@ -150,7 +150,7 @@ func TestSympathyDeadlock(t *testing.T) {
 }
 
 // The outcome of Sympathy is fixed by the deal: every order of play allowed
-// ends with the same cards paired.
+// ends with the same cards paired, and DeadEnd computes it at the deal.
 func TestSympathyConfluent(t *testing.T) {
 	s := sympathySpec()
 	won := 0
@@ -161,6 +161,7 @@ func TestSympathyConfluent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			dead := g.(SearchHooks).DeadEnd()
 			r := NewRand(seed*31 + k)
 			for n := 0; g.Ending() == Playing; n++ {
 				ms := g.LegalMoves(nil)
@@ -192,6 +193,10 @@ func TestSympathyConfluent(t *testing.T) {
 			}
 			if k == 0 && g.Won() {
 				won++
+			}
+			// DeadEnd computes the outcome of the deal exactly.
+			if dead == g.Won() {
+				t.Fatalf("seed %d: DeadEnd at the deal = %v, but the play won = %v", seed, dead, g.Won())
 			}
 		}
 	}
