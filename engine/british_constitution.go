@@ -155,7 +155,8 @@ func britishConstitutionSpec() *Spec {
 			{Name: "talon-build", Values: []string{"off", "on"}, Default: "off",
 				Doc: "off: pack and talon cards enter the Constitution only through People vacancies (the book); on: the talon top may also be built on People cards (PySolFC game 391)."},
 		},
-		Start: startBritishConstitution,
+		Search: bcSearch,
+		Start:  startBritishConstitution,
 	}
 }
 
@@ -580,3 +581,99 @@ func (g *britishConstitution) status() string {
 func (g *britishConstitution) String() string { return renderGame(g, g.FullPile, g.status()) }
 
 func (g *britishConstitution) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// bcSearch explains the search hooks of the British Constitution.
+const bcSearch = `Symmetry: no rule tells the two copies of a card apart (foundations go by suit and rank, sequences by rank and colour), so the key sees cards by suit and rank only; the eight piles of a division play by the same rules (a card goes on any pile of the division above, a vacancy takes a card from any pile of the division below, and People vacancies never wait while the talon or pack has a card), so each division is taken as a sorted list of piles; and the two foundations of a suit as a sorted pair of heights. Every pile of the Constitution is its base card and a descending run on it, at most ten cards, so each pile is one exact 64-bit word. The pack and the talon are kept in order.
+
+Safe moves: a Privy Council card that is not alone in its pile (or is, when the House of Lords is empty, so that the vacancy it leaves can never be filled) goes to its foundation when no card still in play can ever be placed on it (it is a two, or both cards of the rank below in both suits of the other colour are home) and the suit's other foundation either holds the other copy already or stands at the same height. Any win plays the card from that pile at some time t; nothing is built on it before t, and no other card can go to that foundation before t except the other copy, which then goes to the other foundation at the same height; so playing it now keeps every move of the win legal (the card under it is only uncovered sooner, and no vacancy opens that a card would have to fill). A card alone in its pile is not safe in general: the vacancy must be filled at once (Rule V), pulling a card of the Lords up before the win would.
+
+Dead ends: none are detected. Cards of the Privy Council leave it only for the foundations, and a pile of it is a descending run, so its cards go home in the order the foundations need them; a position is lost only when no vacancy can be opened for the cards still in the pack and talon, which depends on the whole Constitution and is left to the search.`
+
+// bcFace is the face of c (suit and rank, 0 … 51) for the search key.
+func bcFace(c Card) uint64 { return uint64(c.Face()) }
+
+// SearchKey returns the canonical key described in bcSearch.
+func (g *britishConstitution) SearchKey() Key {
+	k := newKeyHash(0x4243) // "BC"
+	for row := 0; row < bcRows; row++ {
+		var w [bcCols]uint64
+		for i := range w {
+			p := row*bcCols + i
+			x := uint64(g.lay.size(p)) // at most ten cards: 4 + 60 bits
+			for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+				x = x<<6 | bcFace(c)
+			}
+			w[i] = x
+		}
+		sortWords(w[:])
+		for _, x := range w {
+			k.word(x)
+		}
+	}
+	var f uint64
+	for s := 0; s < NumSuits; s++ {
+		a, b := uint64(g.lay.size(bcF0+2*s)), uint64(g.lay.size(bcF0+2*s+1))
+		if a > b {
+			a, b = b, a
+		}
+		f = f<<8 | a<<4 | b
+	}
+	k.word(f)
+	for _, p := range [2]int{bcStock, bcTalon} {
+		k.word(uint64(g.lay.size(p))) // then the faces, ten to a word
+		var x uint64
+		n := 0
+		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+			x = x<<6 | bcFace(c)
+			if n++; n == 10 {
+				k.word(x)
+				x, n = 0, 0
+			}
+		}
+		if n > 0 {
+			k.word(x)
+		}
+	}
+	return k.sum()
+}
+
+// home reports whether both copies of rank r of suit s are on the
+// foundations.
+func (g *britishConstitution) home(r Rank, s Suit) bool {
+	f := bcF0 + 2*int(s)
+	return g.lay.size(f) >= int(r) && g.lay.size(f+1) >= int(r)
+}
+
+// SafeMove returns a foundation play described in bcSearch, or -1.
+func (g *britishConstitution) SafeMove(legal []Move) int {
+	for i, m := range legal {
+		if m.Kind != MoveFoundation {
+			continue
+		}
+		// No vacancy may open, or none that a card could be forced to fill.
+		lords := bcRow(bcCouncil - 1)
+		if g.lay.size(int(m.From)) < 2 && g.empty&lords != lords {
+			continue
+		}
+		c := m.Card
+		r := c.Rank()
+		if r > 2 {
+			other := [2]Suit{Clubs, Spades}
+			if c.Color() == Black {
+				other = [2]Suit{Diamonds, Hearts}
+			}
+			if !g.home(r-1, other[0]) || !g.home(r-1, other[1]) {
+				continue
+			}
+		}
+		to := int(m.To)
+		mate := to ^ 1 // the suit's other foundation (F0/F1, F2/F3, …)
+		if h := g.lay.size(mate); h == g.lay.size(to) || h >= int(r) {
+			return i
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports false: no dead end is detected (see bcSearch).
+func (g *britishConstitution) DeadEnd() bool { return false }
