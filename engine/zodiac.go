@@ -137,7 +137,8 @@ func zodiacSpec() *Spec {
 			{Name: "equator-marriages", Values: []string{"on", "off"}, Default: "on",
 				Doc: "on: Equator cards may be married onto the Zodiac (Cadogan EN); off: the literal reading of the garbled Russian Rule I, no marriages between Zodiac and Equator cards at all."},
 		},
-		Start: startZodiac,
+		Search: zodiacSearch,
+		Start:  startZodiac,
 	}
 }
 
@@ -179,6 +180,10 @@ type zodiac struct {
 	score   uint8
 	placed  bool // a card was placed since the last re-deal (zodiac/stall)
 	redeals uint16
+	// feasible has bit s set when DeadEnd found the relaxation of suit s
+	// (zodiacSearch) winnable; Apply clears it when a move changes the
+	// suit's Zodiac piles or foundations. It is not part of the state.
+	feasible uint8
 	// tops[k] has bit z set when Zodiac pile z has a top card of key k
 	// (zoTopKey): the piles a card marries onto are tops[k-1] | tops[k+1].
 	tops [64]uint32
@@ -195,8 +200,10 @@ func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
 	return g
 }
 
-// indexTops rebuilds tops from the layout.
+// indexTops rebuilds tops from the layout (and forgets what DeadEnd
+// learnt).
 func (g *zodiac) indexTops() {
+	g.feasible = 0
 	g.tops = [64]uint32{}
 	for z := 0; z < zoZN; z++ {
 		g.tops[zoTopKey(g.lay.top(zoZ0+z))] |= 1 << z
@@ -424,7 +431,11 @@ func (g *zodiac) Apply(m Move) error {
 		return nil
 	case MoveFoundation:
 		g.score++
-	case MoveBuild, MoveFill:
+		g.feasible &^= 1 << m.Card.Suit()
+	case MoveBuild:
+		g.placed = true
+		g.feasible &^= 1 << m.Card.Suit()
+	case MoveFill:
 		g.placed = true
 	}
 	from, to := int(m.From), int(m.To)
@@ -521,3 +532,419 @@ func (g *zodiac) status() string {
 func (g *zodiac) String() string { return renderGame(g, g.FullPile, g.status()) }
 
 func (g *zodiac) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// Search hooks (SearchHooks): see zodiacSearch.
+
+// zodiacSearch explains the search hooks of the Zodiac.
+const zodiacSearch = `Structure: a Zodiac pile is its dealt card and the cards married on it, each of the same suit and one rank from the card below (zodiac/I), so a pile is a walk within one suit; its cards never leave in phase one and leave only for the foundations, top first, in phase two. Phase two therefore splits by suit: the piles of a suit, that suit's Equator cards and its two foundations (aces up, kings down) are a game of their own.
+
+Symmetry: no rule tells the two copies of a card apart, nor one Zodiac pile from another, nor one Equator cell from another. The key holds each Zodiac pile exactly as its dealt card's suit and rank, its length and the direction of each step of its walk, the piles as a sorted list; the Equator as a sorted list of suit and rank; the foundations' heights; the pack and talon in order by suit and rank; and the stall flag (a card placed since the last re-deal). The number of re-deals does not decide the future and is not in the key.
+
+Dead ends: (1) the relaxation in which the present Zodiac piles are fixed stacks and every other card (Equator, pack, talon) is free to go home at any time is decided exactly, suit by suit. Each card left goes to the aces' foundation or the kings' (one copy of each rank to each); a schedule is fixed by how many of the kings' foundation's steps come before each step of the aces'; two cards lying on each other in a pile differ by one rank, so the order they must leave in bounds that count at one of two neighbouring ranks; and a sweep over the ranks, keeping for each choice of which copy goes to the aces the least bound so far, decides the suit in a few hundred steps. Cards placed later only cover the piles (more constraints), and the Equator cards of phase two are free, so when the relaxation is lost the game is lost; in phase two the relaxation is the game itself, so the test is exact there and the search never backtracks in phase two. The game remembers which suits it found winnable until a move changes that suit's piles or foundations. (2) A suit with no Zodiac pile can place its cards only on the Equator: more such cards than the eight cells is lost.
+
+Safe moves, in phase two (variant phase2-marriages=off): a card goes to a foundation when it can go nowhere else (the other foundation of its suit has passed its rank: the other copy is home), or when both foundations of its suit want its rank and the other copy is available too. Any win plays the card (or, in the second case, the two copies) to those foundations at some later time; nothing else can go there before, and playing now only uncovers cards sooner, so every move of the win stays legal. Phase one has no safe moves: every marriage covers a card for phase two, and every fill or draw changes which card the next re-deal shows.
+
+Move order (phase one): marriages that continue a pile's walk in its direction, or grow a dealt card near an end towards the middle ranks, first; then the draw or re-deal; the Equator fills; and last the marriages that turn a walk back.
+
+Undecided deals: phase one is where deals stay undecided. Its states are every way of building 24 piles out of 72 cards over any number of passes, and a depth-first search keeps revising its last placements while the mistake that dooms the layout was one of the first (a pile closed on an ace or a king that the middle ranks of its suit needed). Deciding them would take a planner of the final layout (for each suit, runs that cover every rank once for each foundation, with the Equator as slack) or a search that revisits early choices (limited discrepancy, best-first on the relaxation's slack).`
+
+// zoFace is the face of c (suit and rank, 0 … 51) for the search key, 63
+// for no card.
+func zoFace(c Card) uint64 {
+	if c == NoCard {
+		return 63
+	}
+	return uint64(c.Face())
+}
+
+// pileWord encodes Zodiac pile p exactly: the face of its dealt (bottom)
+// card, its length and the direction of each step of its walk (bit set:
+// the card above is one rank higher), top first.
+func (g *zodiac) pileWord(p int) uint64 {
+	n := g.lay.size(p)
+	if n == 0 {
+		return 0
+	}
+	var steps uint64
+	c := g.lay.top(p)
+	for d := g.lay.below[c]; d != NoCard; c, d = d, g.lay.below[d] {
+		steps <<= 1
+		if c.Rank() > d.Rank() {
+			steps |= 1
+		}
+	}
+	return zoFace(c) | uint64(n)<<6 | steps<<12
+}
+
+// SearchKey returns the canonical key described in zodiacSearch.
+func (g *zodiac) SearchKey() Key {
+	k := newKeyHash(0x5A4F) // "ZO"
+	var z [zoZN]uint64
+	for i := range z {
+		z[i] = g.pileWord(zoZ0 + i)
+	}
+	sortWords(z[:])
+	for _, w := range z {
+		k.word(w)
+	}
+	var e [8]uint64
+	for i := range e {
+		e[i] = zoFace(g.lay.top(zoE0 + i))
+	}
+	sortWords(e[:])
+	var eq, f uint64
+	for i := range e {
+		eq = eq<<6 | e[i]
+	}
+	for i := 0; i < 8; i++ {
+		f = f<<4 | uint64(g.lay.size(zoFA+i))
+	}
+	if g.placed {
+		f |= 1 << 32
+	}
+	k.word(eq)
+	k.word(f)
+	for _, p := range [2]int{zoStock, zoTalon} {
+		k.word(uint64(g.lay.size(p))) // then the faces, ten to a word
+		var x uint64
+		n := 0
+		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+			x = x<<6 | zoFace(c)
+			if n++; n == 10 {
+				k.word(x)
+				x, n = 0, 0
+			}
+		}
+		if n > 0 {
+			k.word(x)
+		}
+	}
+	return k.sum()
+}
+
+// wants returns the ranks the two foundations of suit s take next: a for
+// the ace foundation (14 when complete), k for the king foundation (0
+// when complete).
+func (g *zodiac) wants(s Suit) (a, k int) {
+	return g.lay.size(zoFA+int(s)) + 1, NumRanks - g.lay.size(zoFK+int(s))
+}
+
+// available reports whether card c is the top of a Zodiac pile or on the
+// Equator.
+func (g *zodiac) available(c Card) bool {
+	for p := zoE0; p < zoZ0+zoZN; p++ {
+		if g.lay.top(p) == c {
+			return true
+		}
+	}
+	return false
+}
+
+// SafeMove returns a phase-two foundation play described in zodiacSearch,
+// or -1.
+func (g *zodiac) SafeMove(legal []Move) int {
+	if g.r.p2Marriages || !g.phase2() {
+		return -1
+	}
+	// m.Card's other copy is (m.Card + 52) mod 104.
+	for i, m := range legal {
+		if m.Kind != MoveFoundation {
+			continue
+		}
+		r := int(m.Card.Rank())
+		a, k := g.wants(m.Card.Suit())
+		other := a
+		if int(m.To) < zoFK {
+			other = k
+		}
+		switch {
+		case int(m.To) < zoFK && k < r, int(m.To) >= zoFK && a > r:
+			return i // the other copy is home
+		case other == r && g.available((m.Card+CardsPerDeck)%packCards):
+			return i // both foundations want r, both copies available
+		}
+	}
+	return -1
+}
+
+// DeadEnd reports the dead ends described in zodiacSearch. It remembers
+// in g which suits it found winnable, so that a search that copies states
+// tests again only the suit a move changed.
+func (g *zodiac) DeadEnd() bool {
+	if !g.phase2() {
+		// Cards of suits without a Zodiac pile can lie only on the Equator
+		// (in phase one no pile is ever empty).
+		var hasPile [NumSuits]bool
+		for z := 0; z < zoZN; z++ {
+			if c := g.lay.top(zoZ0 + z); c != NoCard {
+				hasPile[c.Suit()] = true
+			}
+		}
+		if n := g.unplacedWithout(hasPile); n > 8 {
+			return true
+		}
+	}
+	if g.feasible == 1<<NumSuits-1 {
+		return false
+	}
+	var s zoSuit
+	for su := Suit(0); su < NumSuits; su++ {
+		if g.feasible&(1<<su) != 0 {
+			continue
+		}
+		if !s.feasible(g, su) {
+			return true
+		}
+		g.feasible |= 1 << su
+	}
+	return false
+}
+
+// unplacedWithout counts the cards not in the Zodiac of the suits for
+// which hasPile is false.
+func (g *zodiac) unplacedWithout(hasPile [NumSuits]bool) int {
+	n := 0
+	count := func(c Card) {
+		if !hasPile[c.Suit()] {
+			n++
+		}
+	}
+	for e := zoE0; e < zoE0+8; e++ {
+		if c := g.lay.top(e); c != NoCard {
+			count(c)
+		}
+	}
+	for _, p := range [2]int{zoStock, zoTalon} {
+		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+			count(c)
+		}
+	}
+	return n
+}
+
+// zoSuit decides the relaxation of zodiacSearch for one suit: the suit's
+// Zodiac piles are stacks, every other card of the suit is free.
+//
+// Each card left goes to the ace foundation A or the king foundation K.
+// Number A's steps a … 13 and K's steps k … 1, and let m(r) be the number
+// of K's steps made before A takes rank r: a schedule is a non-decreasing
+// m with values in 0 … k. Two cards next to each other in a stack, u above
+// l, must leave in that order; their ranks differ by one (a pile is a
+// walk), so the order is one of: both to A (then u's rank must be the
+// lower), both to K (then the higher), u to A before l to K (m(u) ≤ k − l),
+// or u to K before l to A (m(l) ≥ k − u + 1). Free cards are never
+// constrained. Which copy of a rank goes to A is a choice σ(r), and the
+// constraints only link ranks r and r+1, so a sweep over the ranks with
+// states (σ(r), the bound U(r) so far, the least running maximum of the
+// lower bounds) decides the suit exactly.
+type zoSuit struct {
+	a, k  int
+	left  [NumRanks + 2]uint8 // copies of each rank left (0, 1 or 2)
+	edges [2 * NumRanks]zoEdge
+	ne    int
+}
+
+// zoEdge is a card u lying directly on a card l in a stack: rank and copy
+// index (0 or 1 among the copies of its rank left) of each.
+type zoEdge struct{ ru, iu, rl, il uint8 }
+
+// zoInf marks an unreachable state of the sweep.
+const zoInf = 0xFF
+
+// feasible reports whether suit su's relaxation can be won.
+func (z *zoSuit) feasible(g *zodiac, su Suit) bool {
+	z.a, z.k = g.wants(su)
+	z.ne = 0
+	var seen [NumRanks + 2]uint8 // copies of each rank met in the stacks
+	for p := zoZ0; p < zoZ0+zoZN; p++ {
+		c := g.lay.top(p)
+		if c == NoCard || c.Suit() != su {
+			continue
+		}
+		prevRank, prevIdx := uint8(0), uint8(0)
+		for ; c != NoCard; c = g.lay.below[c] {
+			r := uint8(c.Rank())
+			idx := seen[r]
+			seen[r]++
+			if prevRank != 0 {
+				z.edges[z.ne] = zoEdge{ru: prevRank, iu: prevIdx, rl: r, il: idx}
+				z.ne++
+			}
+			prevRank, prevIdx = r, idx
+		}
+	}
+	for r := 1; r <= NumRanks; r++ {
+		z.left[r] = 0
+		if r >= z.a {
+			z.left[r]++
+		}
+		if r <= z.k {
+			z.left[r]++
+		}
+	}
+	return z.sweep()
+}
+
+// toA reports whether copy idx of rank r goes to A under choice sigma.
+func (z *zoSuit) toA(r, idx, sigma uint8) bool {
+	if z.left[r] == 2 {
+		return idx == sigma
+	}
+	return int(r) >= z.a
+}
+
+// sweep runs the sweep over the ranks described at zoSuit.
+func (z *zoSuit) sweep() bool {
+	k := z.k
+	// dp[σ][u] is the least running maximum of the lower bounds of m over
+	// A's ranks up to r (with r's own bounds so far) when σ(r) = σ and
+	// U(r) = u so far.
+	var dp, next [2][NumRanks + 1]uint8
+	for s := range dp {
+		for u := range dp[s] {
+			dp[s][u] = zoInf
+		}
+	}
+	dp[0][k] = 0
+	if z.left[1] == 2 {
+		dp[1][k] = 0
+	}
+	for r := 1; r <= NumRanks; r++ {
+		for s := range next {
+			for u := range next[s] {
+				next[s][u] = zoInf
+			}
+		}
+		nextChoices := 1
+		if r < NumRanks && z.left[r+1] == 2 {
+			nextChoices = 2
+		}
+		any := false
+		for s := uint8(0); s < 2; s++ {
+			for u := 0; u <= k; u++ {
+				m := dp[s][u]
+				if m == zoInf {
+					continue
+				}
+				for t := uint8(0); int(t) < nextChoices; t++ {
+					lr, ur, ln, un, ok := z.bounds(r, s, t)
+					if !ok {
+						continue
+					}
+					L, U := max(int(m), lr), min(u, ur)
+					if r >= z.a && L > U {
+						continue
+					}
+					if r < z.a {
+						L = 0
+					}
+					if r == NumRanks {
+						return true
+					}
+					un = min(un, k)
+					nm := max(L, ln)
+					if int(next[t][un]) > nm {
+						next[t][un] = uint8(nm)
+						any = true
+					}
+				}
+			}
+		}
+		if !any {
+			return false
+		}
+		dp = next
+	}
+	return false
+}
+
+// bounds returns the bounds the stack edges between ranks r and r+1 put
+// on m(r) (lr, ur) and on m(r+1) (ln, un) when σ(r) = s and σ(r+1) = t,
+// and false when an edge cannot be kept.
+func (z *zoSuit) bounds(r int, s, t uint8) (lr, ur, ln, un int, ok bool) {
+	k := z.k
+	ur, un = k, k
+	for _, e := range z.edges[:z.ne] {
+		lo := min(e.ru, e.rl)
+		if int(lo) != r {
+			continue
+		}
+		su, sl := s, t // the choices that decide u's and l's foundation
+		if e.ru > e.rl {
+			su, sl = t, s
+		}
+		au, al := z.toA(e.ru, e.iu, su), z.toA(e.rl, e.il, sl)
+		switch {
+		case au && al:
+			if e.ru > e.rl {
+				return 0, 0, 0, 0, false
+			}
+		case !au && !al:
+			if e.ru < e.rl {
+				return 0, 0, 0, 0, false
+			}
+		case au: // u to A before l to K: m(u) ≤ k − l
+			b := k - int(e.rl)
+			if int(e.ru) == r {
+				ur = min(ur, b)
+			} else {
+				un = min(un, b)
+			}
+		default: // u to K before l to A: m(l) ≥ k − u + 1
+			b := k - int(e.ru) + 1
+			if int(e.rl) == r {
+				lr = max(lr, b)
+			} else {
+				ln = max(ln, b)
+			}
+		}
+	}
+	return lr, ur, ln, un, true
+}
+
+// OrderMoves orders the moves of phase one for a search (zodiac/S2: plan
+// the marriages for phase two). A pile that is a monotone walk goes home
+// in one foundation's order (a descending walk to the aces' foundation, an
+// ascending one to the kings'), so first come the marriages that continue
+// a pile's walk in its direction, and those that start a walk from a dealt
+// card towards the middle ranks when the card lies near an end (an ace
+// grows up into a run for the kings' foundation, a king down into one for
+// the aces'); then the draw or re-deal, the Equator fills, and last the
+// marriages that turn a walk back or grow a dealt card towards its end.
+func (g *zodiac) OrderMoves(moves []Move) {
+	score := func(m Move) int {
+		switch m.Kind {
+		case MoveFoundation:
+			return -20
+		case MoveBuild:
+			return g.marriageScore(m)
+		case MoveDraw, MoveRedeal:
+			return 20
+		}
+		return 30
+	}
+	for i := 1; i < len(moves); i++ { // a stable insertion sort
+		for j := i; j > 0 && score(moves[j]) < score(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+}
+
+// marriageScore ranks a marriage for OrderMoves (lower first).
+func (g *zodiac) marriageScore(m Move) int {
+	d := g.lay.top(int(m.To))
+	step := int(m.Card.Rank()) - int(d.Rank())
+	if under := g.lay.below[d]; under != NoCard {
+		if int(d.Rank())-int(under.Rank()) == step {
+			return -5 // continues the walk
+		}
+		return 45 // turns the walk back
+	}
+	switch r := int(d.Rank()); {
+	case r <= 5 && step > 0, r >= 9 && step < 0:
+		return -4 // from near an end towards the middle
+	case r > 5 && r < 9:
+		return -3 // from the middle, either way
+	}
+	return 8 // from near an end towards it
+}

@@ -264,3 +264,104 @@ func TestZodiacReachesPhase2(t *testing.T) {
 }
 
 func BenchmarkZodiacRandom(b *testing.B) { benchRandom(b, zodiacSpec(), nil) }
+
+// zoEndgame builds a phase-two position: every card on its foundation but
+// k taken off the foundations' tops and laid back in a random order, each
+// on an empty Equator cell, on a Zodiac pile it marries or on an empty
+// Zodiac pile.
+func zoEndgame(t *testing.T, rng *fastRand, k int) *zodiac { return zoLateGame(t, rng, k, 0) }
+
+// zoLateGame is zoEndgame with the last `pack` cards laid back going to
+// the pack or the talon instead: a position late in phase one (with the
+// stall flag set at random).
+func zoLateGame(t *testing.T, rng *fastRand, k, pack int) *zodiac {
+	t.Helper()
+	g := newZodiacT(t, nil)
+	g.lay.reset()
+	for s := Clubs; s <= Spades; s++ {
+		for r := Ace; r <= King; r++ {
+			g.lay.push(zoFA+int(s), NewCard(r, s, 0))
+			g.lay.push(zoFK+int(s), NewCard(NumRanks+1-r, s, 1))
+		}
+	}
+	var out []Card
+	for len(out) < k {
+		if f := zoFA + rng.intn(8); !g.lay.empty(f) {
+			out = append(out, g.lay.pop(f))
+		}
+	}
+	for i := len(out) - 1; i > 0; i-- {
+		j := rng.intn(i + 1)
+		out[i], out[j] = out[j], out[i]
+	}
+	for i, c := range out {
+		if i >= len(out)-pack {
+			g.lay.push(zoStock+rng.intn(2), c)
+			continue
+		}
+		var where []int
+		for p := zoE0; p < zoZ0+zoZN; p++ {
+			switch {
+			case p < zoZ0 && g.lay.empty(p):
+				where = append(where, p)
+			case p >= zoZ0 && zoMarries(c, g.lay.top(p)):
+				where = append(where, p, p, p, p, p, p)
+			case p >= zoZ0 && g.lay.empty(p):
+				where = append(where, p)
+			}
+		}
+		g.lay.push(where[rng.intn(len(where))], c)
+	}
+	g.score = 0
+	for f := zoFA; f < zoFK+4; f++ {
+		g.score += uint8(g.lay.size(f))
+	}
+	g.placed = pack > 0 && rng.intn(2) == 0
+	g.indexTops()
+	checkCards(t, g)
+	return g
+}
+
+// The search hooks on phase-two positions, where exhaustive search
+// decides: DeadEnd there is exact (no winnable position is a dead end, and
+// every lost one is), and the safe plays keep wins.
+func TestZodiacHooksEndgames(t *testing.T) {
+	var st hookStats
+	keys := map[Key]bool{}
+	rng := fastRand(5)
+	for i := 0; i < 300; i++ {
+		g := zoEndgame(t, &rng, 10+i%24)
+		won, ok := decide(g, 20000)
+		if !ok {
+			continue
+		}
+		checkHooks(t, g, won, 20000, keys, &st)
+		if !won && !g.DeadEnd() {
+			t.Fatalf("a lost phase-two position is not a dead end:\n%s", g)
+		}
+	}
+	t.Logf("%d positions decided (%d winnable), %d safe moves checked, %d dead ends", st.decided, st.won, st.safe, st.dead)
+	if st.decided < 200 || st.won < 50 || st.dead < 50 || st.safe < 50 {
+		t.Fatalf("the check says too little: %+v", st)
+	}
+}
+
+// The search hooks late in phase one, where exhaustive search decides:
+// DeadEnd (the relaxation) never calls a winnable position lost.
+func TestZodiacHooksLatePhaseOne(t *testing.T) {
+	var st hookStats
+	keys := map[Key]bool{}
+	rng := fastRand(9)
+	for i := 0; i < 200; i++ {
+		g := zoLateGame(t, &rng, 8+i%10, 1+i%4)
+		won, ok := decide(g, 20000)
+		if !ok {
+			continue
+		}
+		checkHooks(t, g, won, 20000, keys, &st)
+	}
+	t.Logf("%d positions decided (%d winnable), %d dead ends", st.decided, st.won, st.dead)
+	if st.decided < 100 || st.won < 20 || st.dead < 10 {
+		t.Fatalf("the check says too little: %+v", st)
+	}
+}
