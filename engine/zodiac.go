@@ -184,6 +184,11 @@ type zodiac struct {
 	// (zodiacSearch) winnable; Apply clears it when a move changes the
 	// suit's Zodiac piles or foundations. It is not part of the state.
 	feasible uint8
+	// seeds[s] has bit r when DeadEnd found that a card of suit s and
+	// rank r could go next on a Zodiac pile (see overflow); seedsKnown has
+	// bit s while seeds[s] holds; Apply clears it on a marriage in suit s.
+	seeds      [NumSuits]uint16
+	seedsKnown uint8
 	// tops[k] has bit z set when Zodiac pile z has a top card of key k
 	// (zoTopKey): the piles a card marries onto are tops[k-1] | tops[k+1].
 	tops [64]uint32
@@ -203,7 +208,7 @@ func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
 // indexTops rebuilds tops from the layout (and forgets what DeadEnd
 // learnt).
 func (g *zodiac) indexTops() {
-	g.feasible = 0
+	g.feasible, g.seedsKnown = 0, 0
 	g.tops = [64]uint32{}
 	for z := 0; z < zoZN; z++ {
 		g.tops[zoTopKey(g.lay.top(zoZ0+z))] |= 1 << z
@@ -435,6 +440,7 @@ func (g *zodiac) Apply(m Move) error {
 	case MoveBuild:
 		g.placed = true
 		g.feasible &^= 1 << m.Card.Suit()
+		g.seedsKnown &^= 1 << m.Card.Suit()
 	case MoveFill:
 		g.placed = true
 	}
@@ -540,7 +546,7 @@ const zodiacSearch = `Structure: a Zodiac pile is its dealt card and the cards m
 
 Symmetry: no rule tells the two copies of a card apart, nor one Zodiac pile from another, nor one Equator cell from another. The key holds each Zodiac pile exactly as its dealt card's suit and rank, its length and the direction of each step of its walk, the piles as a sorted list; the Equator as a sorted list of suit and rank; the foundations' heights; the pack and talon in order by suit and rank; and the stall flag (a card placed since the last re-deal). The number of re-deals does not decide the future and is not in the key.
 
-Dead ends: (1) the relaxation in which the present Zodiac piles are fixed stacks and every other card (Equator, pack, talon) is free to go home at any time is decided exactly, suit by suit. Each card left goes to the aces' foundation or the kings' (one copy of each rank to each); a schedule is fixed by how many of the kings' foundation's steps come before each step of the aces'; two cards lying on each other in a pile differ by one rank, so the order they must leave in bounds that count at one of two neighbouring ranks; and a sweep over the ranks, keeping for each choice of which copy goes to the aces the least bound so far, decides the suit in a few hundred steps. Cards placed later only cover the piles (more constraints), and the Equator cards of phase two are free, so when the relaxation is lost the game is lost; in phase two the relaxation is the game itself, so the test is exact there and the search never backtracks in phase two. The game remembers which suits it found winnable until a move changes that suit's piles or foundations. (2) A suit with no Zodiac pile can place its cards only on the Equator: more such cards than the eight cells is lost.
+Dead ends: (1) the relaxation in which the present Zodiac piles are fixed stacks and every other card (Equator, pack, talon) is free to go home at any time is decided exactly, suit by suit. Each card left goes to the aces' foundation or the kings' (one copy of each rank to each); a schedule is fixed by how many of the kings' foundation's steps come before each step of the aces'; two cards lying on each other in a pile differ by one rank, so the order they must leave in bounds that count at one of two neighbouring ranks; and a sweep over the ranks, keeping for each choice of which copy goes to the aces the least bound so far, decides the suit in a few hundred steps. Cards placed later only cover the piles (more constraints), and the Equator cards of phase two are free, so when the relaxation is lost the game is lost; in phase two the relaxation is the game itself, so the test is exact there and the search never backtracks in phase two. The game remembers which suits it found winnable until a move changes that suit's piles or foundations. (2) A suit with no Zodiac pile can place its cards only on the Equator: more such cards than the eight cells is lost. (3) The cards not yet in the Zodiac must all be married at last, but for the at most eight the Equator keeps. A pile is frozen when every unplaced card that could go on it next would make the relaxation lost (later placements only add constraints, so it stays frozen); the cards married on a pile form a walk of unplaced cards starting next to its top, so a card can only be married when its rank lies in a run of ranks, all with unplaced cards of its suit, that meets a card which could go next on a pile that is not frozen. More than eight cards outside those runs is lost. The state remembers, per suit, which ranks could go next on a pile, until a marriage in that suit.
 
 Safe moves, in phase two (variant phase2-marriages=off): a card goes to a foundation when it can go nowhere else (the other foundation of its suit has passed its rank: the other copy is home), or when both foundations of its suit want its rank and the other copy is available too. Any win plays the card (or, in the second case, the two copies) to those foundations at some later time; nothing else can go there before, and playing now only uncovers cards sooner, so every move of the win stays legal. Phase one has no safe moves: every marriage covers a card for phase two, and every fill or draw changes which card the next re-deal shows.
 
@@ -684,6 +690,9 @@ func (g *zodiac) DeadEnd() bool {
 			return true
 		}
 	}
+	if !g.phase2() && g.overflow() {
+		return true
+	}
 	if g.feasible == 1<<NumSuits-1 {
 		return false
 	}
@@ -742,6 +751,7 @@ type zoSuit struct {
 	left  [NumRanks + 2]uint8 // copies of each rank left (0, 1 or 2)
 	edges [2 * NumRanks]zoEdge
 	ne    int
+	from  [NumRanks + 2]uint8 // edges with lower rank r are edges[from[r]:from[r+1]]
 }
 
 // zoEdge is a card u lying directly on a card l in a stack: rank and copy
@@ -752,7 +762,11 @@ type zoEdge struct{ ru, iu, rl, il uint8 }
 const zoInf = 0xFF
 
 // feasible reports whether suit su's relaxation can be won.
-func (z *zoSuit) feasible(g *zodiac, su Suit) bool {
+func (z *zoSuit) feasible(g *zodiac, su Suit) bool { return z.feasibleWith(g, su, -1, NoCard) }
+
+// feasibleWith reports whether suit su's relaxation can be won with card
+// extra (of suit su) lying on Zodiac pile pile as well (none if pile < 0).
+func (z *zoSuit) feasibleWith(g *zodiac, su Suit, pile int, extra Card) bool {
 	z.a, z.k = g.wants(su)
 	z.ne = 0
 	var seen [NumRanks + 2]uint8 // copies of each rank met in the stacks
@@ -762,6 +776,11 @@ func (z *zoSuit) feasible(g *zodiac, su Suit) bool {
 			continue
 		}
 		prevRank, prevIdx := uint8(0), uint8(0)
+		if p == pile {
+			r := uint8(extra.Rank())
+			prevRank, prevIdx = r, seen[r]
+			seen[r]++
+		}
 		for ; c != NoCard; c = g.lay.below[c] {
 			r := uint8(c.Rank())
 			idx := seen[r]
@@ -773,6 +792,23 @@ func (z *zoSuit) feasible(g *zodiac, su Suit) bool {
 			prevRank, prevIdx = r, idx
 		}
 	}
+	// Bucket the edges by their lower rank (a counting sort).
+	var count [NumRanks + 2]uint8
+	for _, e := range z.edges[:z.ne] {
+		count[min(e.ru, e.rl)]++
+	}
+	z.from[1] = 0
+	for r := 1; r <= NumRanks; r++ {
+		z.from[r+1] = z.from[r] + count[r]
+	}
+	pos := z.from
+	var sorted [2 * NumRanks]zoEdge
+	for _, e := range z.edges[:z.ne] {
+		lo := min(e.ru, e.rl)
+		sorted[pos[lo]] = e
+		pos[lo]++
+	}
+	z.edges = sorted
 	for r := 1; r <= NumRanks; r++ {
 		z.left[r] = 0
 		if r >= z.a {
@@ -821,14 +857,15 @@ func (z *zoSuit) sweep() bool {
 		}
 		any := false
 		for s := uint8(0); s < 2; s++ {
-			for u := 0; u <= k; u++ {
-				m := dp[s][u]
-				if m == zoInf {
+			for t := uint8(0); int(t) < nextChoices; t++ {
+				lr, ur, ln, un, ok := z.bounds(r, s, t)
+				if !ok {
 					continue
 				}
-				for t := uint8(0); int(t) < nextChoices; t++ {
-					lr, ur, ln, un, ok := z.bounds(r, s, t)
-					if !ok {
+				un = min(un, k)
+				for u := 0; u <= k; u++ {
+					m := dp[s][u]
+					if m == zoInf {
 						continue
 					}
 					L, U := max(int(m), lr), min(u, ur)
@@ -841,7 +878,6 @@ func (z *zoSuit) sweep() bool {
 					if r == NumRanks {
 						return true
 					}
-					un = min(un, k)
 					nm := max(L, ln)
 					if int(next[t][un]) > nm {
 						next[t][un] = uint8(nm)
@@ -864,11 +900,7 @@ func (z *zoSuit) sweep() bool {
 func (z *zoSuit) bounds(r int, s, t uint8) (lr, ur, ln, un int, ok bool) {
 	k := z.k
 	ur, un = k, k
-	for _, e := range z.edges[:z.ne] {
-		lo := min(e.ru, e.rl)
-		if int(lo) != r {
-			continue
-		}
+	for _, e := range z.edges[z.from[r]:z.from[r+1]] {
 		su, sl := s, t // the choices that decide u's and l's foundation
 		if e.ru > e.rl {
 			su, sl = t, s
@@ -947,4 +979,74 @@ func (g *zodiac) marriageScore(m Move) int {
 		return -3 // from the middle, either way
 	}
 	return 8 // from near an end towards it
+}
+
+// overflow reports that more unplaced cards than the Equator can hold can
+// never be married: a pile is frozen when every card that could go on it
+// next would make the relaxation lost (later placements only add
+// constraints, so it stays frozen); a card can be married only within a
+// run of ranks, all with unplaced cards of its suit, that meets a card
+// which could go on a pile that is not frozen.
+func (g *zodiac) overflow() bool {
+	var unplaced [NumSuits][NumRanks + 2]uint8
+	count := func(c Card) {
+		unplaced[c.Suit()][c.Rank()]++
+	}
+	for e := zoE0; e < zoE0+8; e++ {
+		if c := g.lay.top(e); c != NoCard {
+			count(c)
+		}
+	}
+	for _, p := range [2]int{zoStock, zoTalon} {
+		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+			count(c)
+		}
+	}
+	// g.seeds[s] has bit r when a card of rank r could go on a pile next;
+	// it changes only with the suit's piles and unplaced cards, that is on
+	// a marriage in the suit.
+	if g.seedsKnown != 1<<NumSuits-1 {
+		var z zoSuit
+		for su := Suit(0); su < NumSuits; su++ {
+			if g.seedsKnown&(1<<su) == 0 {
+				g.seeds[su] = 0
+			}
+		}
+		for p := zoZ0; p < zoZ0+zoZN; p++ {
+			t := g.lay.top(p)
+			if t == NoCard || g.seedsKnown&(1<<t.Suit()) != 0 {
+				continue
+			}
+			su := t.Suit()
+			for _, r := range [2]int{int(t.Rank()) - 1, int(t.Rank()) + 1} {
+				if r < 1 || r > NumRanks || unplaced[su][r] == 0 || g.seeds[su]&(1<<r) != 0 {
+					continue
+				}
+				if z.feasibleWith(g, su, p, NewCard(Rank(r), su, 0)) {
+					g.seeds[su] |= 1 << r
+				}
+			}
+		}
+		g.seedsKnown = 1<<NumSuits - 1
+	}
+	stuck := 0
+	for su := 0; su < NumSuits; su++ {
+		// Spread the seeds along runs of ranks with unplaced cards.
+		reach := g.seeds[su]
+		for changed := true; changed; {
+			changed = false
+			for r := 1; r <= NumRanks; r++ {
+				if reach&(1<<r) == 0 && unplaced[su][r] > 0 && (reach&(1<<(r-1)) != 0 || reach&(1<<(r+1)) != 0) {
+					reach |= 1 << r
+					changed = true
+				}
+			}
+		}
+		for r := 1; r <= NumRanks; r++ {
+			if reach&(1<<r) == 0 {
+				stuck += int(unplaced[su][r])
+			}
+		}
+	}
+	return stuck > 8
 }

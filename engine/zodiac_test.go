@@ -269,12 +269,13 @@ func BenchmarkZodiacRandom(b *testing.B) { benchRandom(b, zodiacSpec(), nil) }
 // k taken off the foundations' tops and laid back in a random order, each
 // on an empty Equator cell, on a Zodiac pile it marries or on an empty
 // Zodiac pile.
-func zoEndgame(t *testing.T, rng *fastRand, k int) *zodiac { return zoLateGame(t, rng, k, 0) }
+func zoEndgame(t *testing.T, rng *fastRand, k int) *zodiac { return zoLateGame(t, rng, k, 0, false) }
 
 // zoLateGame is zoEndgame with the last `pack` cards laid back going to
 // the pack or the talon instead: a position late in phase one (with the
-// stall flag set at random).
-func zoLateGame(t *testing.T, rng *fastRand, k, pack int) *zodiac {
+// stall flag set at random); with fullEquator the first eight go to the
+// Equator.
+func zoLateGame(t *testing.T, rng *fastRand, k, pack int, fullEquator bool) *zodiac {
 	t.Helper()
 	g := newZodiacT(t, nil)
 	g.lay.reset()
@@ -300,6 +301,10 @@ func zoLateGame(t *testing.T, rng *fastRand, k, pack int) *zodiac {
 			continue
 		}
 		var where []int
+		if fullEquator && i < 8 {
+			g.lay.push(zoE0+i, c)
+			continue
+		}
 		for p := zoE0; p < zoZ0+zoZN; p++ {
 			switch {
 			case p < zoZ0 && g.lay.empty(p):
@@ -352,16 +357,28 @@ func TestZodiacHooksLatePhaseOne(t *testing.T) {
 	var st hookStats
 	keys := map[Key]bool{}
 	rng := fastRand(9)
-	for i := 0; i < 200; i++ {
-		g := zoLateGame(t, &rng, 8+i%10, 1+i%4)
+	overflows := 0
+	for i := 0; i < 260; i++ {
+		// Mostly small positions; every fourth with a full Equator and
+		// more cards in the pack, where the overflow test fires.
+		g := zoLateGame(t, &rng, 8+i%10, 1+i%4, false)
+		if i%4 == 3 {
+			g = zoLateGame(t, &rng, 20+i%8, 9+i%4, true)
+		}
 		won, ok := decide(g, 20000)
 		if !ok {
 			continue
 		}
+		if g.Clone().(*zodiac).overflow() {
+			overflows++
+			if won {
+				t.Fatalf("overflow on a winnable position:\n%s", g)
+			}
+		}
 		checkHooks(t, g, won, 20000, keys, &st)
 	}
-	t.Logf("%d positions decided (%d winnable), %d dead ends", st.decided, st.won, st.dead)
-	if st.decided < 100 || st.won < 20 || st.dead < 10 {
+	t.Logf("%d positions decided (%d winnable), %d dead ends (%d by overflow)", st.decided, st.won, st.dead, overflows)
+	if st.decided < 100 || st.won < 20 || st.dead < 10 || overflows == 0 {
 		t.Fatalf("the check says too little: %+v", st)
 	}
 }
