@@ -550,7 +550,7 @@ Dead ends: (1) the relaxation in which the present Zodiac piles are fixed stacks
 
 Safe moves, in phase two (variant phase2-marriages=off): a card goes to a foundation when it can go nowhere else (the other foundation of its suit has passed its rank: the other copy is home), or when both foundations of its suit want its rank and the other copy is available too. Any win plays the card (or, in the second case, the two copies) to those foundations at some later time; nothing else can go there before, and playing now only uncovers cards sooner, so every move of the win stays legal. Phase one has no safe moves: every marriage covers a card for phase two, and every fill or draw changes which card the next re-deal shows.
 
-Move order (phase one): marriages that continue a pile's walk in its direction, or grow a dealt card near an end towards the middle ranks, first; then the draw or re-deal; the Equator fills; and last the marriages that turn a walk back.
+Move order (phase one): the Equator fills first (an Equator card is free in phase two); then the marriages that continue a pile's walk in its direction, or grow a dealt card near an end towards the middle ranks; then the draw or re-deal; and last the marriages that turn a walk back or grow a dealt card towards its end. Measured on deals 1–60 at 20,000 nodes this order wins 20 where the engine's order wins none.
 
 Undecided deals: phase one is where deals stay undecided. Its states are every way of building 24 piles out of 72 cards over any number of passes, and a depth-first search keeps revising its last placements while the mistake that dooms the layout was one of the first (a pile closed on an ace or a king that the middle ranks of its suit needed). Deciding them would take a planner of the final layout (for each suit, runs that cover every rank once for each foundation, with the Equator as slack) or a search that revisits early choices (limited discrepancy, best-first on the relaxation's slack).`
 
@@ -935,14 +935,15 @@ func (z *zoSuit) bounds(r int, s, t uint8) (lr, ur, ln, un int, ok bool) {
 }
 
 // OrderMoves orders the moves of phase one for a search (zodiac/S2: plan
-// the marriages for phase two). A pile that is a monotone walk goes home
-// in one foundation's order (a descending walk to the aces' foundation, an
-// ascending one to the kings'), so first come the marriages that continue
+// the marriages for phase two). First the Equator fills: an Equator card
+// is free in phase two. A pile that is a monotone walk goes home in one
+// foundation's order (a descending walk to the aces' foundation, an
+// ascending one to the kings'), so next come the marriages that continue
 // a pile's walk in its direction, and those that start a walk from a dealt
 // card towards the middle ranks when the card lies near an end (an ace
 // grows up into a run for the kings' foundation, a king down into one for
-// the aces'); then the draw or re-deal, the Equator fills, and last the
-// marriages that turn a walk back or grow a dealt card towards its end.
+// the aces'); then the draw or re-deal, and last the marriages that turn a
+// walk back or grow a dealt card towards its end.
 func (g *zodiac) OrderMoves(moves []Move) {
 	score := func(m Move) int {
 		switch m.Kind {
@@ -953,7 +954,7 @@ func (g *zodiac) OrderMoves(moves []Move) {
 		case MoveDraw, MoveRedeal:
 			return 20
 		}
-		return 30
+		return -10
 	}
 	for i := 1; i < len(moves); i++ { // a stable insertion sort
 		for j := i; j > 0 && score(moves[j]) < score(moves[j-1]); j-- {
