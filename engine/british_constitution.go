@@ -594,7 +594,7 @@ func bcFace(c Card) uint64 { return uint64(c.Face()) }
 
 // SearchKey returns the canonical key described in bcSearch.
 func (g *britishConstitution) SearchKey() Key {
-	k := newKeyHash(0x4243) // "BC"
+	k := newWideHash(0x4243) // "BC"
 	for row := 0; row < bcRows; row++ {
 		var w [bcCols]uint64
 		for i := range w {

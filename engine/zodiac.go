@@ -584,7 +584,7 @@ func (g *zodiac) pileWord(p int) uint64 {
 
 // SearchKey returns the canonical key described in zodiacSearch.
 func (g *zodiac) SearchKey() Key {
-	k := newKeyHash(0x5A4F) // "ZO"
+	k := newWideHash(0x5A4F) // "ZO"
 	var z [zoZN]uint64
 	for i := range z {
 		z[i] = g.pileWord(zoZ0 + i)
