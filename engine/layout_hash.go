@@ -67,4 +67,6 @@ func (h *wideHash) word(x uint64) {
 }
 
 // sum returns the key.
-func (h wideHash) sum() Key { return Key{Hi: SplitMix64(h.a), Lo: SplitMix64(h.b ^ 0x452821E638D01377)} }
+func (h wideHash) sum() Key {
+	return Key{Hi: SplitMix64(h.a), Lo: SplitMix64(h.b ^ 0x452821E638D01377)}
+}
