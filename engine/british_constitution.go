@@ -198,6 +198,8 @@ type britishConstitution struct {
 	score uint8
 	// empty has bit p set when Constitution pile p is empty.
 	empty uint32
+	// stocked has bit c set when card c is in the pack (for ViewHash).
+	stocked [2]uint64
 }
 
 func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitution {
@@ -252,8 +254,23 @@ func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitutio
 		g.lay.push(i, play[i])
 	}
 	g.lay.loadPack(bcStock, play[bcCons:])
+	g.index()
 	return g
 }
+
+// index recomputes empty and stocked from the layout.
+func (g *britishConstitution) index() {
+	for p := 0; p < bcCons; p++ {
+		g.setEmpty(p)
+	}
+	g.stocked = [2]uint64{}
+	for c := g.lay.top(bcStock); c != NoCard; c = g.lay.below[c] {
+		g.stocked[c/64] |= 1 << (c % 64)
+	}
+}
+
+// unstock records that card c has left the pack.
+func (g *britishConstitution) unstock(c Card) { g.stocked[c/64] &^= 1 << (c % 64) }
 
 // bcFoundationSuit is the suit of foundation pile f.
 func bcFoundationSuit(f int) Suit { return Suit((f - bcF0) / 2) }
@@ -348,15 +365,12 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 			}
 		}
 	}
-	// bcSequenceFits(c, t) is altKey(t) == altWant(c): the keys of the tops
-	// of the three upper divisions, and per row the set of its keys.
-	var key [bcCons]int8
-	var present [bcRows]uint32
+	// bcSequenceFits(c, t) is altKey(t) == altWant(c): per division
+	// above the People, the columns whose top has each key.
+	var cols [bcRows][32]uint8
 	for t := bcCols; t < bcCons; t++ {
-		k := altKey(g.lay.top(t))
-		key[t] = int8(k)
-		if k >= 0 {
-			present[t/bcCols] |= 1 << k
+		if k := altKey(g.lay.top(t)); k >= 0 {
+			cols[t/bcCols][k] |= 1 << (t % bcCols)
 		}
 	}
 	for s := 0; s < bcCouncil*bcCols; s++ {
@@ -365,14 +379,9 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 			continue
 		}
 		row := s / bcCols
-		want := altWant(c)
-		if present[row+1]&(1<<want) == 0 {
-			continue // no top of the division above takes c
-		}
-		for t := (row + 1) * bcCols; t < (row+2)*bcCols; t++ {
-			if int(key[t]) == want { // bcSequenceFits(c, top of t)
-				dst = append(dst, Move{Kind: MoveBuild, From: uint8(s), To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleII})
-			}
+		for m := cols[row+1][altWant(c)]; m != 0; m &= m - 1 {
+			t := (row+1)*bcCols + bits.TrailingZeros8(m)
+			dst = append(dst, Move{Kind: MoveBuild, From: uint8(s), To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleII})
 		}
 	}
 	if g.r.freeFill {
@@ -491,6 +500,9 @@ func (g *britishConstitution) Apply(m Move) error {
 		return err
 	}
 	from, to := int(m.From), int(m.To)
+	if from == bcStock {
+		g.unstock(g.lay.top(bcStock))
+	}
 	g.lay.move(from, to)
 	g.setEmpty(from)
 	g.setEmpty(to)
@@ -505,7 +517,7 @@ func (g *britishConstitution) Apply(m Move) error {
 		case !g.lay.empty(bcTalon):
 			g.lay.move(bcTalon, p)
 		case !g.lay.empty(bcStock):
-			g.lay.move(bcStock, p)
+			g.unstock(g.lay.move(bcStock, p))
 		default:
 			continue
 		}
@@ -549,14 +561,14 @@ func (g *britishConstitution) FullPile(dst []Card, i int) []Card {
 // the foundations' size).
 func (g *britishConstitution) Hash() uint64 {
 	h := newWordHash(0xBC)
-	g.lay.hashPilesWords(&h, bcAside, -1)
+	g.lay.hashTable(&h, bcAside, -1, nil)
 	return h.sum()
 }
 
 // ViewHash is Hash with the pack reduced to its size.
 func (g *britishConstitution) ViewHash() uint64 {
 	h := newWordHash(0xBC1)
-	g.lay.hashPilesWords(&h, bcAside, bcStock)
+	g.lay.hashTable(&h, bcAside, bcStock, &g.stocked)
 	return h.sum()
 }
 

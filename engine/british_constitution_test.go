@@ -236,7 +236,7 @@ func TestBritishConstitutionWin(t *testing.T) {
 	}
 	g.score = bcPlayed - 1
 	g.lay.push(bcPile(3, 4), last)
-	g.setEmpty(bcPile(3, 4))
+	g.index()
 	checkCards(t, g)
 	if g.Won() || (g.Ending() != Playing) {
 		t.Fatal("over too early")
@@ -314,9 +314,7 @@ func bcEndgame(t *testing.T, rng *fastRand, k int) *britishConstitution {
 	for f := bcF0; f < bcF0+8; f++ {
 		g.score += uint8(g.lay.size(f) - 1)
 	}
-	for p := 0; p < bcCons; p++ {
-		g.setEmpty(p)
-	}
+	g.index()
 	checkCards(t, g)
 	return g
 }

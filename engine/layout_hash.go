@@ -70,3 +70,49 @@ func (h *wideHash) word(x uint64) {
 func (h wideHash) sum() Key {
 	return Key{Hi: SplitMix64(h.a), Lo: SplitMix64(h.b ^ 0x452821E638D01377)}
 }
+
+// byteMask[b] has byte i set to 0xFF when bit i of b is set.
+var byteMask = func() (t [256]uint64) {
+	for b := range t {
+		for i := 0; i < 8; i++ {
+			if b&(1<<i) != 0 {
+				t[b] |= 0xFF << (8 * i)
+			}
+		}
+	}
+	return t
+}()
+
+// hashTable mixes the layout into h without walking the piles: the
+// below table, eight cards to a word, then the top and size of the first
+// n piles, four to a word. The below table and the tops determine every
+// pile, so this hashes the whole layout. When hidden ≥ 0, pile hidden is
+// face down: the below entries of the cards in the set hiddenSet (bit c for
+// card c, which must be exactly the cards of that pile) are replaced by a
+// constant and its top is not mixed, so only its size and which cards it
+// holds (the complement of the others) count.
+func (l *layout) hashTable(h *wordHash, n, hidden int, hiddenSet *[2]uint64) {
+	for i := 0; i < packCards; i += 8 {
+		b := l.below[i : i+8 : i+8]
+		w := uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
+			uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
+		if hidden >= 0 {
+			m := byteMask[byte(hiddenSet[i/64]>>(i%64))]
+			w = w&^m | 0xFDFDFDFDFDFDFDFD&m
+		}
+		h.word(w)
+	}
+	var w uint64
+	for p := 0; p < n; p++ {
+		top := l.piles[p].top
+		if p == hidden {
+			top = NoCard - 2
+		}
+		w = w<<16 | uint64(top)<<8 | uint64(l.piles[p].n)
+		if p%4 == 3 {
+			h.word(w)
+			w = 0
+		}
+	}
+	h.word(w)
+}

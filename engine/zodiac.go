@@ -189,6 +189,8 @@ type zodiac struct {
 	// bit s while seeds[s] holds; Apply clears it on a marriage in suit s.
 	seeds      [NumSuits]uint16
 	seedsKnown uint8
+	// stocked has bit c set when card c is in the pack (for ViewHash).
+	stocked [2]uint64
 	// tops[k] has bit z set when Zodiac pile z has a top card of key k
 	// (zoTopKey): the piles a card marries onto are tops[k-1] | tops[k+1].
 	tops [64]uint32
@@ -205,10 +207,14 @@ func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
 	return g
 }
 
-// indexTops rebuilds tops from the layout (and forgets what DeadEnd
-// learnt).
+// indexTops rebuilds tops and stocked from the layout (and forgets what
+// DeadEnd learnt).
 func (g *zodiac) indexTops() {
 	g.feasible, g.seedsKnown = 0, 0
+	g.stocked = [2]uint64{}
+	for c := g.lay.top(zoStock); c != NoCard; c = g.lay.below[c] {
+		g.stocked[c/64] |= 1 << (c % 64)
+	}
 	g.tops = [64]uint32{}
 	for z := 0; z < zoZN; z++ {
 		g.tops[zoTopKey(g.lay.top(zoZ0+z))] |= 1 << z
@@ -429,7 +435,8 @@ func (g *zodiac) Apply(m Move) error {
 	switch m.Kind {
 	case MoveRedeal:
 		for !g.lay.empty(zoTalon) {
-			g.lay.move(zoTalon, zoStock)
+			c := g.lay.move(zoTalon, zoStock)
+			g.stocked[c/64] |= 1 << (c % 64)
 		}
 		g.redeals++
 		g.placed = false
@@ -445,6 +452,10 @@ func (g *zodiac) Apply(m Move) error {
 		g.placed = true
 	}
 	from, to := int(m.From), int(m.To)
+	if from == zoStock {
+		c := g.lay.top(zoStock)
+		g.stocked[c/64] &^= 1 << (c % 64)
+	}
 	if z := from - zoZ0; z >= 0 && z < zoZN {
 		g.tops[zoTopKey(g.lay.top(from))] &^= 1 << z
 		g.lay.move(from, to)
@@ -499,7 +510,7 @@ func (g *zodiac) Hash() uint64 {
 	if g.placed {
 		h.word(1)
 	}
-	g.lay.hashPilesWords(&h, zoPiles, -1)
+	g.lay.hashTable(&h, zoPiles, -1, nil)
 	return h.sum()
 }
 
@@ -512,7 +523,7 @@ func (g *zodiac) ViewHash() uint64 {
 		flags |= 1
 	}
 	h.word(flags)
-	g.lay.hashPilesWords(&h, zoPiles, zoStock)
+	g.lay.hashTable(&h, zoPiles, zoStock, &g.stocked)
 	return h.sum()
 }
 
