@@ -155,7 +155,7 @@ func TestSympathyConfluent(t *testing.T) {
 	s := sympathySpec()
 	won := 0
 	for seed := uint64(1); seed <= 300; seed++ {
-		var outcome [lsCards]bool
+		var outcome [packCards]bool
 		for k := uint64(0); k < 4; k++ {
 			g, err := s.New(seed, nil)
 			if err != nil {
@@ -183,7 +183,7 @@ func TestSympathyConfluent(t *testing.T) {
 				}
 			}
 			sg := g.(*SympathyGame)
-			for c := Card(0); c < lsCards; c++ {
+			for c := Card(0); c < packCards; c++ {
 				paired := sg.PairedCard(c) != 0
 				if k == 0 {
 					outcome[c] = paired
