@@ -599,6 +599,8 @@ const bcSearch = `Symmetry: no rule tells the two copies of a card apart (founda
 
 Safe moves: a Privy Council card that is not alone in its pile (or is, when the House of Lords is empty, so that the vacancy it leaves can never be filled) goes to its foundation when no card still in play can ever be placed on it (it is a two, or both cards of the rank below in both suits of the other colour are home) and the suit's other foundation either holds the other copy already or stands at the same height. Any win plays the card from that pile at some time t; nothing is built on it before t, and no other card can go to that foundation before t except the other copy, which then goes to the other foundation at the same height; so playing it now keeps every move of the win legal (the card under it is only uncovered sooner, and no vacancy opens that a card would have to fill). A card alone in its pile is not safe in general: the vacancy must be filled at once (Rule V), pulling a card of the Lords up before the win would.
 
+Move order: the plays, then the draw, then the rest in the engine's order. A search then first turns the whole pack onto the talon and revises how far to turn it before each People vacancy opens, which is when a talon card comes into play (british-constitution/S2: postpone opening a vacancy until a convenient card turns up). Measured on deals 1–80 at 50,000 nodes it wins 23 where the engine's order (the draw last) wins 9.
+
 Dead ends: none are detected. Cards of the Privy Council leave it only for the foundations, and a pile of it is a descending run, so its cards go home in the order the foundations need them; a position is lost only when no vacancy can be opened for the cards still in the pack and talon, which depends on the whole Constitution and is left to the search.`
 
 // bcFace is the face of c (suit and rank, 0 … 51) for the search key.
@@ -689,3 +691,22 @@ func (g *britishConstitution) SafeMove(legal []Move) int {
 
 // DeadEnd reports false: no dead end is detected (see bcSearch).
 func (g *britishConstitution) DeadEnd() bool { return false }
+
+// OrderMoves puts the plays first, then the draw, then the builds and
+// fills in the engine's order (see bcSearch).
+func (g *britishConstitution) OrderMoves(moves []Move) {
+	score := func(m Move) int {
+		switch {
+		case m.Kind == MoveFoundation:
+			return 0
+		case m.Kind == MoveDraw:
+			return 1
+		}
+		return 2
+	}
+	for i := 1; i < len(moves); i++ { // a stable insertion sort
+		for j := i; j > 0 && score(moves[j]) < score(moves[j-1]); j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+		}
+	}
+}
