@@ -184,11 +184,11 @@ type zodiac struct {
 	// (zodiacSearch) winnable; Apply clears it when a move changes the
 	// suit's Zodiac piles or foundations. It is not part of the state.
 	feasible uint8
-	// seeds[s] has bit r when DeadEnd found that a card of suit s and
-	// rank r could go next on a Zodiac pile (see overflow); seedsKnown has
-	// bit s while seeds[s] holds; Apply clears it on a marriage in suit s.
-	seeds      [NumSuits]uint16
-	seedsKnown uint8
+	// stuck[s] counts the unplaced cards of suit s that no marriage can
+	// ever take (see overflow); stuckKnown has bit s while stuck[s] holds;
+	// Apply clears it on a marriage in suit s.
+	stuck      [NumSuits]uint8
+	stuckKnown uint8
 	// stocked has bit c set when card c is in the pack (for ViewHash).
 	stocked [2]uint64
 	// tops[k] has bit z set when Zodiac pile z has a top card of key k
@@ -210,7 +210,7 @@ func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
 // indexTops rebuilds tops and stocked from the layout (and forgets what
 // DeadEnd learnt).
 func (g *zodiac) indexTops() {
-	g.feasible, g.seedsKnown = 0, 0
+	g.feasible, g.stuckKnown = 0, 0
 	g.stocked = [2]uint64{}
 	for c := g.lay.top(zoStock); c != NoCard; c = g.lay.below[c] {
 		g.stocked[c/64] |= 1 << (c % 64)
@@ -447,7 +447,7 @@ func (g *zodiac) Apply(m Move) error {
 	case MoveBuild:
 		g.placed = true
 		g.feasible &^= 1 << m.Card.Suit()
-		g.seedsKnown &^= 1 << m.Card.Suit()
+		g.stuckKnown &^= 1 << m.Card.Suit()
 	case MoveFill:
 		g.placed = true
 	}
@@ -557,7 +557,7 @@ const zodiacSearch = `Structure: a Zodiac pile is its dealt card and the cards m
 
 Symmetry: no rule tells the two copies of a card apart, nor one Zodiac pile from another, nor one Equator cell from another. The key holds each Zodiac pile exactly as its dealt card's suit and rank, its length and the direction of each step of its walk, the piles as a sorted list; the Equator as a sorted list of suit and rank; the foundations' heights; the pack and talon in order by suit and rank; and the stall flag (a card placed since the last re-deal). The number of re-deals does not decide the future and is not in the key.
 
-Dead ends: (1) the relaxation in which the present Zodiac piles are fixed stacks and every other card (Equator, pack, talon) is free to go home at any time is decided exactly, suit by suit. Each card left goes to the aces' foundation or the kings' (one copy of each rank to each); a schedule is fixed by how many of the kings' foundation's steps come before each step of the aces'; two cards lying on each other in a pile differ by one rank, so the order they must leave in bounds that count at one of two neighbouring ranks; and a sweep over the ranks, keeping for each choice of which copy goes to the aces the least bound so far, decides the suit in a few hundred steps. Cards placed later only cover the piles (more constraints), and the Equator cards of phase two are free, so when the relaxation is lost the game is lost; in phase two the relaxation is the game itself, so the test is exact there and the search never backtracks in phase two. The game remembers which suits it found winnable until a move changes that suit's piles or foundations. (2) A suit with no Zodiac pile can place its cards only on the Equator: more such cards than the eight cells is lost. (3) The cards not yet in the Zodiac must all be married at last, but for the at most eight the Equator keeps. A pile is frozen when every unplaced card that could go on it next would make the relaxation lost (later placements only add constraints, so it stays frozen); the cards married on a pile form a walk of unplaced cards starting next to its top, so a card can only be married when its rank lies in a run of ranks, all with unplaced cards of its suit, that meets a card which could go next on a pile that is not frozen. More than eight cards outside those runs is lost. The state remembers, per suit, which ranks could go next on a pile, until a marriage in that suit.
+Dead ends: (1) the relaxation in which the present Zodiac piles are fixed stacks and every other card (Equator, pack, talon) is free to go home at any time is decided exactly, suit by suit. Each card left goes to the aces' foundation or the kings' (one copy of each rank to each); a schedule is fixed by how many of the kings' foundation's steps come before each step of the aces'; two cards lying on each other in a pile differ by one rank, so the order they must leave in bounds that count at one of two neighbouring ranks; and a sweep over the ranks, keeping for each choice of which copy goes to the aces the least bound so far, decides the suit in a few hundred steps. Cards placed later only cover the piles (more constraints), and the Equator cards of phase two are free, so when the relaxation is lost the game is lost; in phase two the relaxation is the game itself, so the test is exact there and the search never backtracks in phase two. The game remembers which suits it found winnable until a move changes that suit's piles or foundations. (2) A suit with no Zodiac pile can place its cards only on the Equator: more such cards than the eight cells is lost. (3) The cards not yet in the Zodiac must all be married at last, but for the at most eight the Equator keeps. A pile is frozen when every unplaced card that could go on it next would make the relaxation lost (later placements only add constraints, so it stays frozen); the cards married on a pile form a walk of unplaced cards starting next to its top, so a card can only be married when its rank lies in a run of ranks, all with unplaced cards of its suit, that meets a card which could go next on a pile that is not frozen. More than eight cards outside those runs is lost. The state remembers, per suit, how many cards no marriage can take, until a marriage in that suit.
 
 Safe moves, in phase two (variant phase2-marriages=off): a card goes to a foundation when it can go nowhere else (the other foundation of its suit has passed its rank: the other copy is home), or when both foundations of its suit want its rank and the other copy is available too. Any win plays the card (or, in the second case, the two copies) to those foundations at some later time; nothing else can go there before, and playing now only uncovers cards sooner, so every move of the win stays legal. Phase one has no safe moves: every marriage covers a card for phase two, and every fill or draw changes which card the next re-deal shows.
 
@@ -843,64 +843,61 @@ func (z *zoSuit) toA(r, idx, sigma uint8) bool {
 // sweep runs the sweep over the ranks described at zoSuit.
 func (z *zoSuit) sweep() bool {
 	k := z.k
-	// dp[σ][u] is the least running maximum of the lower bounds of m over
-	// A's ranks up to r (with r's own bounds so far) when σ(r) = σ and
-	// U(r) = u so far.
-	var dp, next [2][NumRanks + 1]uint8
-	for s := range dp {
-		for u := range dp[s] {
-			dp[s][u] = zoInf
-		}
+	// A state of rank r is σ(r) with the bound U(r) so far and the least
+	// running maximum of the lower bounds of m over A's ranks up to r
+	// (with r's own so far). The bound U(r) so far comes from the edges
+	// below r alone, so it is fixed by σ(r−1) and σ(r): each σ(r) has at
+	// most two states, one per σ(r−1).
+	type state struct {
+		u, m uint8
+		ok   bool
 	}
-	dp[0][k] = 0
+	var cur, next [2][2]state
+	cur[0][0] = state{u: uint8(k), ok: true}
 	if z.left[1] == 2 {
-		dp[1][k] = 0
+		cur[1][0] = state{u: uint8(k), ok: true}
 	}
 	for r := 1; r <= NumRanks; r++ {
-		for s := range next {
-			for u := range next[s] {
-				next[s][u] = zoInf
-			}
-		}
-		nextChoices := 1
+		next = [2][2]state{}
+		nextChoices := uint8(1)
 		if r < NumRanks && z.left[r+1] == 2 {
 			nextChoices = 2
 		}
 		any := false
 		for s := uint8(0); s < 2; s++ {
-			for t := uint8(0); int(t) < nextChoices; t++ {
+			for t := uint8(0); t < nextChoices; t++ {
 				lr, ur, ln, un, ok := z.bounds(r, s, t)
 				if !ok {
 					continue
 				}
-				un = min(un, k)
-				for u := 0; u <= k; u++ {
-					m := dp[s][u]
-					if m == zoInf {
+				best := zoInf
+				for _, st := range cur[s] {
+					if !st.ok {
 						continue
 					}
-					L, U := max(int(m), lr), min(u, ur)
+					L, U := max(int(st.m), lr), min(int(st.u), ur)
 					if r >= z.a && L > U {
 						continue
 					}
 					if r < z.a {
 						L = 0
 					}
-					if r == NumRanks {
-						return true
-					}
-					nm := max(L, ln)
-					if int(next[t][un]) > nm {
-						next[t][un] = uint8(nm)
-						any = true
-					}
+					best = min(best, L)
 				}
+				if best == zoInf {
+					continue
+				}
+				if r == NumRanks {
+					return true
+				}
+				next[t][s] = state{u: uint8(min(un, k)), m: uint8(max(best, ln)), ok: true}
+				any = true
 			}
 		}
 		if !any {
 			return false
 		}
-		dp = next
+		cur = next
 	}
 	return false
 }
@@ -1000,9 +997,24 @@ func (g *zodiac) marriageScore(m Move) int {
 // run of ranks, all with unplaced cards of its suit, that meets a card
 // which could go on a pile that is not frozen.
 func (g *zodiac) overflow() bool {
+	if g.stuckKnown != 1<<NumSuits-1 {
+		g.countStuck()
+	}
+	n := 0
+	for _, k := range g.stuck {
+		n += int(k)
+	}
+	return n > 8
+}
+
+// countStuck computes stuck for the suits whose count is not known: the
+// unplaced cards outside every run of ranks that a pile could take up.
+func (g *zodiac) countStuck() {
 	var unplaced [NumSuits][NumRanks + 2]uint8
 	count := func(c Card) {
-		unplaced[c.Suit()][c.Rank()]++
+		if g.stuckKnown&(1<<c.Suit()) == 0 {
+			unplaced[c.Suit()][c.Rank()]++
+		}
 	}
 	for e := zoE0; e < zoE0+8; e++ {
 		if c := g.lay.top(e); c != NoCard {
@@ -1014,51 +1026,48 @@ func (g *zodiac) overflow() bool {
 			count(c)
 		}
 	}
-	// g.seeds[s] has bit r when a card of rank r could go on a pile next;
-	// it changes only with the suit's piles and unplaced cards, that is on
-	// a marriage in the suit.
-	if g.seedsKnown != 1<<NumSuits-1 {
-		var z zoSuit
-		for su := Suit(0); su < NumSuits; su++ {
-			if g.seedsKnown&(1<<su) == 0 {
-				g.seeds[su] = 0
+	// run[s][r] numbers the runs of ranks with unplaced cards (1, 2, …;
+	// 0 for a rank with none); reached has bit i when run i can be taken
+	// up: a card of one of its ranks could go next on a pile.
+	var run [NumSuits][NumRanks + 2]uint8
+	for su := range run {
+		id := uint8(0)
+		for r := 1; r <= NumRanks; r++ {
+			if unplaced[su][r] > 0 {
+				if unplaced[su][r-1] == 0 {
+					id++
+				}
+				run[su][r] = id
 			}
 		}
-		for p := zoZ0; p < zoZ0+zoZN; p++ {
-			t := g.lay.top(p)
-			if t == NoCard || g.seedsKnown&(1<<t.Suit()) != 0 {
+	}
+	var reached [NumSuits]uint16
+	var z zoSuit
+	for p := zoZ0; p < zoZ0+zoZN; p++ {
+		t := g.lay.top(p)
+		if t == NoCard || g.stuckKnown&(1<<t.Suit()) != 0 {
+			continue
+		}
+		su := t.Suit()
+		for _, r := range [2]int{int(t.Rank()) - 1, int(t.Rank()) + 1} {
+			if r < 1 || r > NumRanks || run[su][r] == 0 || reached[su]&(1<<run[su][r]) != 0 {
 				continue
 			}
-			su := t.Suit()
-			for _, r := range [2]int{int(t.Rank()) - 1, int(t.Rank()) + 1} {
-				if r < 1 || r > NumRanks || unplaced[su][r] == 0 || g.seeds[su]&(1<<r) != 0 {
-					continue
-				}
-				if z.feasibleWith(g, su, p, NewCard(Rank(r), su, 0)) {
-					g.seeds[su] |= 1 << r
-				}
+			if z.feasibleWith(g, su, p, NewCard(Rank(r), su, 0)) {
+				reached[su] |= 1 << run[su][r]
 			}
 		}
-		g.seedsKnown = 1<<NumSuits - 1
 	}
-	stuck := 0
-	for su := 0; su < NumSuits; su++ {
-		// Spread the seeds along runs of ranks with unplaced cards.
-		reach := g.seeds[su]
-		for changed := true; changed; {
-			changed = false
-			for r := 1; r <= NumRanks; r++ {
-				if reach&(1<<r) == 0 && unplaced[su][r] > 0 && (reach&(1<<(r-1)) != 0 || reach&(1<<(r+1)) != 0) {
-					reach |= 1 << r
-					changed = true
-				}
-			}
+	for su := Suit(0); su < NumSuits; su++ {
+		if g.stuckKnown&(1<<su) != 0 {
+			continue
 		}
+		g.stuck[su] = 0
 		for r := 1; r <= NumRanks; r++ {
-			if reach&(1<<r) == 0 {
-				stuck += int(unplaced[su][r])
+			if reached[su]&(1<<run[su][r]) == 0 {
+				g.stuck[su] += unplaced[su][r]
 			}
 		}
 	}
-	return stuck > 8
+	g.stuckKnown = 1<<NumSuits - 1
 }
