@@ -213,28 +213,30 @@ func TestBritishConstitutionNoRedeal(t *testing.T) {
 func TestBritishConstitutionWin(t *testing.T) {
 	g := newBCT(t, nil)
 	// Rebuild the layout by hand: all 2–J onto their foundations except J♠'.
-	for i := range g.piles[:bcTalon+1] {
-		for g.piles[i].n > 0 && (i < bcF0 || i >= bcF0+8 || g.piles[i].n > 1) {
-			g.piles[i].pop(&g.below)
+	for i := 0; i <= bcTalon; i++ {
+		for !g.lay.empty(i) && (i < bcF0 || i >= bcF0+8 || g.lay.size(i) > 1) {
+			g.lay.pop(i)
 		}
+		g.setEmpty(i)
 	}
 	last := ac("JS'")
 	for s := Clubs; s <= Spades; s++ {
 		for d := 0; d < 2; d++ {
 			f := bcF0 + 2*int(s) + d
-			if g.piles[f].top.Suit() != s {
+			if g.lay.top(f).Suit() != s {
 				t.Fatal("foundation suit")
 			}
 			for r := Rank(2); r <= Jack; r++ {
 				c := NewCard(r, s, d)
 				if c != last {
-					g.piles[f].push(&g.below, c)
+					g.lay.push(f, c)
 				}
 			}
 		}
 	}
 	g.score = bcPlayed - 1
-	g.piles[bcPile(3, 4)].push(&g.below, last)
+	g.lay.push(bcPile(3, 4), last)
+	g.index()
 	checkCards(t, g)
 	if g.Won() || (g.Ending() != Playing) {
 		t.Fatal("over too early")
@@ -255,4 +257,85 @@ func TestBritishConstitutionRandomPlayouts(t *testing.T) {
 
 func BenchmarkBritishConstitutionRandom(b *testing.B) {
 	benchRandom(b, britishConstitutionSpec(), nil)
+}
+
+// bcEndgame builds a position near the end of a game: every card 2–J on
+// its foundation but k taken off the foundations' tops and laid back,
+// highest rank first, each on a sequence it continues or on the first empty
+// pile of the highest division with one (so that no vacancy waits above a
+// card), and on the talon or in the pack once the Constitution is full.
+func bcEndgame(t *testing.T, rng *fastRand, k int) *britishConstitution {
+	t.Helper()
+	g := newBCT(t, nil)
+	for i := 0; i <= bcTalon; i++ {
+		for !g.lay.empty(i) && (i < bcF0 || i >= bcF0+8 || g.lay.size(i) > 1) {
+			g.lay.pop(i)
+		}
+	}
+	for f := bcF0; f < bcF0+8; f++ {
+		s := bcFoundationSuit(f)
+		for r := Rank(2); r <= Jack; r++ {
+			g.lay.push(f, NewCard(r, s, f&1))
+		}
+	}
+	var out []Card
+	for len(out) < k {
+		f := bcF0 + rng.intn(8)
+		if g.lay.size(f) > 1 {
+			out = append(out, g.lay.pop(f))
+		}
+	}
+	slices.SortFunc(out, func(a, b Card) int { return int(b.Rank()) - int(a.Rank()) })
+	full := false
+	for _, c := range out {
+		var where []int // a sequence it continues has four chances
+		for p := bcCols; p < bcCons; p++ {
+			if bcSequenceFits(c, g.lay.top(p)) {
+				where = append(where, p, p, p, p)
+			}
+		}
+		full = true
+	rows:
+		for row := bcRows - 1; row >= 0; row-- {
+			for p := row * bcCols; p < (row+1)*bcCols; p++ {
+				if g.lay.empty(p) {
+					where = append(where, p, p)
+					full = false
+					break rows
+				}
+			}
+		}
+		if full {
+			where = append(where, bcTalon, bcStock)
+		}
+		g.lay.push(where[rng.intn(len(where))], c)
+	}
+	g.score = 0
+	for f := bcF0; f < bcF0+8; f++ {
+		g.score += uint8(g.lay.size(f) - 1)
+	}
+	g.index()
+	checkCards(t, g)
+	return g
+}
+
+// The search hooks on positions near the end of a game, where exhaustive
+// search decides and safe moves arise (random playouts of a whole game
+// seldom come near a win).
+func TestBritishConstitutionHooksEndgames(t *testing.T) {
+	var st hookStats
+	keys := map[Key]bool{}
+	rng := fastRand(11)
+	for i := 0; i < 400; i++ {
+		g := bcEndgame(t, &rng, 20+i%24)
+		won, ok := decide(g, 20000)
+		if !ok {
+			continue
+		}
+		checkHooks(t, g, won, 20000, keys, &st)
+	}
+	t.Logf("%d positions decided (%d winnable), %d safe moves checked, %d dead ends", st.decided, st.won, st.safe, st.dead)
+	if st.decided < 200 || st.won < 50 || st.safe < 50 {
+		t.Fatalf("the check says too little: %+v", st)
+	}
 }

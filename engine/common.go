@@ -55,20 +55,6 @@ func (h *hasher) hidden(n int) {
 // sum finalises the hash.
 func (h hasher) sum() uint64 { return SplitMix64(uint64(h)) }
 
-// sumCards mixes the hidden cards cs in full and finalises: the end of a
-// Hash whose visible part h holds.
-func (h hasher) sumCards(cs []Card) uint64 {
-	h.cards(cs)
-	return h.sum()
-}
-
-// sumHidden mixes the count n of hidden cards and finalises: the end of a
-// ViewHash whose visible part h holds.
-func (h hasher) sumHidden(n int) uint64 {
-	h.hidden(n)
-	return h.sum()
-}
-
 // renderPiles renders a game's piles one per line as "name: c c c", using
 // pile to read each pile (Pile for the player's view, FullPile for the full
 // layout); hidden cards show as "##". status is appended as a last line.

@@ -12,12 +12,3 @@ func copyState[T any](dst *T, src Game) bool {
 	}
 	return true
 }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *britishConstitution) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *zodiac) CopyFrom(src Game) bool { return copyState(g, src) }
-
-// CopyFrom implements Game.CopyFrom.
-func (g *SympathyGame) CopyFrom(src Game) bool { return copyState(g, src) }

@@ -180,8 +180,8 @@ func checkCards(t testing.TB, g Game) {
 // followed by every other card in the order of rest (then canonical order).
 func craftPack(t testing.TB, front []Card, rest ...Card) []Card {
 	t.Helper()
-	var used [lsCards]bool
-	pack := make([]Card, 0, lsCards)
+	var used [packCards]bool
+	pack := make([]Card, 0, packCards)
 	add := func(c Card) {
 		if !used[c] {
 			used[c] = true
@@ -197,7 +197,7 @@ func craftPack(t testing.TB, front []Card, rest ...Card) []Card {
 	for _, c := range rest {
 		add(c)
 	}
-	for c := Card(0); c < lsCards; c++ {
+	for c := Card(0); c < packCards; c++ {
 		add(c)
 	}
 	return pack
@@ -244,18 +244,6 @@ func mustIllegal(t testing.TB, g Game, m Move, want RuleID) {
 
 // pileCards returns the visible cards of pile i.
 func pileCards(g Game, i int) []Card { return g.Pile(nil, i) }
-
-// pileIndex returns the index of the pile named name.
-func pileIndex(t testing.TB, g Game, name string) int {
-	t.Helper()
-	for i := 0; i < g.NumPiles(); i++ {
-		if g.PileName(i) == name {
-			return i
-		}
-	}
-	t.Fatalf("no pile %q", name)
-	return -1
-}
 
 // randomPlayout plays g with uniformly random legal moves until it is over
 // or maxMoves moves were made, checking the engine's invariants on the way.

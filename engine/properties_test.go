@@ -57,7 +57,7 @@ type propChecker struct {
 	universe     int
 	budget       int // universe checks left
 	determinized int
-	legal, cand  []Move
+	legal        []Move
 	pile         []Card
 }
 

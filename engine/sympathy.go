@@ -2,6 +2,19 @@ package engine
 
 import "fmt"
 
+// Sympathy (Симпатия; Cadogan 1874, "Sympathie"; Hoffmann 1892, "Sympathy"),
+// the two-player game of the catalog.
+//
+// Piles: A0–A17 the first partner's packets, B0–B17 the second's (17
+// packets of three and the one-card Grace, A17 and B17; a packet's cards
+// bottom first, only a turned-up top card visible); "pairs1" and "pairs2"
+// the pairs set aside by each partner.
+//
+// The deal is done by NewDeal. Forced moves, made by Apply: after a pair
+// the next card of the winning packet is turned (sympathy/follow), and the
+// turn passes to the other partner when the partner on turn has no move
+// left (sympathy/alternate).
+
 // Rule IDs of Sympathy.
 const (
 	syRuleDeal      RuleID = "sympathy/deal"
@@ -36,24 +49,32 @@ const (
 	syPairsB  = syPairsA + 1  // pairs set aside by the second partner
 	syPiles   = syPairsB + 1
 	syPerPack = 3
+	// syMaskA and syMaskB are the packets of each partner as a bit set.
+	syMaskA = 1<<syPackets - 1
+	syMaskB = syMaskA << syPackets
 )
 
 func sympathySpec() *Spec {
-	s := &Spec{
+	return &Spec{
 		ID:       "sympathy",
 		Title:    "Sympathy",
 		TitlesRU: []string{"Симпатия"},
 		Book:     "Cadogan",
+		Sources: []string{
+			"Cadogan 1874, \"Sympathie\": the corpus text is its Russian translation, complete but for the role of the Grace",
+			"Hoffmann 1892, \"Sympathy\" (the same game); no PySolFC equivalent (two players)",
+		},
 		Decks:    2,
 		Players:  2,
 		MaxMoves: 200, // at most 104 cards turned and 52 pairs
+		Piles:    sympathyPiles(),
 		Rules: []Rule{
 			{ID: syRuleDeal, Kind: KindPlay, Status: StatusBook,
 				Summary: "Each partner takes a deck and deals it face down into seventeen packets of three cards, and one card more as the \"Grace\".",
 				Terms:   []string{"берет по колоде карт", "на пачки по три карты в каждой", "фигурами вниз", "по семнадцати пачек", "одна карта в виде «Грации»"}},
 			{ID: syRuleGrace, Kind: KindPlay, Status: StatusConvention,
 				Summary: "The Grace is an eighteenth packet of one card, turned and paired like the others.",
-				Source:  "GAMES.md §9, §14.8 (the text does not explain the Grace; cf. the one-card packet of La Belle Lucie)",
+				Source:  "engine convention: the text does not explain the Grace; 52 = 17×3 + 1, like the one-card packet of Cadogan's La Belle Lucie",
 				Terms:   []string{"в виде «Грации»"}},
 			{ID: syRuleDecks, Kind: KindPlay, Status: StatusConvention,
 				Summary: "From a shuffled two-deck pack the first partner's deck is the cards of deck 0 and the second partner's the cards of deck 1, each in pack order, dealt packet by packet, the first card of a packet at its bottom.",
@@ -74,15 +95,25 @@ func sympathySpec() *Spec {
 				Summary: "If a turned card is left on the table at the end, the patience has failed and Sympathy is not established between the partners; it succeeds when all 52 pairs are set aside.",
 				Terms:   []string{"если на столе остается перевороченная карта", "пасьянс не удался", "«Симпатия» не установилась между партнерами"}},
 		},
+		Search: sympathySearch,
+		Start:  startSympathy,
 	}
-	s.Start = legacyStart(func(pack []Card, opts Options) (Game, error) {
-		o, err := s.ResolveOptions(opts)
-		if err != nil {
-			return nil, err
+}
+
+// sympathyPiles is the layout of Sympathy.
+func sympathyPiles() []PileInfo {
+	ps := make([]PileInfo, 0, syPiles)
+	for _, side := range []string{"A", "B"} {
+		for i := 0; i < syPackets; i++ {
+			ps = append(ps, PileInfo{Name: fmt.Sprintf("%s%d", side, i), Kind: PileTableau})
 		}
-		return NewSympathy(pack, o)
-	})
-	return s
+	}
+	return append(ps, PileInfo{Name: "pairs1", Kind: PileDiscard}, PileInfo{Name: "pairs2", Kind: PileDiscard})
+}
+
+func startSympathy(v *VariantReader) (Dealer, error) {
+	c := newCore(v)
+	return func(pack []Card) (Game, error) { return newSympathy(c, pack), nil }, nil
 }
 
 // SympathyGame is the state of a game of Sympathy, the two-player game of the
@@ -90,43 +121,52 @@ func sympathySpec() *Spec {
 // every move, and the turn passes by itself when he has none left. Besides
 // the Game methods it reports who paired what.
 type SympathyGame struct {
-	below lsBelow
-	piles [syPiles]lstack
-	up    [2 * syPackets]bool // the top card of the packet is face up
-	turn  uint8
+	core
+	lay layout
+	// up has bit k set when the top card of packet k is face up; full when
+	// packet k holds a card.
+	up, full uint64
+	// open counts the pairs of face-up tops that are twins (each can be
+	// paired by the partner on turn).
+	open uint8
+	turn uint8
 	// pairedBy[face] is 1 or 2 for the partner who set the pair of that face
 	// aside, 0 while it is unpaired.
 	pairedBy [CardsPerDeck]uint8
 	count    [2]uint8
 	// packet[c] is the packet card c was dealt to (cards never move
 	// between packets).
-	packet [lsCards]uint8
-	opts   Options
+	packet [packCards]uint8
 }
 
 // NewSympathy starts a game of Sympathy from a two-deck pack (index 0 the
-// top) and resolved options; see the catalog rule sympathy/decks for how the
-// pack is split between the partners.
+// top) and options (Sympathy has none); see the catalog rule sympathy/decks
+// for how the pack is split between the partners.
 func NewSympathy(pack []Card, opts Options) (*SympathyGame, error) {
-	if err := verifyPack("sympathy", pack, 2); err != nil {
+	s, err := Lookup("sympathy")
+	if err != nil {
 		return nil, err
 	}
-	g := &SympathyGame{opts: opts}
-	for i := range g.piles {
-		g.piles[i] = lsNew()
+	g, err := s.NewDeal(pack, opts)
+	if err != nil {
+		return nil, err
 	}
-	for i := range g.below {
-		g.below[i] = NoCard
-	}
+	return g.(*SympathyGame), nil
+}
+
+func newSympathy(c core, pack []Card) *SympathyGame {
+	g := &SympathyGame{core: c}
+	g.lay.reset()
 	var dealt [2]int
 	for _, c := range pack {
 		p := c.Deck()
-		k := dealt[p] / syPerPack // the Grace is packet 17, alone
-		g.piles[p*syPackets+k].push(&g.below, c)
-		g.packet[c] = uint8(p*syPackets + k)
+		k := p*syPackets + dealt[p]/syPerPack // the Grace is packet 17, alone
+		g.lay.push(k, c)
+		g.packet[c] = uint8(k)
+		g.full |= 1 << k
 		dealt[p]++
 	}
-	return g, nil
+	return g
 }
 
 // Turn returns the partner on turn: 1 or 2.
@@ -146,21 +186,24 @@ func (g *SympathyGame) PairedCard(c Card) int {
 }
 
 // syTwin returns the card of the other deck with the same suit and rank.
-func syTwin(c Card) Card { return (c + CardsPerDeck) % lsCards }
+func syTwin(c Card) Card { return (c + CardsPerDeck) % packCards }
 
 // syPartnerOf returns the partner (0 or 1) owning packet pile k.
 func syPartnerOf(k int) int { return k / syPackets }
 
+// syMask returns the packets of partner p as a bit set.
+func syMask(p int) uint64 { return syMaskA << (p * syPackets) }
+
 // faceUp returns the face-up top card of packet k, or NoCard.
 func (g *SympathyGame) faceUp(k int) Card {
-	if !g.up[k] {
+	if g.up&(1<<k) == 0 {
 		return NoCard
 	}
-	return g.piles[k].top
+	return g.lay.top(k)
 }
 
 // twinPacket returns the packet of the other partner whose face-up top is
-// the syTwin of c, or -1.
+// the twin of c, or -1.
 func (g *SympathyGame) twinPacket(p int, c Card) int {
 	t := syTwin(c)
 	k := int(g.packet[t])
@@ -170,24 +213,30 @@ func (g *SympathyGame) twinPacket(p int, c Card) int {
 	return k
 }
 
-// ID returns "sympathy".
-func (g *SympathyGame) ID() string { return "sympathy" }
-
-// Options returns the resolved options (Sympathy has no variants).
-func (g *SympathyGame) Options() Options { return copyOptions(g.opts) }
+// turnUp turns the top card of packet k face up, counting the pair it
+// opens with a face-up twin.
+func (g *SympathyGame) turnUp(k int) {
+	g.up |= 1 << k
+	if g.twinPacket(syPartnerOf(k), g.lay.top(k)) >= 0 {
+		g.open++
+	}
+}
 
 // movesOf appends the moves of partner p.
 func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
 	base := p * syPackets
 	for k := base; k < base+syPackets; k++ {
-		if g.piles[k].n == 0 {
+		if g.full&(1<<k) == 0 {
 			continue
 		}
-		if !g.up[k] {
+		if g.up&(1<<k) == 0 {
 			dst = append(dst, Move{Kind: MoveDraw, From: uint8(k), To: uint8(k), Card: NoCard, Card2: NoCard, Rule: syRuleTurn})
 			continue
 		}
-		c := g.piles[k].top
+		if g.open == 0 {
+			continue
+		}
+		c := g.lay.top(k)
 		if j := g.twinPacket(p, c); j >= 0 {
 			dst = append(dst, Move{Kind: MovePair, From: uint8(k), To: uint8(j), Card: c, Card2: syTwin(c), Rule: syRulePair})
 		}
@@ -197,7 +246,7 @@ func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
 
 // LegalMoves appends the moves of the partner on turn: turning the top card
 // of one of his packets (sympathy/turn) and pairing a turned card of his with
-// its turned syTwin of the other partner (sympathy/pair).
+// its turned twin of the other partner (sympathy/pair).
 func (g *SympathyGame) LegalMoves(dst []Move) []Move { return g.movesOf(dst, int(g.turn)) }
 
 // Check reports whether m is legal for the partner on turn.
@@ -212,7 +261,7 @@ func (g *SympathyGame) Check(m Move) error {
 		if m.Rule != syRuleTurn || to != from || m.Card != NoCard || m.Card2 != NoCard {
 			return syErrTurnShape
 		}
-		if g.piles[from].n == 0 || g.up[from] {
+		if g.lay.empty(from) || g.up&(1<<from) != 0 {
 			return syErrNothingToTurn
 		}
 		return nil
@@ -245,16 +294,24 @@ func (g *SympathyGame) Apply(m Move) error {
 	from := int(m.From)
 	switch m.Kind {
 	case MoveDraw:
-		g.up[from] = true
+		g.turnUp(from)
 	case MovePair:
 		to := int(m.To)
-		g.piles[syPairsA+p].push(&g.below, g.piles[to].pop(&g.below))
-		g.piles[syPairsA+p].push(&g.below, g.piles[from].pop(&g.below))
-		g.up[to] = false
+		g.lay.move(to, syPairsA+p)
+		g.lay.move(from, syPairsA+p)
+		g.open--
+		g.up &^= 1<<to | 1<<from
+		if g.lay.empty(to) {
+			g.full &^= 1 << to
+		}
 		g.pairedBy[m.Card.Face()] = uint8(p + 1)
 		g.count[p]++
 		// sympathy/follow: the next card of the winning packet is tried.
-		g.up[from] = g.piles[from].n > 0
+		if g.lay.empty(from) {
+			g.full &^= 1 << from
+		} else {
+			g.turnUp(from)
+		}
 	}
 	// sympathy/alternate: the turn passes when the partner has nothing left.
 	if !g.hasMove(p) && g.hasMove(1-p) {
@@ -263,53 +320,29 @@ func (g *SympathyGame) Apply(m Move) error {
 	return nil
 }
 
-// hasMove reports whether partner p has a move.
+// hasMove reports whether partner p has a move: a face-down top to turn,
+// or a pair of face-up twins (one of them is his).
 func (g *SympathyGame) hasMove(p int) bool {
-	base := p * syPackets
-	for k := base; k < base+syPackets; k++ {
-		if g.piles[k].n == 0 {
-			continue
-		}
-		if !g.up[k] || g.twinPacket(p, g.piles[k].top) >= 0 {
-			return true
-		}
-	}
-	return false
+	return g.open > 0 || g.full&^g.up&syMask(p) != 0
 }
 
-// Over reports whether neither partner has a move left.
-func (g *SympathyGame) Over() bool { return !g.hasMove(int(g.turn)) }
+// Ending: won when every pair is set aside, stuck when neither partner has
+// a move left.
+func (g *SympathyGame) Ending() Ending {
+	return ending(g.Won(), false, g.hasMove(int(g.turn)))
+}
 
 // Won reports whether Sympathy is established: all 52 pairs set aside.
-func (g *SympathyGame) Won() bool { return g.Score() == lsCards }
+func (g *SympathyGame) Won() bool { return g.Score() == packCards }
 
 // Score returns the number of cards set aside in pairs.
 func (g *SympathyGame) Score() int { return 2 * (int(g.count[0]) + int(g.count[1])) }
 
 // Total returns 104.
-func (g *SympathyGame) Total() int { return lsCards }
+func (g *SympathyGame) Total() int { return packCards }
 
 // Redeals returns 0: there is no re-deal.
 func (g *SympathyGame) Redeals() int { return 0 }
-
-// NumPiles returns 38: 18 packets per partner and the two heaps of pairs.
-func (g *SympathyGame) NumPiles() int { return syPiles }
-
-// PileName names the first partner's packets A0…A17 (A17 the Grace), the
-// second's B0…B17, and the pairs set aside by each "pairs1", "pairs2".
-func (g *SympathyGame) PileName(i int) string {
-	switch {
-	case i >= syA0 && i < syA0+syPackets:
-		return fmt.Sprintf("A%d", i-syA0)
-	case i >= syB0 && i < syB0+syPackets:
-		return fmt.Sprintf("B%d", i-syB0)
-	case i == syPairsA:
-		return "pairs1"
-	case i == syPairsB:
-		return "pairs2"
-	}
-	return fmt.Sprintf("pile%d", i)
-}
 
 // Pile appends pile i; in a packet only a turned-up top card is visible.
 func (g *SympathyGame) Pile(dst []Card, i int) []Card {
@@ -317,54 +350,65 @@ func (g *SympathyGame) Pile(dst []Card, i int) []Card {
 		return dst
 	}
 	if i >= syPairsA {
-		return lsAppend(dst, &g.below, g.piles[i], false)
+		return g.lay.appendPile(dst, i)
 	}
-	dst = lsAppend(dst, &g.below, g.piles[i], true)
-	if g.up[i] {
-		dst[len(dst)-1] = g.piles[i].top
+	dst = appendHidden(dst, g.lay.size(i))
+	if g.up&(1<<i) != 0 {
+		dst[len(dst)-1] = g.lay.top(i)
 	}
 	return dst
 }
 
-// FullPile returns every card of pile i, bottom first. every card of pile i, bottom first.
+// FullPile returns every card of pile i, bottom first.
 func (g *SympathyGame) FullPile(dst []Card, i int) []Card {
-	return lsAppend(dst, &g.below, g.piles[i], false)
+	if i < 0 || i >= syPiles {
+		return dst
+	}
+	return g.lay.appendPile(dst, i)
 }
 
-func (g *SympathyGame) flags() uint64 {
-	var h uint64 = uint64(g.turn)
-	for k, u := range g.up {
-		if u {
-			h |= 1 << (k + 1)
+// hashPaired mixes who set each pair aside into h, 32 faces to a word.
+func (g *SympathyGame) hashPaired(h *wordHash) {
+	for i := 0; i < CardsPerDeck; i += 32 {
+		var w uint64
+		for _, p := range g.pairedBy[i:min(i+32, CardsPerDeck)] {
+			w = w<<2 | uint64(p)
 		}
+		h.word(w)
 	}
-	return h
 }
 
-// Hash hashes the full state, face-down cards included.
+// Hash hashes the full state: the packets, face-down cards included, the
+// face-up flags, the turn, and who set each pair aside (not the order in
+// which the pairs were set aside).
 func (g *SympathyGame) Hash() uint64 {
-	h := lsHash(g.flags(), &g.below, g.piles[:])
-	for _, p := range g.pairedBy {
-		h = lsHashWord(h, uint64(p))
-	}
-	return h
+	h := newWordHash(0x5E)
+	h.word(g.up<<1 | uint64(g.turn))
+	g.lay.hashPilesWords(&h, 2*syPackets, -1)
+	g.hashPaired(&h)
+	return h.sum()
 }
 
 // ViewHash hashes the visible layout: the face-up tops, the sizes of the
-// packets and the pairs set aside (with who set them aside).
+// piles, the last pair each partner set aside and who set each pair aside.
 func (g *SympathyGame) ViewHash() uint64 {
-	h := g.flags() | 1<<40
+	h := newWordHash(0x5E1)
+	h.word(g.up<<1 | uint64(g.turn))
+	var w uint64
 	for k := 0; k < syPiles; k++ {
-		top := g.piles[k].top
-		if k < syPairsA && !g.up[k] {
+		top := g.lay.top(k)
+		if k < syPairsA && g.up&(1<<k) == 0 {
 			top = NoCard
 		}
-		h = lsHashWord(h, uint64(top)<<8|uint64(g.piles[k].n))
+		w = w<<16 | uint64(top)<<8 | uint64(g.lay.size(k))
+		if k%4 == 3 {
+			h.word(w)
+			w = 0
+		}
 	}
-	for _, p := range g.pairedBy {
-		h = lsHashWord(h, uint64(p))
-	}
-	return h
+	h.word(w)
+	g.hashPaired(&h)
+	return h.sum()
 }
 
 // Clone returns an independent copy.
@@ -372,6 +416,9 @@ func (g *SympathyGame) Clone() Game {
 	c := *g
 	return &c
 }
+
+// CopyFrom makes g a copy of src when src is a Sympathy game.
+func (g *SympathyGame) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // Determinize deals each partner's face-down cards at random among that
 // partner's face-down slots (each partner's deck stays his own).
@@ -384,12 +431,12 @@ func (g *SympathyGame) Determinize(r *Rand) {
 		for j := 0; j < syPackets; j++ {
 			k := p*syPackets + j
 			keep[j] = NoCard
-			if g.up[k] && g.piles[k].n > 0 {
-				keep[j] = g.piles[k].pop(&g.below)
+			if g.up&(1<<k) != 0 {
+				keep[j] = g.lay.pop(k)
 			}
-			counts[j] = g.piles[k].n
-			for g.piles[k].n > 0 {
-				hidden[n] = g.piles[k].pop(&g.below)
+			counts[j] = uint8(g.lay.size(k))
+			for !g.lay.empty(k) {
+				hidden[n] = g.lay.pop(k)
 				n++
 			}
 		}
@@ -399,13 +446,24 @@ func (g *SympathyGame) Determinize(r *Rand) {
 		for j := 0; j < syPackets; j++ {
 			k := p*syPackets + j
 			for c := uint8(0); c < counts[j]; c++ {
-				g.piles[k].push(&g.below, cs[i])
+				g.lay.push(k, cs[i])
 				g.packet[cs[i]] = uint8(k)
 				i++
 			}
 			if keep[j] != NoCard {
-				g.piles[k].push(&g.below, keep[j])
+				g.lay.push(k, keep[j])
 			}
+		}
+	}
+	g.countOpen()
+}
+
+// countOpen recounts open from the layout.
+func (g *SympathyGame) countOpen() {
+	g.open = 0
+	for k := 0; k < syPackets; k++ {
+		if c := g.faceUp(k); c != NoCard && g.twinPacket(0, c) >= 0 {
+			g.open++
 		}
 	}
 }
@@ -416,11 +474,78 @@ func (g *SympathyGame) status() string {
 }
 
 // String renders the full layout, face-down cards included.
-func (g *SympathyGame) String() string {
-	return renderPiles(syPiles, g.PileName, g.FullPile, g.status())
-}
+func (g *SympathyGame) String() string { return renderGame(g, g.FullPile, g.status()) }
 
 // View renders what the partners see.
-func (g *SympathyGame) View() string {
-	return renderPiles(syPiles, g.PileName, g.Pile, g.status())
+func (g *SympathyGame) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// sympathySearch explains the search hooks of Sympathy.
+const sympathySearch = `Sympathy is decided by its structure, not by search. Every card has exactly one twin, in the other partner's deck; a card can be paired only with its twin, once both lie turned up on top of their packets; and setting a pair aside only uncovers cards, never covers or removes anything another pair needs. So the play is confluent: whatever the order of turns and pairs, it ends when every packet's top is turned and no two tops are twins, and the cards paired by then are the same (the least fixed point of "a card is paired when it and its twin are uncovered"; a card is uncovered when every card above it in its packet is paired).
+
+Safe moves: every move, so SafeMove names the first legal move whenever there is one and the search plays a single line (at most 104 turns and 52 pairs, each making progress).
+
+Dead ends: DeadEnd computes that fixed point directly (pair uncovered twins until none are left) and reports a position from which some card can never be paired, such as a card covering its twin's cover in the other partner's packet. It is exact: a lost deal is proved lost at its first node.
+
+Symmetry: the packets of one partner play by the same rules (the Grace is a packet of one), so the key takes each partner's packets as a sorted list of (cards, size, top turned); the two decks are not interchangeable, as each belongs to its partner. The key covers the packets, the face-up flags and the partner on turn; who set which pair aside does not decide the future.`
+
+// SearchKey returns the canonical key described in sympathySearch.
+func (g *SympathyGame) SearchKey() Key {
+	k := newKeyHash(0x5359) // "SY"
+	k.word(uint64(g.turn))
+	for p := 0; p < 2; p++ {
+		var w [syPackets]uint64
+		for j := range w {
+			pk := p*syPackets + j
+			x := uint64(g.lay.size(pk))
+			if g.up&(1<<pk) != 0 {
+				x |= 4
+			}
+			for c := g.lay.top(pk); c != NoCard; c = g.lay.below[c] {
+				x = x<<8 | uint64(c)
+			}
+			w[j] = x
+		}
+		sortWords(w[:])
+		for _, x := range w {
+			k.word(x)
+		}
+	}
+	return k.sum()
+}
+
+// SafeMove returns 0 whenever a move is legal: the play is confluent.
+func (g *SympathyGame) SafeMove(legal []Move) int {
+	if len(legal) == 0 {
+		return -1
+	}
+	return 0
+}
+
+// DeadEnd reports whether the fixed point of the play leaves a card
+// unpaired (see sympathySearch).
+func (g *SympathyGame) DeadEnd() bool {
+	var exposed [2 * syPackets]Card
+	for k := range exposed {
+		exposed[k] = g.lay.top(k)
+	}
+	for changed := true; changed; {
+		changed = false
+		for k := 0; k < syPackets; k++ {
+			c := exposed[k]
+			if c == NoCard {
+				continue
+			}
+			t := syTwin(c)
+			if j := int(g.packet[t]); exposed[j] == t {
+				exposed[k], exposed[j] = g.lay.below[c], g.lay.below[t]
+				changed = true
+			}
+		}
+	}
+	for _, c := range exposed {
+		if c != NoCard {
+			return true
+		}
+	}
+	return false
 }

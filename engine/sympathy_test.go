@@ -150,17 +150,18 @@ func TestSympathyDeadlock(t *testing.T) {
 }
 
 // The outcome of Sympathy is fixed by the deal: every order of play allowed
-// ends with the same cards paired.
+// ends with the same cards paired, and DeadEnd computes it at the deal.
 func TestSympathyConfluent(t *testing.T) {
 	s := sympathySpec()
 	won := 0
 	for seed := uint64(1); seed <= 300; seed++ {
-		var outcome [lsCards]bool
+		var outcome [packCards]bool
 		for k := uint64(0); k < 4; k++ {
 			g, err := s.New(seed, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
+			dead := g.(SearchHooks).DeadEnd()
 			r := NewRand(seed*31 + k)
 			for n := 0; g.Ending() == Playing; n++ {
 				ms := g.LegalMoves(nil)
@@ -182,7 +183,7 @@ func TestSympathyConfluent(t *testing.T) {
 				}
 			}
 			sg := g.(*SympathyGame)
-			for c := Card(0); c < lsCards; c++ {
+			for c := Card(0); c < packCards; c++ {
 				paired := sg.PairedCard(c) != 0
 				if k == 0 {
 					outcome[c] = paired
@@ -192,6 +193,10 @@ func TestSympathyConfluent(t *testing.T) {
 			}
 			if k == 0 && g.Won() {
 				won++
+			}
+			// DeadEnd computes the outcome of the deal exactly.
+			if dead == g.Won() {
+				t.Fatalf("seed %d: DeadEnd at the deal = %v, but the play won = %v", seed, dead, g.Won())
 			}
 		}
 	}

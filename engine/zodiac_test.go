@@ -61,7 +61,7 @@ func TestZodiacDeal(t *testing.T) {
 		t.Errorf("pack = %v, want 72 hidden cards", stock)
 	}
 	for f := zoFA; f < zoFK+4; f++ {
-		if g.piles[f].n != 0 {
+		if !g.lay.empty(f) {
 			t.Errorf("%s is laid before the end", g.PileName(f))
 		}
 	}
@@ -97,7 +97,7 @@ func TestZodiacRuleI(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		mustLegal(t, v, zoDrawMove)
 	}
-	mustLegal(t, v, zoMove(MoveBuild, ac("5H'"), zoTalon, zoZ(0), zoRuleI)) // the talon still zoMarries
+	mustLegal(t, v, zoMove(MoveBuild, ac("5H'"), zoTalon, zoZ(0), zoRuleI)) // the talon still marries
 }
 
 // zodiac/fill: an Equator vacancy takes the talon top, or the pack card when
@@ -147,12 +147,12 @@ func TestZodiacRedealAndStall(t *testing.T) {
 	}
 	mustIllegal(t, g, zoRedealMove, zoRuleStall)
 	// Equator fills count as placing a card.
-	mustLegal(t, g, zoMove(MoveFill, g.piles[zoTalon].top, zoTalon, zoE0, zoRuleFill))
+	mustLegal(t, g, zoMove(MoveFill, g.lay.top(zoTalon), zoTalon, zoE0, zoRuleFill))
 	mustLegal(t, g, zoRedealMove)
 
 	// A deal whose random play stalls ends as lost.
 	lost := newZodiacT(t, Options{"equator-marriages": "off"})
-	for !lost.Over() {
+	for lost.Ending() == Playing {
 		mustLegal(t, lost, lost.LegalMoves(nil)[len(lost.LegalMoves(nil))-1])
 	}
 	if lost.Won() {
@@ -166,20 +166,17 @@ func TestZodiacRedealAndStall(t *testing.T) {
 func zoPhase2Position(t *testing.T, opts Options) *zodiac {
 	t.Helper()
 	g := newZodiacT(t, opts)
-	for i := range g.piles {
-		for g.piles[i].n > 0 {
-			g.piles[i].pop(&g.below)
-		}
-	}
+	g.lay.reset()
 	for s := Clubs; s <= Spades; s++ {
 		for r := King; r >= Ace; r-- { // deck 0: the ace on top
-			g.piles[zoZ(2*int(s))].push(&g.below, NewCard(r, s, 0))
+			g.lay.push(zoZ(2*int(s)), NewCard(r, s, 0))
 		}
 		for r := Ace; r <= King; r++ { // deck 1: the king on top
-			g.piles[zoZ(2*int(s)+1)].push(&g.below, NewCard(r, s, 1))
+			g.lay.push(zoZ(2*int(s)+1), NewCard(r, s, 1))
 		}
 	}
-	g.piles[zoE0].push(&g.below, g.piles[zoZ(7)].pop(&g.below))
+	g.lay.move(zoZ(7), zoE0)
+	g.indexTops()
 	checkCards(t, g)
 	if !g.phase2() {
 		t.Fatal("not in phase two")
@@ -267,3 +264,121 @@ func TestZodiacReachesPhase2(t *testing.T) {
 }
 
 func BenchmarkZodiacRandom(b *testing.B) { benchRandom(b, zodiacSpec(), nil) }
+
+// zoEndgame builds a phase-two position: every card on its foundation but
+// k taken off the foundations' tops and laid back in a random order, each
+// on an empty Equator cell, on a Zodiac pile it marries or on an empty
+// Zodiac pile.
+func zoEndgame(t *testing.T, rng *fastRand, k int) *zodiac { return zoLateGame(t, rng, k, 0, false) }
+
+// zoLateGame is zoEndgame with the last `pack` cards laid back going to
+// the pack or the talon instead: a position late in phase one (with the
+// stall flag set at random); with fullEquator the first eight go to the
+// Equator.
+func zoLateGame(t *testing.T, rng *fastRand, k, pack int, fullEquator bool) *zodiac {
+	t.Helper()
+	g := newZodiacT(t, nil)
+	g.lay.reset()
+	for s := Clubs; s <= Spades; s++ {
+		for r := Ace; r <= King; r++ {
+			g.lay.push(zoFA+int(s), NewCard(r, s, 0))
+			g.lay.push(zoFK+int(s), NewCard(NumRanks+1-r, s, 1))
+		}
+	}
+	var out []Card
+	for len(out) < k {
+		if f := zoFA + rng.intn(8); !g.lay.empty(f) {
+			out = append(out, g.lay.pop(f))
+		}
+	}
+	for i := len(out) - 1; i > 0; i-- {
+		j := rng.intn(i + 1)
+		out[i], out[j] = out[j], out[i]
+	}
+	for i, c := range out {
+		if i >= len(out)-pack {
+			g.lay.push(zoStock+rng.intn(2), c)
+			continue
+		}
+		var where []int
+		if fullEquator && i < 8 {
+			g.lay.push(zoE0+i, c)
+			continue
+		}
+		for p := zoE0; p < zoZ0+zoZN; p++ {
+			switch {
+			case p < zoZ0 && g.lay.empty(p):
+				where = append(where, p)
+			case p >= zoZ0 && zoMarries(c, g.lay.top(p)):
+				where = append(where, p, p, p, p, p, p)
+			case p >= zoZ0 && g.lay.empty(p):
+				where = append(where, p)
+			}
+		}
+		g.lay.push(where[rng.intn(len(where))], c)
+	}
+	g.score = 0
+	for f := zoFA; f < zoFK+4; f++ {
+		g.score += uint8(g.lay.size(f))
+	}
+	g.placed = pack > 0 && rng.intn(2) == 0
+	g.indexTops()
+	checkCards(t, g)
+	return g
+}
+
+// The search hooks on phase-two positions, where exhaustive search
+// decides: DeadEnd there is exact (no winnable position is a dead end, and
+// every lost one is), and the safe plays keep wins.
+func TestZodiacHooksEndgames(t *testing.T) {
+	var st hookStats
+	keys := map[Key]bool{}
+	rng := fastRand(5)
+	for i := 0; i < 300; i++ {
+		g := zoEndgame(t, &rng, 10+i%24)
+		won, ok := decide(g, 20000)
+		if !ok {
+			continue
+		}
+		checkHooks(t, g, won, 20000, keys, &st)
+		if !won && !g.DeadEnd() {
+			t.Fatalf("a lost phase-two position is not a dead end:\n%s", g)
+		}
+	}
+	t.Logf("%d positions decided (%d winnable), %d safe moves checked, %d dead ends", st.decided, st.won, st.safe, st.dead)
+	if st.decided < 200 || st.won < 50 || st.dead < 50 || st.safe < 50 {
+		t.Fatalf("the check says too little: %+v", st)
+	}
+}
+
+// The search hooks late in phase one, where exhaustive search decides:
+// DeadEnd (the relaxation) never calls a winnable position lost.
+func TestZodiacHooksLatePhaseOne(t *testing.T) {
+	var st hookStats
+	keys := map[Key]bool{}
+	rng := fastRand(9)
+	overflows := 0
+	for i := 0; i < 260; i++ {
+		// Mostly small positions; every fourth with a full Equator and
+		// more cards in the pack, where the overflow test fires.
+		g := zoLateGame(t, &rng, 8+i%10, 1+i%4, false)
+		if i%4 == 3 {
+			g = zoLateGame(t, &rng, 20+i%8, 9+i%4, true)
+		}
+		won, ok := decide(g, 20000)
+		if !ok {
+			continue
+		}
+		if g.Clone().(*zodiac).overflow() {
+			overflows++
+			if won {
+				t.Fatalf("overflow on a winnable position:\n%s", g)
+			}
+		}
+		checkHooks(t, g, won, 20000, keys, &st)
+	}
+	t.Logf("%d positions decided (%d winnable), %d dead ends (%d by overflow)", st.decided, st.won, st.dead, overflows)
+	if st.decided < 100 || st.won < 20 || st.dead < 10 || overflows == 0 {
+		t.Fatalf("the check says too little: %+v", st)
+	}
+}
