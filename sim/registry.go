@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pasyans/pasyans/sim/solve"
 )
 
 // strategyNames lists the built-in strategies in the order StrategyNames
@@ -24,8 +26,9 @@ func StrategyNames() []string { return slices.Clone(strategyNames[:]) }
 //	greedy     none
 //	book       none
 //	lookahead  depth (1…6, default 2), samples (1…64, default 1)
-//	solver     nodes (≥ 1, default 100000), time (Go duration, default 0 = none;
-//	           a time limit makes results depend on the machine)
+//	solver     nodes (≥ 1, default solve.DefaultNodes), time (Go duration,
+//	           default 0 = none; a time limit makes results depend on the
+//	           machine)
 func NewStrategy(name string, params map[string]string) (Strategy, error) {
 	ps := &paramSet{strategy: name, given: params, resolved: map[string]any{}}
 	var s Strategy
@@ -41,9 +44,9 @@ func NewStrategy(name string, params map[string]string) (Strategy, error) {
 		samples := ps.intParam("samples", 1, 1, 64)
 		s = &lookaheadStrategy{depth: depth, samples: samples}
 	case "solver":
-		nodes := ps.intParam("nodes", 100000, 1, 1<<40)
+		nodes := ps.intParam("nodes", int(solve.DefaultNodes), 1, 1<<40)
 		limit := ps.durationParam("time", 0)
-		s = &solverStrategy{nodes: int64(nodes), limit: limit}
+		s = &solverStrategy{lim: solve.Limits{Nodes: int64(nodes), Time: limit}}
 	default:
 		return nil, fmt.Errorf("unknown strategy %q (known: %s)", name, strings.Join(StrategyNames(), ", "))
 	}

@@ -115,7 +115,10 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 	}
 
 	player := strat.NewPlayer()
-	player.Reset(g, sim.StrategySeed(o.seed, strat.Name())) // as the tournament seeds it
+	sim.ResetPlayer(cmd.Context(), player, g, sim.StrategySeed(o.seed, strat.Name())) // as the tournament seeds it
+	if err := cmd.Context().Err(); err != nil {
+		return fmt.Errorf("play: %w", err)
+	}
 	if o.show {
 		fmt.Fprintf(out, "%s seed %d %s\n%s\n", spec.ID, o.seed, spec.VariantString(opts), g.View())
 	}
@@ -163,12 +166,12 @@ func runPlay(cmd *cobra.Command, game string, o playOptions) error {
 			return fmt.Errorf("play: %w", err)
 		}
 	}
-	result := "lost"
-	switch {
-	case g.Won():
-		result = "won"
-	case g.Ending() == engine.Playing:
-		result = "stopped at the move cap"
+	// The outcome as a results row records it (sim.Verdict): a search
+	// player that did not decide the deal makes it unknown, not lost.
+	outcome, note := sim.Verdict(g, player, !g.Won() && g.Ending() == engine.Playing)
+	result := string(outcome)
+	if note != "" {
+		result += " (" + note + ")"
 	}
 	_, err = fmt.Fprintf(out, "%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)\n",
 		spec.ID, o.seed, result, g.Score(), g.Total(), moves, g.Redeals())

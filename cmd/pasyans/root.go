@@ -36,6 +36,7 @@ func newRootCmd() *cobra.Command {
 		newLinkCmd(),
 		newGamesCmd(),
 		newPlayCmd(),
+		newSolveCmd(),
 		newReplayCmd(),
 		newTournamentCmd(),
 		newExportCmd(),
