@@ -76,6 +76,13 @@ const (
 	ReasonNoHooks   = "no search hooks"
 )
 
+// Phases of a search (Result.Phase).
+const (
+	PhaseFirst      = "first look"
+	PhaseProbe      = "probe"
+	PhaseExhaustive = "exhaustive"
+)
+
 // Limits bound one search. Zero values take the defaults.
 type Limits struct {
 	// Nodes is the maximum number of states expanded (default
@@ -117,6 +124,9 @@ type Result struct {
 	Nodes int64
 	// ProbeNodes is the part of Nodes the probe expanded.
 	ProbeNodes int64
+	// Phase names the phase of the search that decided the deal (or ran
+	// out): PhaseFirst, PhaseProbe or PhaseExhaustive.
+	Phase string
 	// Reason says why a search was Undecided (one of the Reason…
 	// constants).
 	Reason string
@@ -190,18 +200,26 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 		s.deadline = time.Now().Add(s.lim.Time)
 	}
 	var r Result
-	outcome := leaf
-	if s.lim.Probe > 0 {
-		s.budget = s.lim.Nodes * int64(s.lim.Probe) / 100
-		outcome = s.probe.run(s, g)
-		r.ProbeNodes = s.nodes
-	}
-	if outcome != won && (s.stop == "" || s.stop == ReasonNodes) {
-		s.stop, s.cut = "", false
-		s.budget = s.lim.Nodes
-		s.tab.reset()
-		s.use(0, g).plies = 0
-		outcome = s.dfs()
+	// A first look: the exhaustive search with a small share of the
+	// budget decides the small deals, and most of the easy wins, at once.
+	s.budget = max(s.lim.Nodes/firstLook, min(s.lim.Nodes, 1000))
+	outcome := s.exhaustive(g)
+	r.Phase = PhaseFirst
+	if outcome == halted && s.stop == ReasonNodes && s.budget < s.lim.Nodes {
+		if s.lim.Probe > 0 {
+			n0 := s.nodes
+			s.stop = ""
+			s.budget = min(s.lim.Nodes, n0+s.lim.Nodes*int64(s.lim.Probe)/100)
+			outcome = s.probe.run(s, g)
+			r.ProbeNodes = s.nodes - n0
+			r.Phase = PhaseProbe
+		}
+		if outcome != won && (s.stop == "" || s.stop == ReasonNodes) && s.nodes < s.lim.Nodes {
+			s.stop = ""
+			s.budget = s.lim.Nodes
+			outcome = s.exhaustive(g)
+			r.Phase = PhaseExhaustive
+		}
 	}
 	r.Nodes, r.Depth, r.DeadEnds = s.nodes, s.maxPlies, s.dead
 	r.Cached, r.Evictions = s.tab.len(), s.tab.evictions
@@ -221,6 +239,19 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	}
 	s.tab.reset()
 	return r
+}
+
+// firstLook is the inverse share of the node budget given to the first
+// exhaustive search, before the probe.
+const firstLook = 100
+
+// exhaustive runs the exhaustive search on g from scratch with the
+// current budget.
+func (s *Solver) exhaustive(g engine.Game) settled {
+	s.stop, s.cut = "", false
+	s.tab.reset()
+	s.use(0, g).plies = 0
+	return s.dfs()
 }
 
 // limited reports (and records) whether a limit has been reached.

@@ -30,10 +30,10 @@ const slotBytes = 16
 const maxLoad = 11 // 0.6875
 
 // newTable returns a table using at most memBytes bytes for its slots,
-// both generations together (at least 32 KiB).
+// both generations together (at least 2 KiB).
 func newTable(memBytes int64) *table {
 	per := memBytes / slotBytes / 2
-	maxSlots := 1 << 10
+	maxSlots := 1 << 6
 	for int64(maxSlots)*2 <= per {
 		maxSlots *= 2
 	}
