@@ -50,7 +50,8 @@ solver strategy's rows — and prints per game the deals won, lost and undecided
 decided, the 95 % Wilson interval of the share won, the Solvitaire bounds on the share winnable
 (undecided deals counted as lost, then as won), the median, 95th-percentile and longest search
 time per deal, and the nodes searched per second. The counts do not depend on --workers (the
-budget is in nodes); the times do, and are per deal on one core with --workers 1.`
+budget is in nodes). Times are the CPU time of the thread that solved the deal (on Linux; the
+wall clock elsewhere), so a busy machine inflates them less; use --workers 1 for one core.`
 
 func newSolveCmd() *cobra.Command {
 	var o solveOptions
