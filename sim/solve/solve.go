@@ -8,15 +8,26 @@
 //
 // # Search
 //
-// The search is a depth-first search over the game's state graph with a
-// cache of visited states (the transposition table): every state, up to
-// the symmetries its key identifies, is expanded at most once. A state
-// with a single move to make (a safe move, or the only legal one) is
-// advanced in place without a branch point. Before the exhaustive search,
-// a probe looks for a win with a bounded share of the budget (see Probe):
-// a few greedy dives guided by the move order, widened by limited
-// discrepancy, which find the wins of most winnable deals much sooner than
-// chronological backtracking does.
+// The exhaustive search is a depth-first search over the game's state
+// graph with a cache of visited states (the transposition table): every
+// state, up to the symmetries its key identifies, is expanded at most
+// once. A state with a single move to make (a safe move, or the only legal
+// one) is advanced in place without a branch point. Moves are tried in the
+// game's order (engine.MoveOrderer) or by kind: cards home and pairs out
+// first, then moves within the layout, then turning the pack, then
+// redeals.
+//
+// A search runs in up to three phases (Result.Phase). The first look is
+// the exhaustive search with 1 % of the node budget: it decides the small
+// deals outright. The probe then looks for a win with its share of the
+// budget (Limits.Probe): limited discrepancy search, greedy dives along the
+// move order widened one deviation at a time, which finds the wins of
+// most winnable deals far sooner than chronological backtracking, whose
+// early mistakes are only undone after everything below them is spent.
+// Last, the exhaustive search runs again from scratch with the rest of the
+// budget, to find the remaining wins and to prove losses. A line found is
+// shortened before it is returned: a move that reaches a later state of
+// the line directly replaces each detour the search made.
 //
 // # Soundness
 //
@@ -227,7 +238,12 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	switch {
 	case outcome == won:
 		r.Outcome = Won
-		r.Line = append([]engine.Move(nil), s.line...)
+		line := append([]engine.Move(nil), s.line...)
+		for n := len(line) + 1; len(line) < n; {
+			n = len(line)
+			line = s.shorten(g, line)
+		}
+		r.Line = line
 	case s.stop != "":
 		r.Reason = s.stop
 	case s.cut:

@@ -344,3 +344,60 @@ func BenchmarkWinnability(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkNodes solves the same 200 deals of a game again and again and
+// reports the nodes searched per second of the search alone (the deals are
+// dealt before the clock starts), e.g.
+//
+//	go test ./sim/solve -run '^$' -bench 'Nodes/napoleon' -benchtime 20x
+func BenchmarkNodes(b *testing.B) {
+	for _, spec := range engine.Catalog() {
+		b.Run(spec.ID, func(b *testing.B) {
+			var deals []engine.Game
+			for seed := uint64(1); seed <= 200; seed++ {
+				g, err := spec.New(seed, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				deals = append(deals, g)
+			}
+			s := New(Limits{Nodes: 20_000})
+			var nodes int64
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for _, g := range deals {
+					nodes += s.Solve(context.Background(), g).Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(nodes), "ns/node")
+		})
+	}
+}
+
+// TestShortenedLines checks that the returned line, with the search's
+// detours cut out, still wins, is never longer than the line the search
+// found, and is shorter for some deals of a game with reversible moves.
+func TestShortenedLines(t *testing.T) {
+	spec, _ := engine.Lookup("red-and-black")
+	s := New(Limits{Nodes: 50_000})
+	shorter := 0
+	for seed := uint64(1); seed <= 8; seed++ {
+		g, _ := spec.New(seed, nil)
+		r := s.Solve(context.Background(), g)
+		if r.Outcome != Won {
+			continue
+		}
+		if !replays(t, g, r.Line) {
+			t.Fatalf("seed %d: the shortened line does not win", seed)
+		}
+		if raw := len(s.line); len(r.Line) > raw {
+			t.Fatalf("seed %d: line of %d moves, the search's was %d", seed, len(r.Line), raw)
+		} else if len(r.Line) < raw {
+			shorter++
+		}
+	}
+	if shorter == 0 {
+		t.Fatal("no line was shortened")
+	}
+}
