@@ -25,6 +25,7 @@ type solveOptions struct {
 	seed     uint64
 	variants []string
 	nodes    int64
+	memory   int64
 	limit    time.Duration
 	log      string
 	show     bool
@@ -75,6 +76,7 @@ func newSolveCmd() *cobra.Command {
 	f.Uint64Var(&o.seed, "seed", 0, "deal seed (one deal, required) or master seed of the deals (--games; default 2026)")
 	f.StringArrayVar(&o.variants, "variant", nil, "variant option: k=v for one deal, game:k=v[,k=v] with --games (repeatable)")
 	f.Int64Var(&o.nodes, "nodes", solve.DefaultNodes, "node budget per deal (deterministic)")
+	f.Int64Var(&o.memory, "memory", solve.DefaultMemory>>20, "MiB of the cache of visited states per deal (per worker); a full cache forgets its older half")
 	f.DurationVar(&o.limit, "time", 0, "time limit per deal, e.g. 10s (0: none; makes results depend on the machine)")
 	f.StringVar(&o.log, "log", "", "one deal: write the winning line as a game log (JSON lines) to this file")
 	f.BoolVar(&o.show, "show", false, "one deal: print the layout before and after the winning line")
@@ -95,7 +97,10 @@ func solveLimits(o solveOptions) (solve.Limits, error) {
 	if o.limit < 0 {
 		return solve.Limits{}, usagef("solve: --time %v: want 0 (none) or a positive duration", o.limit)
 	}
-	return solve.Limits{Nodes: o.nodes, Time: o.limit}, nil
+	if o.memory <= 0 || o.memory > 1<<20 {
+		return solve.Limits{}, usagef("solve: --memory %d: want MiB in [1, 1048576]", o.memory)
+	}
+	return solve.Limits{Nodes: o.nodes, Time: o.limit, Memory: o.memory << 20}, nil
 }
 
 // runSolveDeal decides one deal.
@@ -161,8 +166,12 @@ func runSolveDeal(cmd *cobra.Command, game string, o solveOptions) error {
 		fmt.Fprintf(out, "%s seed %d: lost: no reachable state is won (proved by searching every one: %s, %d dead ends pruned)\n",
 			name, o.seed, stats, r.DeadEnds)
 	default:
-		fmt.Fprintf(out, "%s seed %d: undecided: %s (%s; deepest line %d moves, %d states cached)\n",
-			name, o.seed, undecidedWhy(r, lim, spec), stats, r.Depth, r.Cached)
+		evicted := ""
+		if r.Evictions > 0 {
+			evicted = fmt.Sprintf(", the cache full %d times", r.Evictions)
+		}
+		fmt.Fprintf(out, "%s seed %d: undecided: %s (%s; deepest line %d moves, at most %d states cached%s)\n",
+			name, o.seed, undecidedWhy(r, lim, spec), stats, r.Depth, r.Cached, evicted)
 	}
 	if r.Outcome != solve.Won {
 		if o.log != "" {

@@ -15,26 +15,82 @@ import "github.com/pasyans/pasyans/engine"
 // discrepancy. The probe never proves a loss; the exhaustive search that
 // follows does.
 type prober struct {
-	// seen maps the key of each state visited in the current iteration
-	// to 1 + the most discrepancies it was visited with: a state met
-	// again with no more discrepancies left has nothing new below it.
-	seen map[engine.Key]int32
-	// cap bounds len(seen); the map is cleared when it is reached (the
-	// probe only searches again what it forgets).
-	cap int
+	// seen holds, for each state visited in the current iteration, a
+	// 56-bit fingerprint of its key and 1 + the most discrepancies it was
+	// visited with (the low byte): a state met again with no more
+	// discrepancies left has nothing new below it. Open addressing with
+	// linear probing; 0 marks an empty slot. A fingerprint that collides
+	// can only make the probe skip a state, never report a false win:
+	// the probe decides nothing but the wins it finds.
+	seen     []uint64
+	n        int
+	maxSlots int
 }
+
+// probeMinSlots is the size of the probe's table between searches.
+const probeMinSlots = 1 << 12
 
 // visit records that the state with key k was reached with disc
 // discrepancies left, and reports whether it is worth expanding.
 func (p *prober) visit(k engine.Key, disc int) bool {
-	if v, ok := p.seen[k]; ok && int(v) > disc {
-		return false
+	fp := k.Hi &^ 0xFF
+	mark := fp | uint64(min(disc, 254)+1)
+	mask := uint64(len(p.seen) - 1)
+	i := (fp >> 8) & mask
+	for ; p.seen[i] != 0; i = (i + 1) & mask {
+		if p.seen[i]&^0xFF == fp {
+			if int(p.seen[i]&0xFF) > disc {
+				return false
+			}
+			p.seen[i] = mark
+			return true
+		}
 	}
-	if len(p.seen) >= p.cap {
+	if p.n >= len(p.seen)*maxLoad/16 {
+		p.grow()
+		mask = uint64(len(p.seen) - 1)
+		for i = (fp >> 8) & mask; p.seen[i] != 0; i = (i + 1) & mask {
+		}
+	}
+	p.seen[i] = mark
+	p.n++
+	return true
+}
+
+// grow doubles the table below its limit, and forgets every state at the
+// limit (the probe only searches again what it forgets).
+func (p *prober) grow() {
+	if len(p.seen) >= p.maxSlots {
+		clear(p.seen)
+		p.n = 0
+		return
+	}
+	// The index of a slot is taken from its fingerprint, so the table
+	// rehashes from what it holds.
+	prev := p.seen
+	p.seen = make([]uint64, 2*len(prev))
+	p.n = 0
+	mask := uint64(len(p.seen) - 1)
+	for _, v := range prev {
+		if v != 0 {
+			i := (v >> 8) & mask
+			for p.seen[i] != 0 {
+				i = (i + 1) & mask
+			}
+			p.seen[i] = v
+			p.n++
+		}
+	}
+}
+
+// reset empties the table, shrinking it back to its initial size.
+func (p *prober) reset() {
+	if len(p.seen) != probeMinSlots {
+		p.seen = make([]uint64, probeMinSlots)
+	} else {
 		clear(p.seen)
 	}
-	p.seen[k] = int32(disc) + 1
-	return true
+	p.n = 0
 }
 
 // run probes g with iterations of growing discrepancy until it finds a
@@ -42,14 +98,14 @@ func (p *prober) visit(k engine.Key, disc int) bool {
 // iteration made no discrepancy it was allowed, so that the next would
 // search the same (leaf).
 func (p *prober) run(s *Solver, g engine.Game) settled {
-	if p.seen == nil {
-		p.seen = make(map[engine.Key]int32, 1024)
-		p.cap = int(max(s.lim.Memory/64, 1<<16))
+	p.maxSlots = probeMinSlots
+	for int64(p.maxSlots)*2*8 <= s.lim.Memory/4 {
+		p.maxSlots *= 2
 	}
 	s.probing = true
-	defer func() { s.probing = false; clear(p.seen) }()
-	for k := 0; ; k++ {
-		clear(p.seen)
+	defer func() { s.probing = false; p.reset() }()
+	for k := 0; k < 255; k++ {
+		p.reset()
 		s.cut = false
 		f := s.use(0, g)
 		f.plies, f.disc = 0, k
@@ -58,6 +114,7 @@ func (p *prober) run(s *Solver, g engine.Game) settled {
 			return r
 		}
 	}
+	return leaf
 }
 
 // lds runs one iteration of limited discrepancy search from frame 0. It

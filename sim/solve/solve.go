@@ -121,7 +121,7 @@ type Limits struct {
 // Defaults of Limits.
 const (
 	DefaultNodes  int64 = 2_000_000
-	DefaultMemory int64 = 512 << 20
+	DefaultMemory int64 = 256 << 20
 	DefaultProbe        = 20
 )
 
@@ -145,7 +145,7 @@ type Result struct {
 	Depth int
 	// DeadEnds counts the states the game's DeadEnd hook pruned.
 	DeadEnds int64
-	// Cached is the number of state keys in the cache at the end;
+	// Cached is the largest number of state keys the cache held;
 	// Evictions counts the times a full cache forgot its older half.
 	Cached    int
 	Evictions int64
@@ -200,6 +200,7 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	s.ctx = ctx
 	s.nodes, s.dead, s.maxPlies, s.pinned, s.cut, s.stop = 0, 0, 0, 0, false, ""
 	s.line = s.line[:0]
+	s.tab.begin()
 	s.depthLimit = s.lim.Depth
 	if s.depthLimit <= 0 {
 		s.depthLimit = g.Spec().MaxMoves
@@ -218,6 +219,7 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	r.Phase = PhaseFirst
 	if outcome == halted && s.stop == ReasonNodes && s.budget < s.lim.Nodes {
 		if s.lim.Probe > 0 {
+			s.tab.reset() // the probe keeps its own table
 			n0 := s.nodes
 			s.stop = ""
 			s.budget = min(s.lim.Nodes, n0+s.lim.Nodes*int64(s.lim.Probe)/100)
@@ -233,7 +235,7 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 		}
 	}
 	r.Nodes, r.Depth, r.DeadEnds = s.nodes, s.maxPlies, s.dead
-	r.Cached, r.Evictions = s.tab.len(), s.tab.evictions
+	r.Cached, r.Evictions = s.tab.peak, s.tab.evictions
 	_, hooked := g.(engine.SearchHooks)
 	switch {
 	case outcome == won:

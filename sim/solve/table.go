@@ -17,6 +17,7 @@ type table struct {
 	n, oldN   int          // keys held in cur and old
 	maxSlots  int          // slot limit of each generation (a power of two)
 	evictions int64        // generation swaps so far
+	peak      int          // the most keys held at once since begin
 	growAt    int          // n at which cur grows or is evicted
 	mask      uint64       // len(cur) - 1
 	oldMask   uint64       // len(old) - 1
@@ -50,7 +51,7 @@ func (t *table) alloc(n int) {
 	t.growAt = n * maxLoad / 16
 }
 
-// reset empties the table for a new search. A table that grew is given
+// reset empties the table. A table that grew is given
 // back to the garbage collector rather than cleared, so that one large
 // search neither keeps its memory for good nor makes every later reset
 // slow (the growth was paid for by the nodes of that search).
@@ -61,7 +62,14 @@ func (t *table) reset() {
 		clear(t.cur)
 		t.n = 0
 	}
-	t.old, t.oldN, t.oldMask, t.evictions = nil, 0, 0, 0
+	t.old, t.oldN, t.oldMask = nil, 0, 0
+}
+
+// begin prepares the table for a new search: empty, with its statistics
+// cleared.
+func (t *table) begin() {
+	t.reset()
+	t.evictions, t.peak = 0, 0
 }
 
 // len returns the number of keys held (both generations).
@@ -126,10 +134,14 @@ func (t *table) add(k engine.Key) bool {
 	if t.n >= t.growAt {
 		t.grow()
 		t.insertNew(k)
+		t.peak = max(t.peak, t.n+t.oldN)
 		return true
 	}
 	t.cur[i] = k
 	t.n++
+	if t.n+t.oldN > t.peak {
+		t.peak = t.n + t.oldN
+	}
 	return true
 }
 
