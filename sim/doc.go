@@ -5,8 +5,9 @@
 //
 // Strategies (NewStrategy, StrategyNames): random, greedy, book (the books'
 // own advice, GAMES.md S1, S2 …), lookahead (a depth-limited search over
-// determinized copies of what the player sees) and solver (a
-// full-information search with a transposition table). All but solver see
+// determinized copies of what the player sees) and solver (the
+// full-information search of package sim/solve, which proves losses as
+// well as wins). All but solver see
 // only what a player sees; new strategies implement Strategy and Player
 // (see the example).
 //
@@ -18,5 +19,10 @@
 // lets an interrupted run continue.
 //
 // The statistics (Wilson95, SolvabilityBounds, McNemarExact, Histogram,
-// Tally, PairTally) are exported for package reports.
+// Tally, PairTally) are exported for package reports. Winnability runs the
+// solver alone on the deals of a run and tabulates how many are won, lost
+// and undecided ("pasyans solve --games").
+//
+// The data flows one way: sim imports engine and sim/solve; sim/solve
+// imports only engine.
 package sim
