@@ -34,6 +34,9 @@ type WinnabilityConfig struct {
 	// Progress, if set, is called from one goroutine after each deal with
 	// the number of deals solved and the total.
 	Progress func(done, total int64)
+	// GameDone, if set, is called from one goroutine with a game's row as
+	// soon as all its deals are solved (games finish roughly in order).
+	GameDone func(row WinnabilityRow)
 	// WallClock times deals by the wall clock. By default (false) a deal's
 	// time is the CPU time of the thread that solved it (on Linux; the
 	// wall clock elsewhere), which other work on a busy machine does not
@@ -134,6 +137,10 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 		firstErr error
 	)
 	total := int64(len(cfg.Games)) * cfg.Deals
+	left := make([]int64, len(cfg.Games)) // deals of each game not solved yet
+	for i := range left {
+		left[i] = cfg.Deals
+	}
 	for w := 0; w < workers; w++ {
 		go func() {
 			// The deal's time is the CPU time of the thread that solves
@@ -170,12 +177,19 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 				}
 				rows[j.game].Deal[j.deal] = DealSolve{Index: j.deal, Seed: seed, Outcome: r.Outcome,
 					Reason: r.Reason, Nodes: r.Nodes, Time: d}
-				if cfg.Progress != nil {
-					mu.Lock()
-					finished++
-					cfg.Progress(finished, total)
-					mu.Unlock()
+				mu.Lock()
+				finished++
+				left[j.game]--
+				if left[j.game] == 0 && ctx.Err() == nil {
+					rows[j.game].tally()
+					if cfg.GameDone != nil {
+						cfg.GameDone(rows[j.game])
+					}
 				}
+				if cfg.Progress != nil {
+					cfg.Progress(finished, total)
+				}
+				mu.Unlock()
 			}
 			done <- nil
 		}()
@@ -200,14 +214,12 @@ feed:
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	for i := range rows {
-		rows[i].tally()
-	}
 	return rows, nil
 }
 
 // tally fills the row's counts and statistics from its deals.
 func (r *WinnabilityRow) tally() {
+	*r = WinnabilityRow{Game: r.Game, Variant: r.Variant, Deal: r.Deal}
 	r.Deals = int64(len(r.Deal))
 	r.Reasons = map[string]int64{}
 	times := make([]time.Duration, 0, len(r.Deal))

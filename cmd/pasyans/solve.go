@@ -289,6 +289,9 @@ func runSolveTable(cmd *cobra.Command, o solveOptions) error {
 	cfg := sim.WinnabilityConfig{Games: games, Deals: o.deals, MasterSeed: seed, Workers: o.workers, Limits: lim}
 	if !o.quiet {
 		cfg.Progress = prog.update
+		cfg.GameDone = func(r sim.WinnabilityRow) {
+			fmt.Fprintf(stderr, "solve: %s: %d deals, %d won, %d lost, %d undecided\n", r.Game, r.Deals, r.Won, r.Lost, r.Undecided)
+		}
 	}
 	rows, err := sim.Winnability(cmd.Context(), cfg)
 	if err != nil {
