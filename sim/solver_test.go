@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/sim/solve"
@@ -165,5 +166,18 @@ func TestVerdictAgreesWithRows(t *testing.T) {
 	out, note := Verdict(c, p, false)
 	if out != Unknown || !strings.Contains(note, "node limit after 10 nodes") {
 		t.Fatalf("Verdict = %v %q", out, note)
+	}
+}
+
+// TestFormatSeconds checks the time column of the winnability table.
+func TestFormatSeconds(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0: "0 ms", 81200 * time.Nanosecond: "0.0812 ms", 45600 * time.Microsecond: "45.6 ms",
+		1234 * time.Millisecond: "1.23 s", 12345 * time.Millisecond: "12.3 s", 150 * time.Second: "150 s",
+		999999 * time.Microsecond: "1 s", 99990 * time.Millisecond: "100 s",
+	} {
+		if got := formatSeconds(d); got != want {
+			t.Errorf("formatSeconds(%v) = %q, want %q", d, got, want)
+		}
 	}
 }

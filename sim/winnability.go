@@ -7,6 +7,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"text/tabwriter"
@@ -301,17 +302,18 @@ func WriteWinnability(w io.Writer, rows []WinnabilityRow, markdown bool) error {
 	return nil
 }
 
-// formatSeconds renders a duration in seconds with three significant
-// digits (at least millisecond resolution), e.g. "0.012 s".
+// formatSeconds renders a duration with three significant digits, in
+// seconds from one second up and in milliseconds below ("1.23 s",
+// "45.6 ms", "0.0812 ms").
 func formatSeconds(d time.Duration) string {
 	s := d.Seconds()
 	switch {
-	case s >= 100:
+	case s >= 99.95:
 		return fmt.Sprintf("%.0f s", s)
-	case s >= 10:
-		return fmt.Sprintf("%.1f s", s)
-	case s >= 1:
-		return fmt.Sprintf("%.2f s", s)
+	case s >= 0.9995:
+		return strconv.FormatFloat(s, 'g', 3, 64) + " s"
+	case d == 0:
+		return "0 ms"
 	}
-	return fmt.Sprintf("%.3f s", s)
+	return strconv.FormatFloat(s*1000, 'g', 3, 64) + " ms"
 }
