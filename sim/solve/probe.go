@@ -16,7 +16,7 @@ import "github.com/pasyans/pasyans/engine"
 // follows does.
 type prober struct {
 	// seen holds, for each state visited in the current iteration, a
-	// 56-bit fingerprint of its key and 1 + the most discrepancies it was
+	// 56-bit fingerprint of its key (from slot) and 1 + the most discrepancies it was
 	// visited with (the low byte): a state met again with no more
 	// discrepancies left has nothing new below it. Open addressing with
 	// linear probing; 0 marks an empty slot. A fingerprint that collides
@@ -33,7 +33,7 @@ const probeMinSlots = 1 << 12
 // visit records that the state with key k was reached with disc
 // discrepancies left, and reports whether it is worth expanding.
 func (p *prober) visit(k engine.Key, disc int) bool {
-	fp := k.Hi &^ 0xFF
+	fp := slot(k) &^ 0xFF
 	mark := fp | uint64(min(disc, 254)+1)
 	mask := uint64(len(p.seen) - 1)
 	i := (fp >> 8) & mask

@@ -78,6 +78,16 @@ func (t *table) len() int { return t.n + t.oldN }
 // bytes returns the memory held by the slots.
 func (t *table) bytes() int64 { return int64(len(t.cur)+len(t.old)) * slotBytes }
 
+// slot returns the hash of k that places it in the table. Both halves
+// are mixed in: a game's key need not be uniform in either half alone
+// (a fallback key built from two hashes of the same state may repeat one
+// half across many states), and linear probing degrades badly when many
+// keys share a start.
+func slot(k engine.Key) uint64 {
+	x := k.Hi ^ k.Lo*0x9E3779B97F4A7C15
+	return x ^ x>>29
+}
+
 // fix maps the zero key, which marks empty slots, to another key. The two
 // keys become one, which is as likely to matter as any other collision of
 // two 128-bit keys.
@@ -91,7 +101,7 @@ func fix(k engine.Key) engine.Key {
 // has reports whether k is in the table.
 func (t *table) has(k engine.Key) bool {
 	k = fix(k)
-	for i := k.Lo & t.mask; ; i = (i + 1) & t.mask {
+	for i := slot(k) & t.mask; ; i = (i + 1) & t.mask {
 		s := t.cur[i]
 		if s == k {
 			return true
@@ -103,7 +113,7 @@ func (t *table) has(k engine.Key) bool {
 	if t.oldN == 0 {
 		return false
 	}
-	for i := k.Lo & t.oldMask; ; i = (i + 1) & t.oldMask {
+	for i := slot(k) & t.oldMask; ; i = (i + 1) & t.oldMask {
 		s := t.old[i]
 		if s == k {
 			return true
@@ -118,7 +128,7 @@ func (t *table) has(k engine.Key) bool {
 // held). When the current generation is full it grows or evicts first.
 func (t *table) add(k engine.Key) bool {
 	k = fix(k)
-	i := k.Lo & t.mask
+	i := slot(k) & t.mask
 	for ; ; i = (i + 1) & t.mask {
 		s := t.cur[i]
 		if s == k {
@@ -147,7 +157,7 @@ func (t *table) add(k engine.Key) bool {
 
 // hasOld reports whether the old generation holds k.
 func (t *table) hasOld(k engine.Key) bool {
-	for i := k.Lo & t.oldMask; ; i = (i + 1) & t.oldMask {
+	for i := slot(k) & t.oldMask; ; i = (i + 1) & t.oldMask {
 		s := t.old[i]
 		if s == k {
 			return true
@@ -160,7 +170,7 @@ func (t *table) hasOld(k engine.Key) bool {
 
 // insertNew inserts k, known to be absent, into cur, which has room.
 func (t *table) insertNew(k engine.Key) {
-	i := k.Lo & t.mask
+	i := slot(k) & t.mask
 	for t.cur[i] != (engine.Key{}) {
 		i = (i + 1) & t.mask
 	}
@@ -199,7 +209,7 @@ func (t *table) grow() {
 // which must stay known (a path that runs into itself must stop).
 func (t *table) keep(k engine.Key) {
 	k = fix(k)
-	for i := k.Lo & t.mask; ; i = (i + 1) & t.mask {
+	for i := slot(k) & t.mask; ; i = (i + 1) & t.mask {
 		s := t.cur[i]
 		if s == k {
 			return
