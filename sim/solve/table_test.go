@@ -92,3 +92,29 @@ func TestProbeTable(t *testing.T) {
 		t.Fatal("a recent state with more discrepancies left was refused")
 	}
 }
+
+// TestTableSpreadsSkewedKeys checks that keys which differ in one half
+// only are spread over the table: with linear probing, keys that share
+// their start make every insert walk a long run.
+func TestTableSpreadsSkewedKeys(t *testing.T) {
+	for name, key := range map[string]func(i uint64) engine.Key{
+		"low half fixed":  func(i uint64) engine.Key { return engine.Key{Hi: engine.SplitMix64(i), Lo: 42} },
+		"high half fixed": func(i uint64) engine.Key { return engine.Key{Hi: 42, Lo: engine.SplitMix64(i)} },
+	} {
+		tab := newTable(1 << 30)
+		for i := uint64(0); i < 50_000; i++ {
+			tab.add(key(i))
+		}
+		// The mean distance from a key's start slot to where it lies.
+		mask := uint64(len(tab.cur) - 1)
+		var dist uint64
+		for i, k := range tab.cur {
+			if k != (engine.Key{}) {
+				dist += (uint64(i) - slot(k)) & mask
+			}
+		}
+		if mean := float64(dist) / float64(tab.n); mean > 4 {
+			t.Errorf("%s: mean probe distance %.1f", name, mean)
+		}
+	}
+}
