@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -233,4 +234,48 @@ func RuleRows(ctx context.Context) ([]reports.RuleRow, error) {
 // (reports/viewer), the best first.
 func (c *Corpus) ViewerPassages() map[engine.RuleID][]viewer.Passage {
 	return reports.PassagesFromLinks(c.Links)
+}
+
+// LinkListing describes the output of "pasyans link".
+type LinkListing struct {
+	// JSON prints {"links": [...], "coverage": {...}}; otherwise a table,
+	// with All also the unlinked passages, with Coverage the coverage
+	// report, the text column cut to Width.
+	JSON, All, Coverage bool
+	Width               int
+	// Out receives the listing, Log the summary line.
+	Out, Log io.Writer
+}
+
+// WriteLinks prints the corpus's links as o says, then a summary line to
+// o.Log; it returns the coverage's error (a corpus rule the catalog lacks)
+// after printing.
+func (c *Corpus) WriteLinks(o LinkListing) error {
+	rep := c.Coverage
+	if o.JSON {
+		enc := json.NewEncoder(o.Out)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(link.Result{Links: c.Links, Coverage: rep}); err != nil {
+			return fmt.Errorf("writing JSON: %w", err)
+		}
+		return rep.Err()
+	}
+	if err := reports.WriteLinks(o.Out, c.Links, o.All, o.Width); err != nil {
+		return err
+	}
+	if o.Coverage {
+		if err := reports.WriteCoverage(o.Out, rep); err != nil {
+			return err
+		}
+	}
+	linked := 0
+	for _, l := range c.Links {
+		if l.Linked() {
+			linked++
+		}
+	}
+	fmt.Fprintf(o.Log, "%d links in %d documents; %d passages unlinked; %d catalog rules and advice without corpus text\n",
+		linked, len(c.Documents), len(c.Links)-linked, len(rep.Missing))
+	return rep.Err()
 }

@@ -46,6 +46,8 @@ type PlayResult struct {
 	// Spec and Seed are the game and the deal played.
 	Spec *engine.Spec
 	Seed uint64
+	// Note explains an unknown outcome (the move cap, an undecided search).
+	Note string
 }
 
 // Play plays one deal with the tournament's play loop (sim.Playout) and
@@ -75,22 +77,23 @@ func Play(ctx context.Context, o PlayOptions) (*PlayResult, error) {
 	t.Next = o.Trace
 	var played []viewer.Move
 	if o.Viewer != nil {
-		next := t.Next
-		t.Next = func(ply int32, g engine.Game, m engine.Move, advice engine.RuleID) {
-			played = append(played, viewer.Move{Move: m, Advice: advice})
-			if next != nil {
-				next(ply, g, m, advice)
-			}
-		}
+		t.Next = collectMoves(&played, o.Trace)
 	}
 	if o.Board != nil {
 		fmt.Fprintf(t.board, "%s seed %d %s\n%s\n", o.Spec.ID, o.Seed, o.Spec.VariantString(opts), g.View())
 	}
-	var pl sim.Playout
-	d, err := pl.PlayDeal(g, o.Strategy.NewPlayer(), sim.StrategySeed(o.Seed, o.Strategy.Name()), o.Spec.MaxMoves, t.Trace)
+	pl := sim.Playout{Ctx: ctx}
+	player := o.Strategy.NewPlayer()
+	d, err := pl.PlayDeal(g, player, sim.StrategySeed(o.Seed, o.Strategy.Name()), o.Spec.MaxMoves, t.Trace)
 	if err != nil {
 		return nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // a search cut short by the interrupt decides nothing
+	}
+	// The outcome as a results row records it: a search player that did
+	// not decide the deal makes it unknown, not lost, and says why.
+	_, note := sim.Verdict(g, player, d.MoveCapHit)
 	if err := t.Finish(g); err != nil {
 		return nil, err
 	}
@@ -103,7 +106,18 @@ func Play(ctx context.Context, o PlayOptions) (*PlayResult, error) {
 	if err := files.commit(); err != nil {
 		return nil, err
 	}
-	return &PlayResult{DealResult: d, Game: g, Spec: o.Spec, Seed: o.Seed}, nil
+	return &PlayResult{DealResult: d, Game: g, Spec: o.Spec, Seed: o.Seed, Note: note}, nil
+}
+
+// collectMoves returns a tracer that appends every move, with its advice,
+// to played and then calls next (if set).
+func collectMoves(played *[]viewer.Move, next sim.Tracer) sim.Tracer {
+	return func(ply int32, g engine.Game, m engine.Move, advice engine.RuleID) {
+		*played = append(*played, viewer.Move{Move: m, Advice: advice})
+		if next != nil {
+			next(ply, g, m, advice)
+		}
+	}
 }
 
 // outputFiles are the atomic files a Play writes.
@@ -148,13 +162,13 @@ func (fs outputFiles) commit() error {
 
 // Line is the one-line outcome "pasyans play" prints.
 func (r *PlayResult) Line() string {
-	note := ""
-	if r.MoveCapHit {
-		note = ", stopped at the move cap"
+	result := string(r.Outcome)
+	if r.Note != "" {
+		result += " (" + r.Note + ")"
 	}
 	g := r.Game
-	return fmt.Sprintf("%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)%s",
-		r.Spec.ID, r.Seed, r.Outcome, g.Score(), g.Total(), r.Moves, g.Redeals(), note)
+	return fmt.Sprintf("%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)",
+		r.Spec.ID, r.Seed, result, g.Score(), g.Total(), r.Moves, g.Redeals())
 }
 
 // WriteViewer writes the deal viewer of in to w, with the rule passages of

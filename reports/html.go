@@ -97,13 +97,14 @@ func WriteHTML(w io.Writer, s *Summary, opt HTMLOptions) error {
 	writeLegend(bw, pal, s)
 
 	fmt.Fprintln(bw, `<section id="win-rates"><h2>Win rate per game and strategy</h2>`)
-	fmt.Fprintln(bw, `<p class="note">Bars: win rate; black whiskers: 95 % Wilson interval; pale band: bounds with unknown outcomes counted as losses / wins.</p>`)
+	fmt.Fprintln(bw, `<p class="note">Solid bar: share of deals won; light bar beyond it: share of unknown outcomes (move cap, or deals the solver did not decide), so that the two together run from the lower bound (unknowns lost) to the upper bound (unknowns won) of the share winnable; black whiskers: 95 % Wilson interval of the share won; pale band: the 95 % bounds with unknowns counted as losses / wins (Solvitaire's convention). Where every deal is decided the light bar and the band vanish and only the narrow Wilson interval remains.</p>`)
 	fmt.Fprintln(bw, `<div class="grid">`)
 	for _, g := range games {
 		writeWinRateChart(bw, s, g, pal)
 	}
 	fmt.Fprintln(bw, "</div>")
 	writeSummaryTable(bw, s)
+	writeWinnabilityTable(bw, s)
 	fmt.Fprintln(bw, "</section>")
 	writeViewerLinks(bw, games, opt.Viewers)
 
@@ -207,7 +208,7 @@ func writeWinRateChart(w io.Writer, s *Summary, game string, pal palette) {
 	rows, _, multi := gameRows(s, game)
 	const left, plotW, rowH, top = 150.0, 330.0, 28.0, 10.0
 	height := top + rowH*float64(len(rows)) + 34
-	width := left + plotW + 70
+	width := left + plotW + 110
 	xmax := 0.0
 	for _, r := range rows {
 		xmax = math.Max(xmax, math.Max(r.WilsonHigh, r.BoundHigh))
@@ -233,16 +234,23 @@ func writeWinRateChart(w io.Writer, s *Summary, game string, pal palette) {
 		y := top + rowH*float64(i)
 		c := pal[r.Strategy]
 		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="12" text-anchor="end">%s</text>`, f1(left-8), f1(y+rowH/2+4), html.EscapeString(rowLabel(r, multi)))
+		label := pct(r.WinRate)
 		if r.Unknowns > 0 {
-			fmt.Fprintf(w, `<rect class="bounds" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.18"/>`,
-				f1(x(r.BoundLow)), f1(y+3), f1(math.Max(x(r.BoundHigh)-x(r.BoundLow), 1)), f1(rowH-6), c)
+			upper := float64(r.Wins+r.Unknowns) / float64(max(r.Deals, 1))
+			label = pct(r.WinRate) + "–" + pct(upper)
+			fmt.Fprintf(w, `<rect class="bounds" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.18"><title>%s: 95 %% bounds %s – %s (unknowns as lost / won)</title></rect>`,
+				f1(x(r.BoundLow)), f1(y+3), f1(math.Max(x(r.BoundHigh)-x(r.BoundLow), 1)), f1(rowH-6), c,
+				html.EscapeString(rowLabel(r, multi)), pct(r.BoundLow), pct(r.BoundHigh))
+			fmt.Fprintf(w, `<rect class="unknown" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.45"><title>%s: %d unknown of %d deals (%s)</title></rect>`,
+				f1(x(r.WinRate)), f1(y+7), f1(math.Max(x(upper)-x(r.WinRate), 0.5)), f1(rowH-14), c,
+				html.EscapeString(rowLabel(r, multi)), r.Unknowns, r.Deals, pct(upper-r.WinRate))
 		}
-		fmt.Fprintf(w, `<rect class="bar" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %s of %d deals</title></rect>`,
+		fmt.Fprintf(w, `<rect class="bar" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %s of %d deals won</title></rect>`,
 			f1(left), f1(y+7), f1(math.Max(x(r.WinRate)-left, 0.5)), f1(rowH-14), c, html.EscapeString(rowLabel(r, multi)), pct(r.WinRate), r.Deals)
 		cy := y + rowH/2
 		fmt.Fprintf(w, `<path class="ci" d="M%s %sH%sM%s %sV%sM%s %sV%s" stroke="#111" stroke-width="1.5" fill="none"/>`,
 			f1(x(r.WilsonLow)), f1(cy), f1(x(r.WilsonHigh)), f1(x(r.WilsonLow)), f1(cy-5), f1(cy+5), f1(x(r.WilsonHigh)), f1(cy-5), f1(cy+5))
-		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="11" fill="#333">%s</text>`+"\n", f1(left+plotW+6), f1(cy+4), pct(r.WinRate))
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="11" fill="#333">%s</text>`+"\n", f1(left+plotW+6), f1(cy+4), label)
 	}
 	fmt.Fprintln(w, "</svg></figure>")
 }
@@ -459,6 +467,26 @@ func writeSummaryTable(w io.Writer, s *Summary) {
 		fmt.Fprintf(w, `<tr><td>%s</td><td>%s</td><td>%s</td><td class="n">%d</td><td class="n">%d</td><td class="n">%s</td><td class="n">%s – %s</td><td class="n">%d</td><td class="n">%s – %s</td><td class="n">%s</td><td class="n">%s</td></tr>`+"\n",
 			e(r.Game), e(variantName(r.Variant)), e(r.Strategy), r.Deals, r.Wins, pct(r.WinRate), pct(r.WilsonLow), pct(r.WilsonHigh),
 			r.Unknowns, pct(r.BoundLow), pct(r.BoundHigh), num(r.MeanMoves), num(r.MedianMoves))
+	}
+	fmt.Fprintln(w, "</tbody></table>")
+}
+
+// writeWinnabilityTable writes the full-information solver's rows as a
+// winnability table: deals won, proved lost and undecided, the share
+// decided and the bounds on the share winnable.
+func writeWinnabilityTable(w io.Writer, s *Summary) {
+	rows := solverRows(s)
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintln(w, `<h3>Winnability (full-information solver)</h3>`)
+	fmt.Fprintln(w, `<p class="note">Won: a winning line was found; lost: every reachable state was searched (a proof); undecided: the search budget ran out. The share winnable lies between the won share and the won + undecided share; the bounds widen them by the 95 % Wilson intervals.</p>`)
+	fmt.Fprintln(w, `<table class="winnability-table"><thead><tr><th>game</th><th>variant</th><th>deals</th><th>won</th><th>lost</th><th>undecided</th><th>decided</th><th>winnable: 95 % bounds</th><th>mean nodes</th></tr></thead><tbody>`)
+	e := html.EscapeString
+	for _, r := range rows {
+		fmt.Fprintf(w, `<tr><td>%s</td><td>%s</td><td class="n">%d</td><td class="n">%d</td><td class="n">%d</td><td class="n">%d</td><td class="n">%s</td><td class="n">%s – %s</td><td class="n">%s</td></tr>`+"\n",
+			e(r.Game), e(variantName(r.Variant)), r.Deals, r.Wins, r.Losses, r.Unknowns, pct(decidedShare(r)),
+			pct(r.BoundLow), pct(r.BoundHigh), num(r.MeanNodes))
 	}
 	fmt.Fprintln(w, "</tbody></table>")
 }

@@ -13,6 +13,25 @@ import (
 // pct formats a proportion as a percentage (sim.FormatPercent).
 func pct(x float64) string { return sim.FormatPercent(x) }
 
+// solverRows returns the summary rows of the full-information solver.
+func solverRows(s *Summary) []SummaryRow {
+	var out []SummaryRow
+	for _, r := range s.Rows {
+		if r.Strategy == "solver" {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// decidedShare returns the share of a row's deals with a known outcome.
+func decidedShare(r SummaryRow) float64 {
+	if r.Deals == 0 {
+		return math.NaN()
+	}
+	return float64(r.Deals-r.Unknowns) / float64(r.Deals)
+}
+
 // signedPct formats a difference of proportions in percentage points.
 func signedPct(x float64) string {
 	if math.IsNaN(x) {
@@ -82,6 +101,20 @@ func WriteMarkdown(w io.Writer, s *Summary) error {
 		fmt.Fprintf(bw, "| %s | %s | %s | %d | %d | %s | %s – %s | %d | %s – %s | %s | %s |\n",
 			mdCell(r.Game), mdCell(variantName(r.Variant)), mdCell(r.Strategy), r.Deals, r.Wins, pct(r.WinRate),
 			pct(r.WilsonLow), pct(r.WilsonHigh), r.Unknowns, pct(r.BoundLow), pct(r.BoundHigh), num(r.MeanMoves), num(r.MedianMoves))
+	}
+	if rows := solverRows(s); len(rows) > 0 {
+		fmt.Fprintln(bw)
+		fmt.Fprintln(bw, "## Winnability (full-information solver)")
+		fmt.Fprintln(bw)
+		fmt.Fprintln(bw, "Won: a winning line was found; lost: every reachable state was searched (a proof); undecided: the search budget ran out. The share winnable lies between the won share and the won + undecided share; the bounds widen them by the 95 % Wilson intervals.")
+		fmt.Fprintln(bw)
+		fmt.Fprintln(bw, "| game | variant | deals | won | lost | undecided | decided | winnable: 95 % bounds | mean nodes |")
+		fmt.Fprintln(bw, "|---|---|--:|--:|--:|--:|--:|--:|--:|")
+		for _, r := range rows {
+			fmt.Fprintf(bw, "| %s | %s | %d | %d | %d | %d | %s | %s – %s | %s |\n",
+				mdCell(r.Game), mdCell(variantName(r.Variant)), r.Deals, r.Wins, r.Losses, r.Unknowns, pct(decidedShare(r)),
+				pct(r.BoundLow), pct(r.BoundHigh), num(r.MeanNodes))
+		}
 	}
 	if len(s.Pairs) > 0 {
 		fmt.Fprintln(bw)

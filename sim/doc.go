@@ -8,8 +8,9 @@
 // file. They are random, greedy (a fixed priority list over move kinds),
 // book (the books' own advice, a per-game table of the catalog's advice IDs
 // S1, S2 …, otherwise greedy), lookahead (a depth-limited search over
-// determinized copies of what the player sees) and solver (a
-// full-information search with a transposition table). All but solver see
+// determinized copies of what the player sees) and solver (the
+// full-information search of package sim/solve, which proves losses as
+// well as wins). All but solver see
 // only what a player sees; new strategies implement Strategy and Player
 // (see the example).
 //
@@ -30,5 +31,10 @@
 // tournament.
 //
 // The statistics (Wilson95, SolvabilityBounds, McNemarExact, Histogram,
-// Tally, PairTally) are exported for package reports.
+// Tally, PairTally) are exported for package reports. Winnability runs the
+// solver alone on the deals of a run and tabulates how many are won, lost
+// and undecided ("pasyans solve --games").
+//
+// The data flows one way: sim imports engine and sim/solve; sim/solve
+// imports only engine.
 package sim

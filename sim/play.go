@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -48,6 +49,9 @@ type Tracer func(ply int32, g engine.Game, m engine.Move, advice engine.RuleID)
 // Playout holds the reusable buffers of one goroutine's play, so that the
 // hot loop does not allocate. The zero value is ready to use.
 type Playout struct {
+	// Ctx, when set, is passed to players that search at Reset
+	// (ContextPlayer), so that a long search stops when it is cancelled.
+	Ctx    context.Context
 	legal  []engine.Move
 	advice map[engine.RuleID]int32
 }
@@ -62,7 +66,7 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 		maxMoves = DefaultMaxMoves
 	}
 	clear(pl.advice)
-	p.Reset(g, seed)
+	ResetPlayer(pl.Ctx, p, g, seed)
 	next, _ := p.(nextLegaler)
 	have := false // pl.legal already holds the legal moves of g
 	var d DealResult
@@ -104,18 +108,10 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 	}
 	d.FoundationCards = int32(g.Score())
 	d.Redeals = int32(g.Redeals())
-	decided := true
 	if sr, ok := p.(SearchReporter); ok {
-		d.SolverNodes, decided = sr.SearchStats()
+		d.SolverNodes, _ = sr.SearchStats()
 	}
-	switch {
-	case g.Won():
-		d.Outcome = Won
-	case d.MoveCapHit || !decided:
-		d.Outcome = Unknown
-	default:
-		d.Outcome = Lost
-	}
+	d.Outcome, _ = Verdict(g, p, d.MoveCapHit)
 	return d, nil
 }
 

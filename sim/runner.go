@@ -167,6 +167,7 @@ func Run(ctx context.Context, cfg Config, sink Sink) (*Summary, error) {
 		go func() {
 			defer func() { workersDone <- struct{}{} }()
 			wk := newWorker(&cfg, games)
+			wk.pl.Ctx = ctx
 			for b := range work {
 				wk.play(ctx, b)
 				results <- b
@@ -382,6 +383,13 @@ func (w *worker) play(ctx context.Context, b *batch) {
 				r.CPUNanos = time.Since(t0).Nanoseconds()
 			}
 			b.rows = append(b.rows, r)
+		}
+		if ctx.Err() != nil {
+			// A search cut short by the cancellation may have given a
+			// row that an uninterrupted run would not: drop the deal.
+			b.rows = b.rows[:int(d-b.from)*ns]
+			b.moves = b.moves[:traced]
+			return
 		}
 		b.done++
 	}

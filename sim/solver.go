@@ -1,29 +1,31 @@
 package sim
 
 import (
-	"time"
+	"context"
+	"fmt"
+	"strconv"
 
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/sim/solve"
 )
 
 // solverStrategy is the full-information ("thoughtful") player of the
 // solitaire literature: it sees every card, hidden or not. At the start of
-// a deal it runs a depth-first search over the full state with a
-// transposition table keyed by Game.Hash (every state is expanded at most
-// once, which also cuts cycles), trying foundation plays and pair removals
-// first. It stops when it finds a win, when the whole reachable state space
-// has been searched (the deal is proved lost), or at the node limit (and
-// the time limit, if set): then the deal is undecided.
+// a deal it decides the deal with package solve (a probe for a quick win,
+// then an exhaustive depth-first search over canonical states with the
+// game's safe moves and dead ends), within a node budget and an optional
+// time limit.
 //
 // When it finds a win it plays that line move by move; otherwise it plays
 // greedy. A deal it neither won nor proved lost is recorded as unknown;
 // bounds on the winnable fraction then follow Solvitaire: unknowns count as
 // losses for the lower bound and as wins for the upper (SolvabilityBounds).
-// The time limit makes results depend on the machine; the default is none.
+// The node budget makes results the same on every machine and for any
+// number of workers; a time limit (default none) makes them depend on the
+// machine.
 type solverStrategy struct {
 	params
-	nodes int64
-	limit time.Duration
+	lim solve.Limits
 }
 
 func init() {
@@ -33,126 +35,108 @@ func init() {
 		FullInformation: true,
 		Order:           50,
 		Params: []ParamInfo{
-			{Name: "nodes", Summary: "search nodes per deal", Kind: ParamInt, Default: "100000", Min: 1, Max: 1 << 40},
+			{Name: "nodes", Summary: "search nodes per deal", Kind: ParamInt, Default: strconv.FormatInt(solve.DefaultNodes, 10), Min: 1, Max: 1 << 40},
 			{Name: "time", Summary: "time limit per deal, 0 = none (a limit makes results machine-dependent)", Kind: ParamDuration, Default: "0s"},
 		},
-		build: func(v ParamValues) Strategy { return &solverStrategy{nodes: v.Int("nodes"), limit: v.Duration("time")} },
+		build: func(v ParamValues) Strategy {
+			return &solverStrategy{lim: solve.Limits{Nodes: v.Int("nodes"), Time: v.Duration("time")}}
+		},
 	})
 }
 
 func (*solverStrategy) Name() string { return "solver" }
 
 func (s *solverStrategy) NewPlayer() Player {
-	return &solverPlayer{maxNodes: s.nodes, limit: s.limit, tt: make(map[uint64]struct{}, 1024), fallback: newGreedyPlayer()}
+	return &solverPlayer{solver: solve.New(s.lim), fallback: newGreedyPlayer()}
 }
 
+// solverPlayer plays one goroutine's deals for the solver strategy.
 type solverPlayer struct {
-	maxNodes int64
-	limit    time.Duration
-	tt       map[uint64]struct{}
-	bufs     [][]engine.Move
-	path     []engine.Move // winning line, in reverse while searching
-	pos      int
-	nodes    int64
-	decided  bool
-	won      bool
-	aborted  bool
-	deadline time.Time
+	solver   *solve.Solver
+	res      solve.Result
+	pos      int // next move of res.Line to play
+	onLine   bool
 	fallback *greedyPlayer
-	copies   []scratch // clone buffers, one per search depth
 }
 
 // SearchStats reports the nodes expanded and whether the search decided
-// the deal (a win found, or the state space exhausted).
-func (p *solverPlayer) SearchStats() (int64, bool) { return p.nodes, p.decided }
+// the deal (a win found, or a loss proved).
+func (p *solverPlayer) SearchStats() (int64, bool) {
+	return p.res.Nodes, p.res.Outcome != solve.Undecided
+}
+
+// SolveResult returns the result of the last deal's search.
+func (p *solverPlayer) SolveResult() solve.Result { return p.res }
 
 func (p *solverPlayer) Reset(g engine.Game, seed uint64) {
+	p.ResetContext(context.Background(), g, seed)
+}
+
+// ResetContext is Reset with a search that stops, undecided, when ctx is
+// cancelled.
+func (p *solverPlayer) ResetContext(ctx context.Context, g engine.Game, seed uint64) {
 	p.fallback.Reset(g, seed)
-	clear(p.tt)
-	p.path = p.path[:0]
+	p.res = p.solver.Solve(ctx, g)
 	p.pos = 0
-	p.nodes = 0
-	p.aborted = false
-	if p.limit > 0 {
-		p.deadline = time.Now().Add(p.limit)
-	}
-	p.won = p.dfs(p.copyAt(0, g), 0)
-	p.decided = p.won || !p.aborted
-	// dfs appends the line from the leaf up; reverse it.
-	for i, j := 0, len(p.path)-1; i < j; i, j = i+1, j-1 {
-		p.path[i], p.path[j] = p.path[j], p.path[i]
-	}
-	if len(p.tt) > 1<<20 {
-		p.tt = make(map[uint64]struct{}, 1024) // do not keep a huge table between deals
-	}
-}
-
-// dfs reports whether g can be won, appending the winning line (reversed)
-// to p.path.
-func (p *solverPlayer) dfs(g engine.Game, level int) bool {
-	if g.Won() {
-		return true
-	}
-	if p.aborted {
-		return false
-	}
-	h := g.Hash()
-	if _, ok := p.tt[h]; ok {
-		return false
-	}
-	if p.nodes >= p.maxNodes || (p.limit > 0 && p.nodes&1023 == 0 && time.Now().After(p.deadline)) {
-		p.aborted = true
-		return false
-	}
-	p.tt[h] = struct{}{}
-	p.nodes++
-	for len(p.bufs) <= level {
-		p.bufs = append(p.bufs, nil)
-	}
-	moves := g.LegalMoves(p.bufs[level][:0])
-	p.bufs[level] = moves
-	// Two passes: progress moves first, then the rest.
-	for pass := 0; pass < 2; pass++ {
-		for i := range moves {
-			m := p.bufs[level][i]
-			if isProgress(m.Kind) != (pass == 0) {
-				continue
-			}
-			c := p.copyAt(level+1, g) // g itself is held at level
-			if err := c.Apply(m); err != nil {
-				continue
-			}
-			if p.dfs(c, level+1) {
-				p.path = append(p.path, m)
-				return true
-			}
-			if p.aborted {
-				return false
-			}
-		}
-	}
-	return false
-}
-
-// copyAt returns a copy of g in clone buffer i (the state i moves below
-// the root of the search), valid until buffer i is used again.
-func (p *solverPlayer) copyAt(i int, g engine.Game) engine.Game {
-	for len(p.copies) <= i {
-		p.copies = append(p.copies, scratch{})
-	}
-	return p.copies[i].copyOf(g)
+	p.onLine = p.res.Outcome == solve.Won
 }
 
 func (p *solverPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	if p.won && p.pos < len(p.path) {
-		want := p.path[p.pos]
+	if p.onLine && p.pos < len(p.res.Line) {
+		want := p.res.Line[p.pos]
 		for i, m := range legal {
 			if m == want {
 				p.pos++
 				return i, ""
 			}
 		}
-		p.won = false // the line no longer applies (cannot happen with a deterministic engine)
+		p.onLine = false // the line no longer applies (cannot happen with a deterministic engine)
 	}
 	return p.fallback.Choose(g, legal)
+}
+
+// ContextPlayer is implemented by players whose Reset may search for long
+// (the solver): ResetContext is Reset with a search that stops early when
+// ctx is cancelled. ResetPlayer uses it when it is there.
+type ContextPlayer interface {
+	ResetContext(ctx context.Context, g engine.Game, seed uint64)
+}
+
+// ResetPlayer resets p for a deal of g, passing ctx to a ContextPlayer.
+func ResetPlayer(ctx context.Context, p Player, g engine.Game, seed uint64) {
+	if cp, ok := p.(ContextPlayer); ok && ctx != nil {
+		cp.ResetContext(ctx, g, seed)
+		return
+	}
+	p.Reset(g, seed)
+}
+
+// SolveReporter is implemented by the solver's players: the full result of
+// the last deal's search (why it was undecided, how far it got).
+type SolveReporter interface {
+	SolveResult() solve.Result
+}
+
+// Verdict returns the outcome of a deal p has played to g's current state,
+// as the results rows record it: won; unknown when play stopped at the
+// move cap (capHit) or a search player did not decide the deal; lost
+// otherwise. The note says why an outcome is unknown ("" otherwise), e.g.
+// "the solver's node limit after 2000000 nodes".
+func Verdict(g engine.Game, p Player, capHit bool) (Outcome, string) {
+	if g.Won() {
+		return Won, ""
+	}
+	if capHit {
+		return Unknown, "stopped at the move cap"
+	}
+	if sr, ok := p.(SearchReporter); ok {
+		if nodes, decided := sr.SearchStats(); !decided {
+			if so, ok := p.(SolveReporter); ok {
+				r := so.SolveResult()
+				return Unknown, fmt.Sprintf("undecided: the solver stopped at its %s after %d nodes (deepest line %d moves)", r.Reason, r.Nodes, r.Depth)
+			}
+			return Unknown, fmt.Sprintf("undecided: the search stopped at its limit after %d nodes", nodes)
+		}
+	}
+	return Lost, ""
 }

@@ -2,13 +2,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
-	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/pipeline"
-	"github.com/pasyans/pasyans/reports"
 )
 
 const linkLong = `Link every numbered rule and every piece of strategy advice of the corpus to the
@@ -73,32 +70,5 @@ func linkRun(ctx context.Context, ios *ioStreams, args []string, o linkOptions) 
 	if err != nil {
 		return err
 	}
-	links := c.Links
-	rep := c.Coverage
-	out := ios.out
-	if o.json {
-		if err := writeJSON(out, link.Result{Links: links, Coverage: rep}); err != nil {
-			return err
-		}
-		return rep.Err()
-	}
-	if err := reports.WriteLinks(out, links, o.all, o.width); err != nil {
-		return err
-	}
-	if o.coverage {
-		if err := reports.WriteCoverage(out, rep); err != nil {
-			return err
-		}
-	}
-	linked, unlinked := 0, 0
-	for _, l := range links {
-		if l.Linked() {
-			linked++
-		} else {
-			unlinked++
-		}
-	}
-	fmt.Fprintf(ios.errOut, "%d links in %d documents; %d passages unlinked; %d catalog rules and advice without corpus text\n",
-		linked, len(docs), unlinked, len(rep.Missing))
-	return rep.Err()
+	return c.WriteLinks(pipeline.LinkListing{JSON: o.json, All: o.all, Coverage: o.coverage, Width: o.width, Out: ios.out, Log: ios.errOut})
 }

@@ -2,15 +2,11 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pasyans/pasyans/pipeline"
-	"github.com/pasyans/pasyans/reports"
 )
 
 // reportOptions are the parsed flags of "pasyans report".
@@ -56,40 +52,5 @@ every shard present, every file unchanged, every run complete; it fails otherwis
 
 // reportRun prints the report of a results folder (and writes its HTML).
 func reportRun(ctx context.Context, ios *ioStreams, o *reportOptions) error {
-	if o.verify {
-		v, err := reports.Verify(ctx, o.dir)
-		if err != nil {
-			return err
-		}
-		if !v.Complete {
-			return fmt.Errorf("%s: not a complete run: %s", o.dir, strings.Join(v.Problems, "; "))
-		}
-		fmt.Fprintf(ios.errOut, "report: verified %d shard(s): %d files, %d rows (results and moves)\n", v.Shards, v.Files, v.Rows)
-	} else if warn, err := pipeline.FolderWarning(ctx, o.dir); err != nil {
-		return err
-	} else if warn != "" {
-		fmt.Fprintf(ios.errOut, "report: %s\n", warn)
-	}
-	s, err := reports.Summarize(ctx, o.dir)
-	if err != nil {
-		return err
-	}
-	if err := reports.WriteMarkdown(ios.out, s); err != nil {
-		return err
-	}
-	if o.html == "" {
-		return nil
-	}
-	rules, err := pipeline.RuleRows(ctx)
-	if err != nil {
-		fmt.Fprintf(ios.errOut, "report: rule texts from the catalog only: %v\n", err)
-	}
-	err = reports.WriteFileAtomic(o.html, func(w io.Writer) error {
-		return reports.WriteHTML(w, s, reports.HTMLOptions{Rules: rules})
-	})
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(ios.errOut, "report: wrote %s\n", o.html)
-	return nil
+	return pipeline.Report(ctx, pipeline.ReportOptions{Dir: o.dir, HTML: o.html, Verify: o.verify, Out: ios.out, Log: ios.errOut})
 }

@@ -37,6 +37,7 @@ func newRootCmd(ios *ioStreams) *cobra.Command {
 		newCmdLink(ios),
 		newCmdGames(ios),
 		newCmdPlay(ios),
+		newCmdSolve(ios),
 		newCmdReplay(ios),
 		newCmdTournament(ios),
 		newCmdExport(ios),

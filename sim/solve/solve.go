@@ -1,20 +1,50 @@
 // Package solve decides deals with full information: it searches the
 // states a game can reach for a win, and proves a loss when none is
-// reachable. It uses only the engine's public API and the search hooks
-// every game offers (engine.SearchHooks): canonical 128-bit state keys for
-// the cache of visited states, safe (dominance) moves made without
-// branching, and dead-end detection.
+// reachable. It uses only the engine's public API and the search hooks the
+// games offer (engine.SearchHooks): canonical 128-bit state keys for the
+// cache of visited states, safe (dominance) moves made without branching,
+// and dead-end detection; a game's engine.MoveOrderer, when it has one,
+// orders the moves.
 //
-// Soundness. The search is reachability over the game's state graph: a
-// deal is won when a won state is reachable from the deal, lost when every
-// reachable state has been visited and none is won. The cache of visited
-// keys makes each state (up to the game's symmetries, see SearchKey) be
-// expanded once; that is sound because a win reachable from a state seen
-// before is reachable from where it was first seen. Safe moves shrink the
-// graph without removing every path to a win (each game argues its own,
-// and its tests check them against exhaustive search); dead ends are only
-// pruned when no win lies beyond them. A budget (nodes, time or cache
-// size) that runs out gives Undecided, never a wrong Lost.
+// # Search
+//
+// The exhaustive search is a depth-first search over the game's state
+// graph with a cache of visited states (the transposition table): every
+// state, up to the symmetries its key identifies, is expanded at most
+// once. A state with a single move to make (a safe move, or the only legal
+// one) is advanced in place without a branch point. Moves are tried in the
+// game's order (engine.MoveOrderer) or by kind: cards home and pairs out
+// first, then moves within the layout, then turning the pack, then
+// redeals.
+//
+// A search runs in up to three phases (Result.Phase). The first look is
+// the exhaustive search with 1 % of the node budget: it decides the small
+// deals outright. The probe then looks for a win with its share of the
+// budget (Limits.Probe): limited discrepancy search, greedy dives along the
+// move order widened one deviation at a time, which finds the wins of
+// most winnable deals far sooner than chronological backtracking, whose
+// early mistakes are only undone after everything below them is spent.
+// Last, the exhaustive search runs again from scratch with the rest of the
+// budget, to find the remaining wins and to prove losses. A line found is
+// shortened before it is returned: a move that reaches a later state of
+// the line directly replaces each detour the search made.
+//
+// # Soundness
+//
+// A deal is won when a won state is reachable: every line the solver
+// returns wins when replayed. It is lost when every reachable state was
+// visited and none is won. Caching is sound because a win reachable from a
+// state seen before is reachable from where it was first seen; safe moves
+// shrink the graph without removing every path to a win, and dead ends are
+// only pruned when no win lies beyond them (each game argues its hooks,
+// and engine tests check them against exhaustive search). The cache may
+// evict (its memory is bounded): a forgotten state is only searched again,
+// and the states of the current search path are never forgotten, so a
+// cycle always ends. Lost is therefore a proof, given the game's hooks;
+// whenever a limit cut the search (nodes, time, cancellation, the depth
+// limit), the result is Undecided. A game without search hooks is searched
+// with its Hash as the key, which is not guaranteed canonical or complete:
+// its exhausted searches are Undecided too.
 package solve
 
 import (
@@ -48,6 +78,22 @@ func (o Outcome) String() string {
 	return "outcome(?)"
 }
 
+// Reasons a search is Undecided (Result.Reason).
+const (
+	ReasonNodes     = "node limit"
+	ReasonTime      = "time limit"
+	ReasonCancelled = "cancelled"
+	ReasonDepth     = "depth limit"
+	ReasonNoHooks   = "no search hooks"
+)
+
+// Phases of a search (Result.Phase).
+const (
+	PhaseFirst      = "first look"
+	PhaseProbe      = "probe"
+	PhaseExhaustive = "exhaustive"
+)
+
 // Limits bound one search. Zero values take the defaults.
 type Limits struct {
 	// Nodes is the maximum number of states expanded (default
@@ -57,16 +103,26 @@ type Limits struct {
 	// Time is an optional wall-clock limit (0: none). A time limit makes
 	// results depend on the machine.
 	Time time.Duration
-	// Cache is the maximum number of states kept in the cache of visited
-	// states (default DefaultCache); when it is full the search stops as
-	// Undecided, so memory stays bounded.
-	Cache int
+	// Memory bounds the bytes of the cache of visited states (default
+	// DefaultMemory). A full cache forgets its older half and the search
+	// goes on: memory bounds the work a search can save, never its
+	// soundness.
+	Memory int64
+	// Depth is the longest line searched, in moves (default: the game's
+	// Spec.MaxMoves, the move cap under which a line can be played and
+	// replayed).
+	Depth int
+	// Probe is the share of the node budget, in percent, given to the
+	// probe for a quick win before the exhaustive search (default
+	// DefaultProbe; negative: no probe).
+	Probe int
 }
 
 // Defaults of Limits.
 const (
-	DefaultNodes int64 = 1_000_000
-	DefaultCache       = 8 << 20
+	DefaultNodes  int64 = 2_000_000
+	DefaultMemory int64 = 256 << 20
+	DefaultProbe        = 20
 )
 
 // Result is the outcome of one search.
@@ -74,28 +130,49 @@ type Result struct {
 	Outcome Outcome
 	// Line is the winning line from the searched state (Won only).
 	Line []engine.Move
-	// Nodes is the number of states expanded.
+	// Nodes is the number of states expanded, by the probe and the
+	// exhaustive search together.
 	Nodes int64
-	// Reason says why a search was undecided: "node limit", "time limit",
-	// "cache full" or "cancelled".
+	// ProbeNodes is the part of Nodes the probe expanded.
+	ProbeNodes int64
+	// Phase names the phase of the search that decided the deal (or ran
+	// out): PhaseFirst, PhaseProbe or PhaseExhaustive.
+	Phase string
+	// Reason says why a search was Undecided (one of the Reason…
+	// constants).
 	Reason string
-	// Depth is the deepest line the search explored, in moves.
+	// Depth is the longest line the search explored, in moves.
 	Depth int
+	// DeadEnds counts the states the game's DeadEnd hook pruned.
+	DeadEnds int64
+	// Cached is the largest number of state keys the cache held;
+	// Evictions counts the times a full cache forgot its older half.
+	Cached    int
+	Evictions int64
 }
 
 // Solver searches deals. It keeps its cache and buffers between searches,
 // so reuse one Solver per goroutine; it is not safe for concurrent use.
 type Solver struct {
-	lim      Limits
-	cache    map[engine.Key]struct{}
-	moves    [][]engine.Move
-	states   []engine.Game
-	line     []engine.Move
-	nodes    int64
-	depth    int
-	stop     string
-	deadline time.Time
-	ctx      context.Context
+	lim   Limits
+	tab   *table
+	stack []frame
+	line  []engine.Move
+
+	// per search
+	depthLimit int
+	nodes      int64 // states expanded
+	budget     int64 // node limit of the current phase
+	dead       int64
+	maxPlies   int
+	pinned     int64 // table evictions the path was last pinned after
+	cut        bool  // the depth limit cut a line
+	probing    bool  // the probe is running (settle uses its cache)
+	stop       string
+	deadline   time.Time
+	ctx        context.Context
+
+	probe prober
 }
 
 // New returns a Solver with the given limits.
@@ -103,151 +180,113 @@ func New(lim Limits) *Solver {
 	if lim.Nodes <= 0 {
 		lim.Nodes = DefaultNodes
 	}
-	if lim.Cache <= 0 {
-		lim.Cache = DefaultCache
+	if lim.Memory <= 0 {
+		lim.Memory = DefaultMemory
 	}
-	return &Solver{lim: lim, cache: make(map[engine.Key]struct{}, 1<<12)}
+	if lim.Probe == 0 {
+		lim.Probe = DefaultProbe
+	}
+	lim.Probe = min(lim.Probe, 100)
+	return &Solver{lim: lim, tab: newTable(lim.Memory)}
 }
 
-// Limits returns the solver's limits, defaults filled in.
+// Limits returns the solver's limits, defaults filled in (Depth stays 0
+// when it is the game's move cap).
 func (s *Solver) Limits() Limits { return s.lim }
 
 // Solve searches g (which it does not modify) for a win. It returns
 // Undecided with the reason when a limit is reached or ctx is cancelled.
-// g must implement engine.SearchHooks, as every game of the catalog does;
-// a game that does not is searched without hooks (plain Hash as the key).
 func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
-	clear(s.cache)
-	s.line = s.line[:0]
-	s.nodes, s.depth, s.stop = 0, 0, ""
 	s.ctx = ctx
+	s.nodes, s.dead, s.maxPlies, s.pinned, s.cut, s.stop = 0, 0, 0, 0, false, ""
+	s.line = s.line[:0]
+	s.tab.begin()
+	s.depthLimit = s.lim.Depth
+	if s.depthLimit <= 0 {
+		s.depthLimit = g.Spec().MaxMoves
+		if s.depthLimit <= 0 {
+			s.depthLimit = 10000
+		}
+	}
 	if s.lim.Time > 0 {
 		s.deadline = time.Now().Add(s.lim.Time)
 	}
-	won := s.dfs(s.stateAt(0, g), 0)
-	r := Result{Nodes: s.nodes, Depth: s.depth}
-	switch {
-	case won:
-		r.Outcome = Won
-		r.Line = make([]engine.Move, len(s.line))
-		for i, m := range s.line { // s.line holds the line leaf first
-			r.Line[len(s.line)-1-i] = m
+	var r Result
+	// A first look: the exhaustive search with a small share of the
+	// budget decides the small deals, and most of the easy wins, at once.
+	s.budget = max(s.lim.Nodes/firstLook, min(s.lim.Nodes, 1000))
+	outcome := s.exhaustive(g)
+	r.Phase = PhaseFirst
+	if outcome == halted && s.stop == ReasonNodes && s.budget < s.lim.Nodes {
+		if s.lim.Probe > 0 {
+			s.tab.reset() // the probe keeps its own table
+			n0 := s.nodes
+			s.stop = ""
+			s.budget = min(s.lim.Nodes, n0+s.lim.Nodes*int64(s.lim.Probe)/100)
+			outcome = s.probe.run(s, g)
+			r.ProbeNodes = s.nodes - n0
+			r.Phase = PhaseProbe
 		}
+		if outcome != won && (s.stop == "" || s.stop == ReasonNodes) && s.nodes < s.lim.Nodes {
+			s.stop = ""
+			s.budget = s.lim.Nodes
+			outcome = s.exhaustive(g)
+			r.Phase = PhaseExhaustive
+		}
+	}
+	r.Nodes, r.Depth, r.DeadEnds = s.nodes, s.maxPlies, s.dead
+	r.Cached, r.Evictions = s.tab.peak, s.tab.evictions
+	_, hooked := g.(engine.SearchHooks)
+	switch {
+	case outcome == won:
+		r.Outcome = Won
+		line := append([]engine.Move(nil), s.line...)
+		for n := len(line) + 1; len(line) < n; {
+			n = len(line)
+			line = s.shorten(g, line)
+		}
+		r.Line = line
 	case s.stop != "":
-		r.Outcome, r.Reason = Undecided, s.stop
+		r.Reason = s.stop
+	case s.cut:
+		r.Reason = ReasonDepth
+	case !hooked:
+		r.Reason = ReasonNoHooks
 	default:
 		r.Outcome = Lost
 	}
-	if len(s.cache) > 1<<22 {
-		s.cache = make(map[engine.Key]struct{}, 1<<12) // do not keep a huge table between deals
-	}
+	s.tab.reset()
 	return r
 }
 
-// key returns the cache key of g.
-func key(g engine.Game) engine.Key {
-	if h, ok := g.(engine.SearchHooks); ok {
-		return h.SearchKey()
-	}
-	return engine.Key{Hi: g.Hash(), Lo: g.ViewHash()}
-}
+// firstLook is the inverse share of the node budget given to the first
+// exhaustive search, before the probe.
+const firstLook = 100
 
-// dfs reports whether a win is reachable from g, appending the winning
-// line (leaf first) to s.line.
-func (s *Solver) dfs(g engine.Game, level int) bool {
-	if g.Won() {
-		return true
-	}
-	if s.stop != "" {
-		return false
-	}
-	hooks, _ := g.(engine.SearchHooks)
-	if hooks != nil && hooks.DeadEnd() {
-		return false
-	}
-	k := key(g)
-	if _, seen := s.cache[k]; seen {
-		return false
-	}
-	if s.limited() {
-		return false
-	}
-	s.cache[k] = struct{}{}
-	s.nodes++
-	if level > s.depth {
-		s.depth = level
-	}
-	for len(s.moves) <= level {
-		s.moves = append(s.moves, nil)
-	}
-	moves := g.LegalMoves(s.moves[level][:0])
-	s.moves[level] = moves
-	if hooks != nil {
-		if i := hooks.SafeMove(moves); i >= 0 {
-			moves = moves[i : i+1]
-		}
-	}
-	if len(moves) > 1 {
-		order(g, moves)
-	}
-	for _, m := range moves {
-		c := s.stateAt(level+1, g)
-		if err := c.Apply(m); err != nil {
-			continue // cannot happen: the engine listed m as legal
-		}
-		if s.dfs(c, level+1) {
-			s.line = append(s.line, m)
-			return true
-		}
-		if s.stop != "" {
-			return false
-		}
-	}
-	return false
+// exhaustive runs the exhaustive search on g from scratch with the
+// current budget.
+func (s *Solver) exhaustive(g engine.Game) settled {
+	s.stop, s.cut = "", false
+	s.tab.reset()
+	s.use(0, g).plies = 0
+	return s.dfs()
 }
 
 // limited reports (and records) whether a limit has been reached.
 func (s *Solver) limited() bool {
-	switch {
-	case s.nodes >= s.lim.Nodes:
-		s.stop = "node limit"
-	case len(s.cache) >= s.lim.Cache:
-		s.stop = "cache full"
-	case s.nodes&1023 == 0 && s.ctx != nil && s.ctx.Err() != nil:
-		s.stop = "cancelled"
-	case s.lim.Time > 0 && s.nodes&1023 == 0 && time.Now().After(s.deadline):
-		s.stop = "time limit"
+	if s.nodes >= s.budget {
+		s.stop = ReasonNodes
+		return true
 	}
-	return s.stop != ""
-}
-
-// order sorts moves for the search: the game's own order when it has one,
-// else progress moves (to a foundation, pairs out) first, each group in the
-// order the engine listed them.
-func order(g engine.Game, moves []engine.Move) {
-	if o, ok := g.(engine.MoveOrderer); ok {
-		o.OrderMoves(moves)
-		return
-	}
-	j := 0
-	for i, m := range moves {
-		if m.Kind == engine.MoveFoundation || m.Kind == engine.MovePair {
-			// rotate moves[j:i+1] right by one, keeping the order
-			copy(moves[j+1:i+1], moves[j:i])
-			moves[j] = m
-			j++
+	if s.nodes&1023 == 0 {
+		if s.ctx != nil && s.ctx.Err() != nil {
+			s.stop = ReasonCancelled
+			return true
+		}
+		if s.lim.Time > 0 && time.Now().After(s.deadline) {
+			s.stop = ReasonTime
+			return true
 		}
 	}
-}
-
-// stateAt returns a copy of g held in the buffer of search level i, valid
-// until that level is used again.
-func (s *Solver) stateAt(i int, g engine.Game) engine.Game {
-	for len(s.states) <= i {
-		s.states = append(s.states, nil)
-	}
-	if s.states[i] == nil || !s.states[i].CopyFrom(g) {
-		s.states[i] = g.Clone()
-	}
-	return s.states[i]
+	return false
 }

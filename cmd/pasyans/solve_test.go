@@ -1,0 +1,129 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSolveDeal checks the three outcomes of "pasyans solve GAME": a won
+// deal prints its line and writes a log that "pasyans replay" accepts, a
+// lost deal says it is proved, and a deal the budget cannot decide says
+// undecided with the reason — as "pasyans play --strategy solver" does.
+func TestSolveDeal(t *testing.T) {
+	dir := t.TempDir()
+	log := filepath.Join(dir, "won.jsonl")
+	code, out, errs := runPlayCLI(t, "solve", "napoleon", "--seed", "7", "--log", log)
+	if code != 0 || !strings.Contains(out, "napoleon seed 7: won in 26 moves") || !strings.Contains(out, "26. pair") {
+		t.Fatalf("won: exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs = runPlayCLI(t, "replay", log)
+	if code != 0 || !strings.Contains(out, "won, score 52/52") {
+		t.Fatalf("replay: exit %d: %s%s", code, out, errs)
+	}
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var head map[string]any
+	if err := json.Unmarshal([]byte(strings.SplitN(string(data), "\n", 2)[0]), &head); err != nil || head["strategy"] != "solver" {
+		t.Fatalf("log header %v (%v)", head, err)
+	}
+
+	lost := filepath.Join(dir, "lost.jsonl")
+	code, out, errs = runPlayCLI(t, "solve", "napoleon", "--seed", "3", "--log", lost)
+	if code != 0 || !strings.Contains(out, "napoleon seed 3: lost: no reachable state is won") || !strings.Contains(out, "no log written") {
+		t.Fatalf("lost: exit %d: %s%s", code, out, errs)
+	}
+	if _, err := os.Stat(lost); !os.IsNotExist(err) {
+		t.Fatalf("a log was written for a lost deal (%v)", err)
+	}
+
+	code, out, errs = runPlayCLI(t, "solve", "salic-law", "--seed", "3", "--nodes", "50")
+	if code != 0 || !strings.Contains(out, "salic-law seed 3: undecided: the node limit of 50 was reached (50 nodes") {
+		t.Fatalf("undecided: exit %d: %s%s", code, out, errs)
+	}
+	code, out, errs = runPlayCLI(t, "play", "salic-law", "--seed", "3", "--strategy", "solver", "--param", "nodes=50")
+	if code != 0 || !strings.Contains(out, "salic-law seed 3: unknown (undecided: the solver stopped at its node limit after 50 nodes") {
+		t.Fatalf("play: exit %d: %s%s", code, out, errs)
+	}
+}
+
+// TestSolveTable checks the winnability table: the same counts for one
+// and two workers, Markdown output, and the per-deal rows file.
+func TestSolveTable(t *testing.T) {
+	rows := filepath.Join(t.TempDir(), "rows.jsonl")
+	args := []string{"solve", "--games", "napoleon,duchess-de-luynes", "--deals", "12", "--seed", "2026", "--nodes", "20000", "--quiet"}
+	code, one, errs := runPlayCLI(t, append(args, "--workers", "1", "--markdown", "--rows", rows)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(one, "| napoleon | 12 |") || !strings.Contains(one, "| duchess-de-luynes | 12 |") || !strings.Contains(one, "budget 20000 nodes") {
+		t.Fatalf("table:\n%s", one)
+	}
+	code, two, errs := runPlayCLI(t, append(args, "--workers", "2", "--markdown")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// The counts (the first columns, up to the times) agree.
+	counts := func(s string) []string {
+		var out []string
+		for _, l := range strings.Split(s, "\n") {
+			if f := strings.Split(l, "|"); len(f) > 9 {
+				out = append(out, strings.Join(f[:9], "|"))
+			}
+		}
+		return out
+	}
+	if a, b := counts(one), counts(two); strings.Join(a, "\n") != strings.Join(b, "\n") || len(a) != 4 {
+		t.Fatalf("counts differ between 1 and 2 workers:\n%s\n%s", one, two)
+	}
+	data, err := os.ReadFile(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != 24 {
+		t.Fatalf("rows file has %d lines, want 24", len(lines))
+	}
+	var r struct {
+		Game      string `json:"game"`
+		DealIndex int64  `json:"deal_index"`
+		Outcome   string `json:"outcome"`
+		Nodes     int64  `json:"nodes"`
+	}
+	if err := json.Unmarshal([]byte(lines[13]), &r); err != nil || r.Game != "duchess-de-luynes" || r.DealIndex != 1 || r.Nodes <= 0 || r.Outcome == "" {
+		t.Fatalf("row 13: %+v (%v)", r, err)
+	}
+}
+
+// TestSolveUsage checks that bad flags are usage errors naming the flag.
+func TestSolveUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve"}, "solve: want GAME"},
+		{[]string{"solve", "napoleon"}, "solve: --seed: required"},
+		{[]string{"solve", "nosuch", "--seed", "1"}, "solve: "},
+		{[]string{"solve", "napoleon", "--seed", "1", "--deals", "5"}, "solve: --deals: only with --games"},
+		{[]string{"solve", "napoleon", "--seed", "1", "--nodes", "0"}, "solve: --nodes 0"},
+		{[]string{"solve", "napoleon", "--seed", "1", "--variant", "reserve=lost"}, "solve: --variant"},
+		{[]string{"solve", "--games", "all", "--log", "x.jsonl"}, "solve: --log: only with GAME"},
+		{[]string{"solve", "--games", "napoleon", "--deals", "0"}, "solve: --deals 0"},
+		{[]string{"solve", "--games", "napoleon", "--variant", "zodiac:x=y"}, "solve: --variant zodiac: game not in --games"},
+		{[]string{"solve", "--games", "nosuch"}, "solve: --games"},
+	} {
+		code, _, errs := runPlayCLI(t, c.args...)
+		if code != 2 || !strings.HasPrefix(errs, "pasyans: "+c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+	// A log path whose folder is missing is a failure (exit 1), as for play.
+	if code, _, errs := runPlayCLI(t, "solve", "napoleon", "--seed", "1", "--log", "/no/such/dir/x.jsonl"); code != 1 ||
+		!strings.HasPrefix(errs, "pasyans: solve: --log /no/such/dir: no such directory") || strings.Count(errs, "\n") != 1 {
+		t.Errorf("--log in a missing folder: exit %d, stderr %q", code, errs)
+	}
+}

@@ -1,0 +1,63 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/pasyans/pasyans/reports"
+)
+
+// ReportOptions describe "pasyans report".
+type ReportOptions struct {
+	// Dir is the results folder; HTML, if set, the HTML page to write.
+	Dir, HTML string
+	// Verify first checks Dir against its shard manifests and fails when
+	// it is not one complete run.
+	Verify bool
+	// Out receives the Markdown report, Log the notes.
+	Out, Log io.Writer
+}
+
+// Report prints the Markdown report of a results folder and, with HTML,
+// writes the HTML page with the rules' linked passages. A folder that is
+// not one complete run is refused with Verify and warned about without.
+func Report(ctx context.Context, o ReportOptions) error {
+	if o.Verify {
+		v, err := reports.Verify(ctx, o.Dir)
+		if err != nil {
+			return err
+		}
+		if !v.Complete {
+			return fmt.Errorf("%s: not a complete run: %s", o.Dir, strings.Join(v.Problems, "; "))
+		}
+		fmt.Fprintf(o.Log, "report: verified %d shard(s): %d files, %d rows (results and moves)\n", v.Shards, v.Files, v.Rows)
+	} else if warn, err := FolderWarning(ctx, o.Dir); err != nil {
+		return err
+	} else if warn != "" {
+		fmt.Fprintf(o.Log, "report: %s\n", warn)
+	}
+	s, err := reports.Summarize(ctx, o.Dir)
+	if err != nil {
+		return err
+	}
+	if err := reports.WriteMarkdown(o.Out, s); err != nil {
+		return err
+	}
+	if o.HTML == "" {
+		return nil
+	}
+	rules, err := RuleRows(ctx)
+	if err != nil {
+		fmt.Fprintf(o.Log, "report: rule texts from the catalog only: %v\n", err)
+	}
+	err = reports.WriteFileAtomic(o.HTML, func(w io.Writer) error {
+		return reports.WriteHTML(w, s, reports.HTMLOptions{Rules: rules})
+	})
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(o.Log, "report: wrote %s\n", o.HTML)
+	return nil
+}

@@ -1,0 +1,225 @@
+package solve
+
+import "github.com/pasyans/pasyans/engine"
+
+// table is the cache of visited states: a set of 128-bit keys in an
+// open-addressing hash table with linear probing (16 bytes a slot, no
+// pointers for the garbage collector to scan, no allocation per insert).
+//
+// Memory is bounded. The table doubles while it is below its slot limit;
+// at the limit, when it is full, it evicts by generations: the current
+// table becomes the old one (still consulted by lookups, but not written)
+// and a cleared one takes its place, so the most recent half of the
+// visited states stays known. Eviction keeps the search sound (see the
+// package doc): a state that is forgotten is only searched again.
+type table struct {
+	cur, old  []engine.Key // slots; the zero key marks an empty slot
+	n, oldN   int          // keys held in cur and old
+	maxSlots  int          // slot limit of each generation (a power of two)
+	evictions int64        // generation swaps so far
+	peak      int          // the most keys held at once since begin
+	growAt    int          // n at which cur grows or is evicted
+	mask      uint64       // len(cur) - 1
+	oldMask   uint64       // len(old) - 1
+	minSlots  int          // size a reset table shrinks back to
+}
+
+// slotBytes is the size of one slot.
+const slotBytes = 16
+
+// maxLoad is the load factor (in 1/16ths) at which a generation is full.
+const maxLoad = 11 // 0.6875
+
+// newTable returns a table using at most memBytes bytes for its slots,
+// both generations together (at least 2 KiB).
+func newTable(memBytes int64) *table {
+	per := memBytes / slotBytes / 2
+	maxSlots := 1 << 6
+	for int64(maxSlots)*2 <= per {
+		maxSlots *= 2
+	}
+	t := &table{maxSlots: maxSlots, minSlots: min(1<<12, maxSlots)}
+	t.alloc(t.minSlots)
+	return t
+}
+
+// alloc replaces cur by an empty table of n slots.
+func (t *table) alloc(n int) {
+	t.cur = make([]engine.Key, n)
+	t.n = 0
+	t.mask = uint64(n - 1)
+	t.growAt = n * maxLoad / 16
+}
+
+// reset empties the table. A table that grew is given
+// back to the garbage collector rather than cleared, so that one large
+// search neither keeps its memory for good nor makes every later reset
+// slow (the growth was paid for by the nodes of that search).
+func (t *table) reset() {
+	if len(t.cur) > t.minSlots {
+		t.alloc(t.minSlots)
+	} else {
+		clear(t.cur)
+		t.n = 0
+	}
+	t.old, t.oldN, t.oldMask = nil, 0, 0
+}
+
+// begin prepares the table for a new search: empty, with its statistics
+// cleared.
+func (t *table) begin() {
+	t.reset()
+	t.evictions, t.peak = 0, 0
+}
+
+// len returns the number of keys held (both generations).
+func (t *table) len() int { return t.n + t.oldN }
+
+// bytes returns the memory held by the slots.
+func (t *table) bytes() int64 { return int64(len(t.cur)+len(t.old)) * slotBytes }
+
+// slot returns the hash of k that places it in the table. Both halves
+// are mixed in: a game's key need not be uniform in either half alone
+// (a fallback key built from two hashes of the same state may repeat one
+// half across many states), and linear probing degrades badly when many
+// keys share a start.
+func slot(k engine.Key) uint64 {
+	x := k.Hi ^ k.Lo*0x9E3779B97F4A7C15
+	return x ^ x>>29
+}
+
+// fix maps the zero key, which marks empty slots, to another key. The two
+// keys become one, which is as likely to matter as any other collision of
+// two 128-bit keys.
+func fix(k engine.Key) engine.Key {
+	if k == (engine.Key{}) {
+		k.Lo = 1
+	}
+	return k
+}
+
+// has reports whether k is in the table.
+func (t *table) has(k engine.Key) bool {
+	k = fix(k)
+	for i := slot(k) & t.mask; ; i = (i + 1) & t.mask {
+		s := t.cur[i]
+		if s == k {
+			return true
+		}
+		if s == (engine.Key{}) {
+			break
+		}
+	}
+	if t.oldN == 0 {
+		return false
+	}
+	for i := slot(k) & t.oldMask; ; i = (i + 1) & t.oldMask {
+		s := t.old[i]
+		if s == k {
+			return true
+		}
+		if s == (engine.Key{}) {
+			return false
+		}
+	}
+}
+
+// add inserts k and reports whether it was new (false: it was already
+// held). When the current generation is full it grows or evicts first.
+func (t *table) add(k engine.Key) bool {
+	k = fix(k)
+	i := slot(k) & t.mask
+	for ; ; i = (i + 1) & t.mask {
+		s := t.cur[i]
+		if s == k {
+			return false
+		}
+		if s == (engine.Key{}) {
+			break
+		}
+	}
+	if t.oldN > 0 && t.hasOld(k) {
+		return false
+	}
+	if t.n >= t.growAt {
+		t.grow()
+		t.insertNew(k)
+		t.peak = max(t.peak, t.n+t.oldN)
+		return true
+	}
+	t.cur[i] = k
+	t.n++
+	if t.n+t.oldN > t.peak {
+		t.peak = t.n + t.oldN
+	}
+	return true
+}
+
+// hasOld reports whether the old generation holds k.
+func (t *table) hasOld(k engine.Key) bool {
+	for i := slot(k) & t.oldMask; ; i = (i + 1) & t.oldMask {
+		s := t.old[i]
+		if s == k {
+			return true
+		}
+		if s == (engine.Key{}) {
+			return false
+		}
+	}
+}
+
+// insertNew inserts k, known to be absent, into cur, which has room.
+func (t *table) insertNew(k engine.Key) {
+	i := slot(k) & t.mask
+	for t.cur[i] != (engine.Key{}) {
+		i = (i + 1) & t.mask
+	}
+	t.cur[i] = k
+	t.n++
+}
+
+// grow makes room in cur: it doubles cur below the slot limit, or evicts a
+// generation at the limit.
+func (t *table) grow() {
+	if len(t.cur) < t.maxSlots {
+		prev := t.cur
+		t.alloc(2 * len(prev))
+		for _, k := range prev {
+			if k != (engine.Key{}) {
+				t.insertNew(k)
+			}
+		}
+		return
+	}
+	// Evict: cur becomes old; the previous old generation is forgotten
+	// and its memory reused for the new cur.
+	next := t.old
+	if len(next) != len(t.cur) {
+		next = make([]engine.Key, len(t.cur))
+	} else {
+		clear(next)
+	}
+	t.old, t.oldN, t.oldMask = t.cur, t.n, t.mask
+	t.cur, t.n = next, 0
+	t.evictions++
+}
+
+// keep inserts k into the current generation if it is not there: the
+// search calls it after an eviction for the states of its current path,
+// which must stay known (a path that runs into itself must stop).
+func (t *table) keep(k engine.Key) {
+	k = fix(k)
+	for i := slot(k) & t.mask; ; i = (i + 1) & t.mask {
+		s := t.cur[i]
+		if s == k {
+			return
+		}
+		if s == (engine.Key{}) {
+			if t.n < len(t.cur)-1 {
+				t.cur[i] = k
+				t.n++
+			}
+			return
+		}
+	}
+}

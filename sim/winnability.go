@@ -1,0 +1,319 @@
+package sim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/sim/solve"
+)
+
+// WinnabilityConfig describes a winnability benchmark: the solver on the
+// first Deals deals of each game, the deals of a tournament with the same
+// master seed (DealSeed), so its counts are those of the solver strategy's
+// rows.
+type WinnabilityConfig struct {
+	Games      []GameConfig
+	Deals      int64
+	MasterSeed uint64
+	// Workers is the number of goroutines solving (≤ 0: GOMAXPROCS).
+	// The counts do not depend on it; the times do (use one worker per
+	// core, or one in all, for times per deal on one core).
+	Workers int
+	// Limits bound each deal's search (solve.Limits; zero values take
+	// the defaults).
+	Limits solve.Limits
+	// Progress, if set, is called from one goroutine after each deal with
+	// the number of deals solved and the total.
+	Progress func(done, total int64)
+	// GameDone, if set, is called from one goroutine with a game's row as
+	// soon as all its deals are solved (games finish roughly in order).
+	GameDone func(row WinnabilityRow)
+	// WallClock times deals by the wall clock. By default (false) a deal's
+	// time is the CPU time of the thread that solved it (on Linux; the
+	// wall clock elsewhere), which other work on a busy machine does not
+	// inflate.
+	WallClock bool
+}
+
+// DealSolve is the solver's result on one deal of a winnability benchmark.
+type DealSolve struct {
+	Index   int64
+	Seed    uint64
+	Outcome solve.Outcome
+	Reason  string
+	Nodes   int64
+	// Time is the search's CPU time (see WinnabilityConfig.WallClock).
+	Time time.Duration
+}
+
+// WinnabilityRow is one game's line of the winnability table.
+type WinnabilityRow struct {
+	Game    string
+	Variant string
+	// Deals, Won, Lost and Undecided count the deals.
+	Deals, Won, Lost, Undecided int64
+	// Reasons counts the undecided deals by reason (solve.Reason…).
+	Reasons map[string]int64
+	// WilsonLow and WilsonHigh are the 95 % Wilson interval of the share
+	// won; BoundLow and BoundHigh the Solvitaire bounds on the share
+	// winnable (SolvabilityBounds: undecided deals as lost, as won).
+	WilsonLow, WilsonHigh float64
+	BoundLow, BoundHigh   float64
+	// MedianTime, P95Time and MaxTime are taken over the deals' search
+	// times; Time is their sum.
+	MedianTime, P95Time, MaxTime, Time time.Duration
+	// Nodes is the number of states expanded over all deals.
+	Nodes int64
+	// Deal lists the per-deal results in deal order.
+	Deal []DealSolve
+}
+
+// Decided returns the share of deals won or proved lost.
+func (r *WinnabilityRow) Decided() float64 {
+	if r.Deals == 0 {
+		return 0
+	}
+	return float64(r.Won+r.Lost) / float64(r.Deals)
+}
+
+// NodesPerSecond returns the nodes expanded per second of search.
+func (r *WinnabilityRow) NodesPerSecond() float64 {
+	if r.Time <= 0 {
+		return 0
+	}
+	return float64(r.Nodes) / r.Time.Seconds()
+}
+
+// Winnability runs the solver on the first cfg.Deals deals of each game of
+// cfg and returns one row per game, in the order of cfg.Games. The
+// outcomes, reasons and node counts are the same for any number of
+// workers; only the times vary. When ctx is cancelled it stops and returns
+// ctx's error.
+func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, error) {
+	if len(cfg.Games) == 0 {
+		return nil, errors.New("sim: no games")
+	}
+	if cfg.Deals <= 0 {
+		return nil, fmt.Errorf("sim: deals %d: want at least 1", cfg.Deals)
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	rows := make([]WinnabilityRow, len(cfg.Games))
+	setups := make([]*engine.Setup, len(cfg.Games))
+	for i, gc := range cfg.Games {
+		if gc.Spec == nil {
+			return nil, fmt.Errorf("sim: game %d has no spec", i)
+		}
+		st, err := gc.Spec.Setup(gc.Options)
+		if err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+		setups[i] = st
+		rows[i] = WinnabilityRow{Game: gc.Spec.ID, Variant: st.Variant(), Deal: make([]DealSolve, cfg.Deals)}
+	}
+
+	type job struct {
+		game int
+		deal int64
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan job)
+	done := make(chan error, workers)
+	var (
+		mu       sync.Mutex
+		finished int64
+		firstErr error
+	)
+	total := int64(len(cfg.Games)) * cfg.Deals
+	left := make([]int64, len(cfg.Games)) // deals of each game not solved yet
+	for i := range left {
+		left[i] = cfg.Deals
+	}
+	for w := 0; w < workers; w++ {
+		go func() {
+			// The deal's time is the CPU time of the thread that solves
+			// it, which a busy machine does not inflate as it does the
+			// wall clock.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			s := solve.New(cfg.Limits)
+			for j := range jobs {
+				st := setups[j.game]
+				seed := DealSeed(cfg.MasterSeed, st.Spec().ID, j.deal)
+				g, err := st.New(seed)
+				if err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = fmt.Errorf("sim: game %s deal %d (seed %d): %w", st.Spec().ID, j.deal, seed, err)
+					}
+					mu.Unlock()
+					cancel()
+					continue
+				}
+				t0, c0, cpu := time.Now(), time.Duration(0), false
+				if cfg.WallClock {
+					c0, cpu = 0, false
+				} else {
+					c0, cpu = threadCPUTime()
+				}
+				r := s.Solve(ctx, g)
+				d := time.Since(t0)
+				if cpu {
+					if c1, ok := threadCPUTime(); ok {
+						d = c1 - c0
+					}
+				}
+				rows[j.game].Deal[j.deal] = DealSolve{Index: j.deal, Seed: seed, Outcome: r.Outcome,
+					Reason: r.Reason, Nodes: r.Nodes, Time: d}
+				mu.Lock()
+				finished++
+				left[j.game]--
+				if left[j.game] == 0 && ctx.Err() == nil {
+					rows[j.game].tally()
+					if cfg.GameDone != nil {
+						cfg.GameDone(rows[j.game])
+					}
+				}
+				if cfg.Progress != nil {
+					cfg.Progress(finished, total)
+				}
+				mu.Unlock()
+			}
+			done <- nil
+		}()
+	}
+feed:
+	for gi := range cfg.Games {
+		for d := int64(0); d < cfg.Deals; d++ {
+			select {
+			case jobs <- job{gi, d}:
+			case <-ctx.Done():
+				break feed
+			}
+		}
+	}
+	close(jobs)
+	for w := 0; w < workers; w++ {
+		<-done
+	}
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+// tally fills the row's counts and statistics from its deals.
+func (r *WinnabilityRow) tally() {
+	*r = WinnabilityRow{Game: r.Game, Variant: r.Variant, Deal: r.Deal}
+	r.Deals = int64(len(r.Deal))
+	r.Reasons = map[string]int64{}
+	times := make([]time.Duration, 0, len(r.Deal))
+	for _, d := range r.Deal {
+		switch d.Outcome {
+		case solve.Won:
+			r.Won++
+		case solve.Lost:
+			r.Lost++
+		default:
+			r.Undecided++
+			r.Reasons[d.Reason]++
+		}
+		r.Nodes += d.Nodes
+		r.Time += d.Time
+		times = append(times, d.Time)
+	}
+	r.WilsonLow, r.WilsonHigh = Wilson95(r.Won, r.Deals)
+	r.BoundLow, r.BoundHigh = SolvabilityBounds(r.Won, r.Undecided, r.Deals)
+	slices.Sort(times)
+	if n := len(times); n > 0 {
+		r.MedianTime = (times[(n-1)/2] + times[n/2]) / 2
+		r.P95Time = times[(n*95+99)/100-1] // the smallest time at or above 95 % of the deals
+		r.MaxTime = times[n-1]
+	}
+}
+
+// WriteWinnability prints the rows as an aligned text table, or as a
+// Markdown table when markdown is true: per game the deals, won, lost and
+// undecided (with the reasons), the share decided, the 95 % Wilson
+// interval of the share won, the Solvitaire bounds on the share winnable,
+// the median, 95th-percentile and longest search time per deal, and the
+// nodes searched per second.
+func WriteWinnability(w io.Writer, rows []WinnabilityRow, markdown bool) error {
+	head := []string{"game", "deals", "won", "lost", "undecided", "decided", "won: 95% Wilson", "winnable: bounds", "median time", "p95 time", "max time", "nodes/s"}
+	lines := [][]string{}
+	for i := range rows {
+		r := &rows[i]
+		game := r.Game
+		if r.Variant != "" {
+			game += " [" + r.Variant + "]"
+		}
+		und := fmt.Sprint(r.Undecided)
+		if len(r.Reasons) > 0 {
+			var rs []string
+			for k, n := range r.Reasons {
+				rs = append(rs, fmt.Sprintf("%s %d", k, n))
+			}
+			slices.Sort(rs)
+			und += " (" + strings.Join(rs, ", ") + ")"
+		}
+		lines = append(lines, []string{game, fmt.Sprint(r.Deals), fmt.Sprint(r.Won), fmt.Sprint(r.Lost), und,
+			FormatPercent(r.Decided()),
+			"[" + FormatPercent(r.WilsonLow) + ", " + FormatPercent(r.WilsonHigh) + "]",
+			"[" + FormatPercent(r.BoundLow) + ", " + FormatPercent(r.BoundHigh) + "]",
+			formatSeconds(r.MedianTime), formatSeconds(r.P95Time), formatSeconds(r.MaxTime),
+			fmt.Sprintf("%.2f M", r.NodesPerSecond()/1e6)})
+	}
+	if markdown {
+		b := &strings.Builder{}
+		b.WriteString("| " + strings.Join(head, " | ") + " |\n|---|")
+		b.WriteString(strings.Repeat("--:|", len(head)-1) + "\n")
+		for _, l := range lines {
+			b.WriteString("| " + strings.Join(l, " | ") + " |\n")
+		}
+		if _, err := io.WriteString(w, b.String()); err != nil {
+			return fmt.Errorf("write winnability table: %w", err)
+		}
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
+	for _, l := range lines {
+		fmt.Fprintln(tw, strings.Join(l, "\t")+"\t")
+	}
+	if err := tw.Flush(); err != nil {
+		return fmt.Errorf("write winnability table: %w", err)
+	}
+	return nil
+}
+
+// formatSeconds renders a duration with three significant digits, in
+// seconds from one second up and in milliseconds below ("1.23 s",
+// "45.6 ms", "0.0812 ms").
+func formatSeconds(d time.Duration) string {
+	s := d.Seconds()
+	switch {
+	case s >= 99.95:
+		return fmt.Sprintf("%.0f s", s)
+	case s >= 0.9995:
+		return strconv.FormatFloat(s, 'g', 3, 64) + " s"
+	case d == 0:
+		return "0 ms"
+	}
+	return strconv.FormatFloat(s*1000, 'g', 3, 64) + " ms"
+}
