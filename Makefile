@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/pasyans
 PKGS    := ./...
 
-.PHONY: all build test vet fmt-check unit race interop demo bench bench-go docs help clean
+.PHONY: all build test vet lint fmt-check unit race interop demo bench bench-go docs help clean
 
 all: build
 
@@ -15,6 +15,10 @@ build: ## build the pasyans binary to bin/pasyans
 
 vet: ## go vet every package
 	$(GO) vet $(PKGS)
+
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.8.2
+lint: ## staticcheck every package (the pinned version, fetched through the module proxy on first use)
+	$(GO) run $(STATICCHECK) $(PKGS)
 
 fmt-check: ## fail if any Go file is not gofmt-formatted
 	@out="$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))"; \
@@ -30,7 +34,7 @@ race: ## the race detector on the concurrent code: the runner (sim) and the resu
 interop: ## read the datasets back with DuckDB and Arrow (nested module, cgo)
 	@if [ -d interop ]; then cd interop && $(GO) test -count=1 ./...; fi
 
-test: vet fmt-check unit race interop ## everything CI runs
+test: vet lint fmt-check unit race interop ## everything CI runs
 
 DEMO_OUT ?= demo-out
 demo: build ## run the main job on the built-in corpus (outputs in demo-out/)

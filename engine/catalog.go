@@ -53,7 +53,7 @@ type Rule struct {
 	// Summary is a one-line English description.
 	Summary string
 	// Source names where the content or the choice comes from when it is not
-	// the corpus text (e.g. "Cadogan EN Rule I", "GAMES.md §14.2").
+	// the corpus text (e.g. "Cadogan EN Rule I", "PySolFC game 467").
 	Source string
 	// Terms are key Russian words and phrases of the passage in modern
 	// spelling, used by the linker to find the passage in a normalized text.

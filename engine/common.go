@@ -10,8 +10,9 @@ import (
 // Version is the engine's version, written into game logs and dataset
 // metadata next to CatalogHash. It changes when the behaviour of a game
 // changes in a way the catalog text does not show (deal procedure, move
-// order, hashing).
-const Version = "1.0.0"
+// order, hashing). 2.0.0: every game on one skeleton (one pile store,
+// state hashes changed, the face-down pack is "stock" in every game).
+const Version = "2.0.0"
 
 // FoundationPrefix starts the PileName of every foundation pile ("F0",
 // "F1", …). Validation relies on it: cards never leave a foundation pile

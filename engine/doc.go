@@ -56,13 +56,14 @@
 // each with its status (book text, lost in the scan, or a convention with
 // its source), an English summary and the key Russian terms of the passage
 // in modern spelling; the variants, whose defaults are the book's reading
-// (GAMES.md §14); and NewDeal. CatalogHash fingerprints it.
+// (docs/games.md shows each game's variants and why the default was
+// chosen); and NewDeal. CatalogHash fingerprints it.
 //
 // # Game logs
 //
 // A game log (replay.go) is JSON lines:
 //
-//	{"type":"header","game":"red-and-black","options":{"moves":"single","redeal":"unshuffled"},"variant":"","seed":7,"engine":"1.0.0","catalog":"<sha256>"}
+//	{"type":"header","game":"red-and-black","options":{"moves":"single","redeal":"unshuffled"},"variant":"","seed":7,"engine":"2.0.0","catalog":"<sha256>"}
 //	{"type":"move","ply":1,"kind":"draw","from":"stock","to":"talon","card":"--","card2":"--","rule":"red-and-black/draw"}
 //	{"type":"move","ply":2,"kind":"build","from":"talon","to":"T3","card":"7H","deck":1,"card2":"--","rule":"red-and-black/build"}
 //	…

@@ -198,7 +198,7 @@ func TestZodiacPhase2(t *testing.T) {
 	mustIllegal(t, g, zoMove(MoveFoundation, kc, zoZ(1), zoFA+int(Clubs), zoRuleII), zoRuleII)
 	mustIllegal(t, g, zoMove(MoveFoundation, c2, zoZ(0), zoFA+int(Clubs), zoRuleII), zoRulePhase2) // under the ace
 	mustIllegal(t, g, zoMove(MoveFoundation, aceC, zoZ(0), zoFA+int(Clubs), zoRuleI), "")
-	// No marriages in phase two (GAMES.md §14.7).
+	// No marriages in phase two (zodiac/phase2 in docs/games.md).
 	mustIllegal(t, g, zoMove(MoveBuild, ks, zoE0, zoZ(7), zoRuleI), zoRulePhase2)
 	mustIllegal(t, g, zoMove(MoveFill, ks, zoZ(7), zoE0+1, zoRuleFill), zoRulePhase2)
 	mustIllegal(t, g, zoDrawMove, "")

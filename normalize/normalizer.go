@@ -212,6 +212,9 @@ type state struct {
 	reformed  [2]map[string]reformResult // st.reform's memo: [1] for lower-only words
 	freq      docFreq
 	budget    int // OCR variants still allowed in this chunk
+	// steps counts the OCR corrector's work (search positions visited and
+	// variants tried), budgeted or not; the garbage test bounds it.
+	steps int64
 	// Buffers of chunk, kept from one chunk to the next of a stream.
 	toks  []rawToken
 	units []unit

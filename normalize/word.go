@@ -557,6 +557,7 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 		}
 		seen[key] = cost
 		tried++
+		st.steps++
 		*budget--
 		var partsBuf, modsBuf [3]string
 		parts := append(partsBuf[:0], key)
@@ -616,6 +617,7 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 			return
 		}
 		for i := pos; i < len(cur); i++ {
+			st.steps++
 			for ci := range n.conf {
 				cf := &n.conf[ci]
 				if cost+cf.cost > limit || !hasPrefixRunes(cur[i:], cf.from) {
@@ -683,6 +685,7 @@ func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, seco
 	// mapped, a final ъ dropped, ё as е), both built without allocating.
 	var wbuf, qbuf [4 * 32]byte
 	try := func(v []rune, rule string) {
+		st.steps++
 		if *budget <= 0 {
 			return
 		}

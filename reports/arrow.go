@@ -1,9 +1,7 @@
 package reports
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"os"
 	"reflect"
 	"strings"
@@ -259,31 +257,4 @@ func ArrowMetadata(path string) (map[string]string, error) {
 		out[k] = md.Values()[i]
 	}
 	return out, nil
-}
-
-// arrowRecords calls fn for each record batch of the Arrow IPC file at path.
-func arrowRecords(path string, fn func(arrow.Record) error) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return fileError(path, "open", err)
-	}
-	defer f.Close()
-	r, err := ipc.NewFileReader(f)
-	if err != nil {
-		return fmt.Errorf("%s: not a valid Arrow IPC file: %w", path, err)
-	}
-	defer r.Close()
-	for i := 0; i < r.NumRecords(); i++ {
-		rec, err := r.Record(i)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("read %s: %w", path, err)
-		}
-		if err := fn(rec); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -139,3 +139,24 @@ func TestCrossingsCount(t *testing.T) {
 		}
 	}
 }
+
+// TestBookAdviceCoversCatalog: a game has an entry in the book strategy's
+// table exactly when its catalog entry has advice (a new game with advice
+// in the book needs its entry; see docs/adding-a-game.md).
+func TestBookAdviceCoversCatalog(t *testing.T) {
+	for _, spec := range engine.Catalog() {
+		advice := 0
+		for _, r := range spec.Rules {
+			if r.Kind == engine.KindAdvice {
+				advice++
+			}
+		}
+		_, entry := bookAdvice[spec.ID]
+		switch {
+		case advice > 0 && !entry:
+			t.Errorf("%s: the catalog has %d advice entries, the book strategy's table (sim/book.go) none", spec.ID, advice)
+		case advice == 0 && entry:
+			t.Errorf("%s: a book strategy entry for a game whose catalog has no advice", spec.ID)
+		}
+	}
+}

@@ -26,7 +26,7 @@ type tourFlags struct {
 	seed              uint64
 	workers           int
 	variants, params  []string
-	trace, quiet      bool
+	quiet             bool
 }
 
 // register adds the flags with the defaults of the command; withOptions

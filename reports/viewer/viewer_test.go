@@ -350,3 +350,32 @@ func ExampleWrite() {
 	fmt.Println(err, bytes.Contains(buf.Bytes(), []byte(`id="deal-data"`)))
 	// Output: <nil> true
 }
+
+// TestLayoutsCoverCatalog: every game of the catalog has its table of
+// places, and the table places every pile of the game (a pile left to the
+// fallback grid is a game added or changed without its layout; see
+// docs/adding-a-game.md). The table names no game the catalog lacks.
+func TestLayoutsCoverCatalog(t *testing.T) {
+	for _, spec := range engine.Catalog() {
+		f, ok := layouts[spec.ID]
+		if !ok {
+			t.Errorf("%s: no layout in layouts (reports/viewer/layout.go)", spec.ID)
+			continue
+		}
+		geo := f()
+		g, err := spec.New(1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < g.NumPiles(); i++ {
+			if _, ok := geo.slots[g.PileName(i)]; !ok {
+				t.Errorf("%s: pile %s has no place in the game's layout", spec.ID, g.PileName(i))
+			}
+		}
+	}
+	for id := range layouts {
+		if _, err := engine.Lookup(id); err != nil {
+			t.Errorf("layout for %s: %v", id, err)
+		}
+	}
+}
