@@ -238,11 +238,11 @@ func (g *fourCorners) turn() {
 		s := fcFound + 2*int(c.Suit())
 		switch {
 		case c.Rank() == Ace && g.lay.empty(s):
-			g.lay.move(fcStock, s)
+			g.lay.moveLinked(fcStock, s)
 		case c.Rank() == King && g.lay.empty(s+1):
-			g.lay.move(fcStock, s+1)
+			g.lay.moveLinked(fcStock, s+1)
 		default:
-			g.lay.move(fcStock, fcCard)
+			g.lay.moveLinked(fcStock, fcCard)
 		}
 	}
 }
@@ -448,12 +448,12 @@ func (g *fourCorners) Apply(m Move) error {
 	idle := uint8(0)
 	switch m.Rule {
 	case fcRuleDeal:
-		g.lay.move(fcCard, int(g.pos))
+		g.lay.moveLinked(fcCard, int(g.pos))
 		g.pos = (g.pos + 1) % fcPackets
 	case fcRuleCorner, fcRuleSide, fcRuleI:
-		g.lay.move(int(m.From), int(m.To))
+		g.lay.moveLinked(int(m.From), int(m.To))
 	case fcRuleMarriage:
-		g.lay.move(int(m.From), int(m.To))
+		g.lay.moveLinked(int(m.From), int(m.To))
 		idle = g.idle + 1
 	case fcRuleRedeal:
 		g.gather()
@@ -474,6 +474,7 @@ func (g *fourCorners) gather() {
 		cs = takeUp(&g.lay, cs, q, g.r.reversed)
 	}
 	g.lay.loadPack(fcStock, cs)
+	g.lay.relinkAll()
 }
 
 // Ending: won when all foundations are complete, stuck when no move is
@@ -527,7 +528,7 @@ func (g *fourCorners) Hash() uint64 {
 // ViewHash is Hash with the stock reduced to its size and without the
 // cycle-rule counter (the player's view of a position).
 func (g *fourCorners) ViewHash() uint64 {
-	return g.lay.hashWords(uint64(g.pos)|uint64(g.redeals)<<8, fcCards, fcPiles, 1<<fcStock)
+	return viewHash(g.lay.linkHash(^uint64(1<<fcStock)), uint64(g.pos)|uint64(g.redeals)<<8|uint64(g.lay.size(fcStock))<<16)
 }
 
 func (g *fourCorners) Clone() Game {
