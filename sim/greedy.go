@@ -166,12 +166,12 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 			}
 		}
 		if int(m.From) != lastFrom {
-			p.cards = g.Pile(p.cards[:0], int(m.From))
+			n := pileLen(g, int(m.From), &p.cards)
 			lastFrom, lastScore = int(m.From), 0
 			switch {
-			case len(p.cards) == 1:
+			case n == 1:
 				lastScore = 2
-			case len(p.cards) > 1:
+			case n > 1:
 				lastScore = 1
 			}
 		}

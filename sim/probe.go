@@ -87,11 +87,15 @@ func (pr *probe) after(m engine.Move) engine.Game {
 func (pr *probe) seen(c engine.Card) bool {
 	if !pr.haveVis {
 		pr.visible = [4]uint64{}
-		for i := 0; i < pr.g.NumPiles(); i++ {
-			pr.cards = pr.g.Pile(pr.cards[:0], i)
-			for _, x := range pr.cards {
-				if x != engine.NoCard {
-					pr.visible[x>>6] |= 1 << (x & 63)
+		if r, ok := pr.g.(engine.PileReader); ok {
+			r.VisibleCards(&pr.visible)
+		} else {
+			for i := 0; i < pr.g.NumPiles(); i++ {
+				pr.cards = pr.g.Pile(pr.cards[:0], i)
+				for _, x := range pr.cards {
+					if x != engine.NoCard {
+						pr.visible[x>>6] |= 1 << (x & 63)
+					}
 				}
 			}
 		}
@@ -123,8 +127,7 @@ func (pr *probe) targetSeen(c engine.Game, i int) bool {
 	if i < len(pr.topSeen) && pr.topSeen[i] != 0 {
 		return pr.topSeen[i] > 0
 	}
-	pr.cards = c.Pile(pr.cards[:0], i)
-	ok := len(pr.cards) == 0 || pr.seen(pr.cards[len(pr.cards)-1])
+	ok := pileLen(c, i, &pr.cards) == 0 || pr.seen(pileTop(c, i, &pr.cards))
 	if i < len(pr.topSeen) {
 		pr.topSeen[i] = -1
 		if ok {
