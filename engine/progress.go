@@ -23,7 +23,7 @@ func (g *redAndBlack) ProgressMoves(dst []Move) []Move {
 	if g.score == rbTotal {
 		return dst
 	}
-	want := g.wanted()
+	want := g.want
 	for j := 0; j < 8; j++ {
 		if c := g.lay.top(rbTab + j); c != NoCard && want&(1<<cardFaces[c]) != 0 {
 			dst = g.appendFoundation(dst, rbTab+j, c)

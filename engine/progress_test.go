@@ -75,3 +75,43 @@ func newDefault(t *testing.T, s *Spec) Game {
 	}
 	return g
 }
+
+// TestRedAndBlackWant checks that the foundations' wants red-and-black
+// keeps for move generation equal those read from the foundations, at
+// every position of random playouts of every variant.
+func TestRedAndBlackWant(t *testing.T) {
+	spec, err := Lookup("red-and-black")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range variantOptions(spec) {
+		var legal []Move
+		for seed := uint64(1); seed <= 40; seed++ {
+			g, err := spec.New(seed, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rb := g.(*redAndBlack)
+			r := NewRand(seed)
+			for n := 0; n < spec.MaxMoves; n++ {
+				if rb.want != rb.wanted() {
+					t.Fatalf("%v seed %d move %d: kept want %x, foundations want %x", opts, seed, n, rb.want, rb.wanted())
+				}
+				if n%32 == 0 {
+					c := g.Clone().(*redAndBlack)
+					c.Determinize(NewRand(seed))
+					if c.want != c.wanted() {
+						t.Fatalf("%v seed %d move %d: want after Determinize %x, foundations want %x", opts, seed, n, c.want, c.wanted())
+					}
+				}
+				legal = g.LegalMoves(legal[:0])
+				if len(legal) == 0 {
+					break
+				}
+				if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}

@@ -163,6 +163,9 @@ type redAndBlack struct {
 	score   uint8       // cards on the foundations
 	redeals uint8
 	idle    uint8 // consecutive shifts (the cycle rule)
+	// want is wanted(), kept up to date by every foundation play so that
+	// move generation need not read the foundations.
+	want uint64
 }
 
 func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
@@ -182,6 +185,7 @@ func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
 	g.lay.loadPack(rbStock, rest)
 	g.refill()
 	g.rehash()
+	g.want = g.wanted()
 	return g
 }
 
@@ -288,7 +292,7 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 	if g.score == rbTotal {
 		return dst
 	}
-	want := g.wanted()
+	want := g.want
 	var t rbTops
 	g.tops(&t)
 	for j, c := range t.top {
@@ -478,6 +482,7 @@ func (g *redAndBlack) Apply(m Move) error {
 		}
 		g.lay.move(from, to)
 		g.score++
+		g.want = g.wanted()
 	case MoveBuild:
 		// Only the bottom card of what moves (the card named) changes the
 		// card it lies on.
