@@ -309,29 +309,33 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 		// packet tops: suit*16 + rank (rank alone with any-suit), so a
 		// rank step never crosses a suit; an empty packet's key is far
 		// from every other.
+		// byKey[k] has bit r when packet r's top has key k (keys 1 … 63),
+		// so the packets whose top marries c's are byKey[k-1] | byKey[k+1].
 		var key [fcPackets]int
+		var byKey [66]uint16
 		for q := range key {
 			t := g.lay.top(q)
 			switch {
 			case !t.Valid():
 				key[q] = -64
+				continue
 			case g.r.anySuit:
 				key[q] = int(t.Rank())
 			default:
 				key[q] = suitKey(t)
 			}
+			byKey[key[q]] |= 1 << q
 		}
-		for q := range key {
-			c := g.lay.top(q)
-			if c == NoCard {
+		for q, k := range key {
+			if k < 0 {
 				continue
 			}
-			for r := range key {
-				if d := key[r] - key[q]; r != q && (d == 1 || d == -1) { // g.marries(c, top of r)
-					dst = append(dst, Move{Kind: MoveBuild, From: uint8(q), To: uint8(r), Card: c, Card2: NoCard, Rule: fcRuleMarriage})
-					if first {
-						return dst
-					}
+			c := g.lay.top(q)
+			for m := (byKey[k-1] | byKey[k+1]) &^ (1 << q); m != 0; m &= m - 1 { // g.marries(c, top of r)
+				r := bits.TrailingZeros16(m)
+				dst = append(dst, Move{Kind: MoveBuild, From: uint8(q), To: uint8(r), Card: c, Card2: NoCard, Rule: fcRuleMarriage})
+				if first {
+					return dst
 				}
 			}
 		}
