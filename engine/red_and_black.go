@@ -185,7 +185,6 @@ func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
 	g.lay.loadPack(rbStock, rest)
 	g.refill()
 	g.rehash()
-	g.want = g.wanted()
 	return g
 }
 
@@ -550,8 +549,10 @@ func (g *redAndBlack) link(c Card, p int) uint64 {
 	return SplitMix64(uint64(c)<<16 | under | 0x5242<<32)
 }
 
-// rehash recomputes the view hash and the face hashes from the piles.
+// rehash recomputes the view hash, the face hashes and the foundations'
+// wants from the piles.
 func (g *redAndBlack) rehash() {
+	g.want = g.wanted()
 	g.seqHash()
 	g.view = 0
 	for p := rbTab; p <= rbTalon; p++ {
@@ -651,8 +652,8 @@ func (g *redAndBlack) String() string { return renderGame(g, g.FullPile, g.statu
 
 func (g *redAndBlack) View() string { return renderGame(g, g.Pile, g.status()) }
 
-// recount recomputes the score and the view hash from the piles (for
-// positions built by hand).
+// recount recomputes the score, the view hash and the foundations' wants
+// from the piles (for positions built by hand).
 func (g *redAndBlack) recount() {
 	g.rehash()
 	g.score = 0
