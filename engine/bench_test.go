@@ -60,8 +60,8 @@ func BenchmarkPlayout(b *testing.B) {
 }
 
 // TestMoveLoopAllocs asserts that the move loop (LegalMoves into a
-// caller-owned buffer, Check, Apply) of every implemented game allocates
-// nothing.
+// caller-owned buffer, Check, Apply, Hash, ViewHash) of every implemented
+// game allocates nothing.
 func TestMoveLoopAllocs(t *testing.T) {
 	for _, spec := range implementedSpecs(t) {
 		g0, err := spec.New(5, nil)
@@ -83,6 +83,7 @@ func TestMoveLoopAllocs(t *testing.T) {
 					panic("legal move rejected")
 				}
 				_ = g.Hash()
+				_ = g.ViewHash() // and the links it keeps from then on (layout.linkHash)
 			}
 		})
 		// One allocation is the Clone that starts each run.

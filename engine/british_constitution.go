@@ -198,8 +198,6 @@ type britishConstitution struct {
 	score uint8
 	// empty has bit p set when Constitution pile p is empty.
 	empty uint32
-	// stocked has bit c set when card c is in the pack (for ViewHash).
-	stocked [2]uint64
 }
 
 func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitution {
@@ -258,19 +256,12 @@ func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitutio
 	return g
 }
 
-// index recomputes empty and stocked from the layout.
+// index recomputes empty from the layout.
 func (g *britishConstitution) index() {
 	for p := 0; p < bcCons; p++ {
 		g.setEmpty(p)
 	}
-	g.stocked = [2]uint64{}
-	for c := g.lay.top(bcStock); c != NoCard; c = g.lay.below[c] {
-		g.stocked[c/64] |= 1 << (c % 64)
-	}
 }
-
-// unstock records that card c has left the pack.
-func (g *britishConstitution) unstock(c Card) { g.stocked[c/64] &^= 1 << (c % 64) }
 
 // bcFoundationSuit is the suit of foundation pile f.
 func bcFoundationSuit(f int) Suit { return Suit((f - bcF0) / 2) }
@@ -500,10 +491,7 @@ func (g *britishConstitution) Apply(m Move) error {
 		return err
 	}
 	from, to := int(m.From), int(m.To)
-	if from == bcStock {
-		g.unstock(g.lay.top(bcStock))
-	}
-	g.lay.move(from, to)
+	g.lay.moveLinked(from, to)
 	g.setEmpty(from)
 	g.setEmpty(to)
 	if m.Kind == MoveFoundation {
@@ -515,9 +503,9 @@ func (g *britishConstitution) Apply(m Move) error {
 		p := bits.TrailingZeros32(holes)
 		switch {
 		case !g.lay.empty(bcTalon):
-			g.lay.move(bcTalon, p)
+			g.lay.moveLinked(bcTalon, p)
 		case !g.lay.empty(bcStock):
-			g.unstock(g.lay.move(bcStock, p))
+			g.lay.moveLinked(bcStock, p)
 		default:
 			continue
 		}
@@ -565,11 +553,10 @@ func (g *britishConstitution) Hash() uint64 {
 	return h.sum()
 }
 
-// ViewHash is Hash with the pack reduced to its size.
+// ViewHash is Hash with the pack reduced to its size: the kept links of
+// every other pile (see layout.linkHash; the thrown-out queens never move).
 func (g *britishConstitution) ViewHash() uint64 {
-	h := newWordHash(0xBC1)
-	g.lay.hashTable(&h, bcAside, bcStock, &g.stocked)
-	return h.sum()
+	return viewHash(g.lay.linkHash(^uint64(1<<bcStock)), uint64(g.lay.size(bcStock)))
 }
 
 func (g *britishConstitution) Clone() Game {

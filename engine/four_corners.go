@@ -238,11 +238,11 @@ func (g *fourCorners) turn() {
 		s := fcFound + 2*int(c.Suit())
 		switch {
 		case c.Rank() == Ace && g.lay.empty(s):
-			g.lay.move(fcStock, s)
+			g.lay.moveLinked(fcStock, s)
 		case c.Rank() == King && g.lay.empty(s+1):
-			g.lay.move(fcStock, s+1)
+			g.lay.moveLinked(fcStock, s+1)
 		default:
-			g.lay.move(fcStock, fcCard)
+			g.lay.moveLinked(fcStock, fcCard)
 		}
 	}
 }
@@ -309,29 +309,33 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 		// packet tops: suit*16 + rank (rank alone with any-suit), so a
 		// rank step never crosses a suit; an empty packet's key is far
 		// from every other.
+		// byKey[k] has bit r when packet r's top has key k (keys 1 … 63),
+		// so the packets whose top marries c's are byKey[k-1] | byKey[k+1].
 		var key [fcPackets]int
+		var byKey [66]uint16
 		for q := range key {
 			t := g.lay.top(q)
 			switch {
 			case !t.Valid():
 				key[q] = -64
+				continue
 			case g.r.anySuit:
 				key[q] = int(t.Rank())
 			default:
 				key[q] = suitKey(t)
 			}
+			byKey[key[q]] |= 1 << q
 		}
-		for q := range key {
-			c := g.lay.top(q)
-			if c == NoCard {
+		for q, k := range key {
+			if k < 0 {
 				continue
 			}
-			for r := range key {
-				if d := key[r] - key[q]; r != q && (d == 1 || d == -1) { // g.marries(c, top of r)
-					dst = append(dst, Move{Kind: MoveBuild, From: uint8(q), To: uint8(r), Card: c, Card2: NoCard, Rule: fcRuleMarriage})
-					if first {
-						return dst
-					}
+			c := g.lay.top(q)
+			for m := (byKey[k-1] | byKey[k+1]) &^ (1 << q); m != 0; m &= m - 1 { // g.marries(c, top of r)
+				r := bits.TrailingZeros16(m)
+				dst = append(dst, Move{Kind: MoveBuild, From: uint8(q), To: uint8(r), Card: c, Card2: NoCard, Rule: fcRuleMarriage})
+				if first {
+					return dst
 				}
 			}
 		}
@@ -448,12 +452,12 @@ func (g *fourCorners) Apply(m Move) error {
 	idle := uint8(0)
 	switch m.Rule {
 	case fcRuleDeal:
-		g.lay.move(fcCard, int(g.pos))
+		g.lay.moveLinked(fcCard, int(g.pos))
 		g.pos = (g.pos + 1) % fcPackets
 	case fcRuleCorner, fcRuleSide, fcRuleI:
-		g.lay.move(int(m.From), int(m.To))
+		g.lay.moveLinked(int(m.From), int(m.To))
 	case fcRuleMarriage:
-		g.lay.move(int(m.From), int(m.To))
+		g.lay.moveLinked(int(m.From), int(m.To))
 		idle = g.idle + 1
 	case fcRuleRedeal:
 		g.gather()
@@ -474,6 +478,7 @@ func (g *fourCorners) gather() {
 		cs = takeUp(&g.lay, cs, q, g.r.reversed)
 	}
 	g.lay.loadPack(fcStock, cs)
+	g.lay.relinkAll()
 }
 
 // Ending: won when all foundations are complete, stuck when no move is
@@ -527,7 +532,7 @@ func (g *fourCorners) Hash() uint64 {
 // ViewHash is Hash with the stock reduced to its size and without the
 // cycle-rule counter (the player's view of a position).
 func (g *fourCorners) ViewHash() uint64 {
-	return g.lay.hashWords(uint64(g.pos)|uint64(g.redeals)<<8, fcCards, fcPiles, 1<<fcStock)
+	return viewHash(g.lay.linkHash(^uint64(1<<fcStock)), uint64(g.pos)|uint64(g.redeals)<<8|uint64(g.lay.size(fcStock))<<16)
 }
 
 func (g *fourCorners) Clone() Game {

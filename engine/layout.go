@@ -58,6 +58,13 @@ type pileHead struct {
 type layout struct {
 	below [packCards]Card
 	piles [maxPiles]pileHead
+	// links is the exclusive or of linkWord of every card of the piles in
+	// linked (bit p for pile p), valid while linked is not 0 (see
+	// linkHash): the games whose ViewHash reads it change their piles
+	// during play only with moveLinked, or call relinkAll after other
+	// changes.
+	links  uint64
+	linked uint64
 }
 
 // reset empties every pile.
@@ -68,6 +75,7 @@ func (l *layout) reset() {
 	for i := range l.piles {
 		l.piles[i] = pileHead{top: NoCard}
 	}
+	l.links, l.linked = 0, 0
 }
 
 // top returns the top card of pile p, NoCard when it is empty.
@@ -190,6 +198,70 @@ func (l *layout) determinize(p int, r *Rand) {
 		under = c
 	}
 	l.piles[p].top = under
+	if l.linked>>p&1 != 0 {
+		l.relinkAll()
+	}
+}
+
+// moveLinked is move keeping the links of linkHash up to date: a move
+// changes the link of the moved card only. It is not inlined, unlike
+// move, so a game that never asks for linkHash pays one call per move.
+func (l *layout) moveLinked(from, to int) Card {
+	if l.linked != 0 {
+		c := l.piles[from].top
+		if l.linked>>from&1 != 0 {
+			l.links ^= linkWord(c, l.below[c], from)
+		}
+		if l.linked>>to&1 != 0 {
+			l.links ^= linkWord(c, l.piles[to].top, to)
+		}
+	}
+	return l.move(from, to)
+}
+
+// linkWord is the hash word of card c lying on card under (NoCard: at the
+// bottom of pile p). The set of the links of a pile's cards describes the
+// pile exactly, and moving a card changes its link only, so the exclusive
+// or of the links is a hash of piles that every move updates in O(1) (a
+// Zobrist hash).
+func linkWord(c, under Card, p int) uint64 {
+	u := uint64(under)
+	if under == NoCard {
+		u = 0x100 + uint64(p)
+	}
+	return SplitMix64(uint64(c)<<16 | u | 0x4C494E4B<<32)
+}
+
+// relinkAll recomputes the links of the linked piles from scratch (after
+// changes other than moveLinked: a gather, a redeal).
+func (l *layout) relinkAll() {
+	l.links = 0
+	for m := l.linked; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros64(m)
+		for c := l.piles[p].top; c != NoCard; c = l.below[c] {
+			l.links ^= linkWord(c, l.below[c], p)
+		}
+	}
+}
+
+// linkHash returns the exclusive or of the links (see linkWord) of every
+// card of the piles in mask: a hash of exactly their contents. The first
+// call with a mask computes it; from then on moveLinked keeps it up to
+// date (in copies of the layout too), so a ViewHash that reads it costs
+// O(1) per move instead of reading the whole layout.
+func (l *layout) linkHash(mask uint64) uint64 {
+	if l.linked != mask {
+		l.linked = mask
+		l.relinkAll()
+	}
+	return l.links
+}
+
+// viewHash combines the links of a game's visible piles (linkHash) with a
+// word of its visible counters (hidden piles' sizes, deal position,
+// redeals) into a ViewHash.
+func viewHash(links, counters uint64) uint64 {
+	return SplitMix64(links ^ SplitMix64(counters^0x56494557))
 }
 
 // mixPile mixes pile p into the running hash h and returns the result:

@@ -163,6 +163,9 @@ type redAndBlack struct {
 	score   uint8       // cards on the foundations
 	redeals uint8
 	idle    uint8 // consecutive shifts (the cycle rule)
+	// want is wanted(), kept up to date by every foundation play so that
+	// move generation need not read the foundations.
+	want uint64
 }
 
 func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
@@ -288,7 +291,7 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 	if g.score == rbTotal {
 		return dst
 	}
-	want := g.wanted()
+	want := g.want
 	var t rbTops
 	g.tops(&t)
 	for j, c := range t.top {
@@ -478,6 +481,7 @@ func (g *redAndBlack) Apply(m Move) error {
 		}
 		g.lay.move(from, to)
 		g.score++
+		g.want = g.wanted()
 	case MoveBuild:
 		// Only the bottom card of what moves (the card named) changes the
 		// card it lies on.
@@ -545,8 +549,10 @@ func (g *redAndBlack) link(c Card, p int) uint64 {
 	return SplitMix64(uint64(c)<<16 | under | 0x5242<<32)
 }
 
-// rehash recomputes the view hash and the face hashes from the piles.
+// rehash recomputes the view hash, the face hashes and the foundations'
+// wants from the piles.
 func (g *redAndBlack) rehash() {
+	g.want = g.wanted()
 	g.seqHash()
 	g.view = 0
 	for p := rbTab; p <= rbTalon; p++ {
@@ -646,8 +652,8 @@ func (g *redAndBlack) String() string { return renderGame(g, g.FullPile, g.statu
 
 func (g *redAndBlack) View() string { return renderGame(g, g.Pile, g.status()) }
 
-// recount recomputes the score and the view hash from the piles (for
-// positions built by hand).
+// recount recomputes the score, the view hash and the foundations' wants
+// from the piles (for positions built by hand).
 func (g *redAndBlack) recount() {
 	g.rehash()
 	g.score = 0

@@ -220,7 +220,7 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 	}
 	g.lay.loadPack(shStock, rest[:n])
 	for k := 0; k < shRays; k++ {
-		g.lay.move(shStock, shInner+k)
+		g.lay.moveLinked(shStock, shInner+k)
 	}
 	return g
 }
@@ -229,7 +229,7 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 // has a card.
 func (g *shah) draw(p int) {
 	if !g.lay.empty(shStock) {
-		g.lay.move(shStock, p)
+		g.lay.moveLinked(shStock, p)
 	}
 }
 
@@ -536,20 +536,20 @@ func (g *shah) Apply(m Move) error {
 		}
 		g.phase++
 	case shRuleI, shRulePlay:
-		g.lay.move(from, to)
+		g.lay.moveLinked(from, to)
 		if g.phase < 2 {
 			g.draw(from)
 		}
 	case shRuleII:
-		g.lay.move(from, to)
+		g.lay.moveLinked(from, to)
 		if from != shTalon {
 			idle = g.idle + 1
 		}
 	case shRuleVacancy, shRuleDraw:
-		g.lay.move(from, to)
+		g.lay.moveLinked(from, to)
 	case shRuleRedeal:
 		for !g.lay.empty(shTalon) { // turned over: the talon's bottom on top
-			g.lay.move(shTalon, shStock)
+			g.lay.moveLinked(shTalon, shStock)
 		}
 		g.redeals++
 	}
@@ -604,7 +604,7 @@ func (g *shah) Hash() uint64 {
 // ViewHash is Hash with the stock reduced to its size and without the
 // cycle-rule counter (the player's view of a position).
 func (g *shah) ViewHash() uint64 {
-	return g.lay.hashWords(uint64(g.phase)|uint64(g.redeals)<<8, 2*CardsPerDeck, shPiles, 1<<shStock)
+	return viewHash(g.lay.linkHash(^uint64(1<<shStock)), uint64(g.phase)|uint64(g.redeals)<<8|uint64(g.lay.size(shStock))<<16)
 }
 
 func (g *shah) Clone() Game {

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Sympathy (Симпатия; Cadogan 1874, "Sympathie"; Hoffmann 1892, "Sympathy"),
 // the two-player game of the catalog.
@@ -224,11 +227,8 @@ func (g *SympathyGame) turnUp(k int) {
 
 // movesOf appends the moves of partner p.
 func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
-	base := p * syPackets
-	for k := base; k < base+syPackets; k++ {
-		if g.full&(1<<k) == 0 {
-			continue
-		}
+	for left := g.full & syMask(p); left != 0; left &= left - 1 {
+		k := bits.TrailingZeros64(left)
 		if g.up&(1<<k) == 0 {
 			dst = append(dst, Move{Kind: MoveDraw, From: uint8(k), To: uint8(k), Card: NoCard, Card2: NoCard, Rule: syRuleTurn})
 			continue

@@ -196,12 +196,12 @@ func (g *windmill) turnTo(p int) {
 	if c.Rank() == King && !g.r.kingChoice {
 		for k := wmCorner0; k < wmCorner0+4; k++ {
 			if g.lay.empty(k) {
-				g.lay.move(wmStock, k)
+				g.lay.moveLinked(wmStock, k)
 				return
 			}
 		}
 	}
-	g.lay.move(wmStock, p)
+	g.lay.moveLinked(wmStock, p)
 }
 
 // centreN returns the number of cards on the centre.
@@ -453,12 +453,12 @@ func (g *windmill) Apply(m Move) error {
 	switch m.Rule {
 	case wmRuleVacancy:
 		if m.From == wmTalon {
-			g.lay.move(wmTalon, int(m.To))
+			g.lay.moveLinked(wmTalon, int(m.To))
 		} else {
 			g.turnTo(int(m.To))
 		}
 	case wmRuleI, wmRulePlay, wmRuleTransfer:
-		g.lay.move(int(m.From), int(m.To))
+		g.lay.moveLinked(int(m.From), int(m.To))
 	case wmRuleDraw:
 		g.turnTo(wmTalon)
 	}
@@ -505,9 +505,10 @@ func (g *windmill) FullPile(dst []Card, i int) []Card {
 // Hash covers every pile including the stock's order.
 func (g *windmill) Hash() uint64 { return g.lay.hashWords(0, 2*CardsPerDeck, wmPiles, 0) }
 
-// ViewHash is Hash with the stock reduced to its size.
+// ViewHash is Hash with the stock reduced to its size: the kept links of
+// every other pile (see layout.linkHash).
 func (g *windmill) ViewHash() uint64 {
-	return g.lay.hashWords(0, 2*CardsPerDeck, wmPiles, 1<<wmStock)
+	return viewHash(g.lay.linkHash(^uint64(1<<wmStock)), uint64(g.lay.size(wmStock)))
 }
 
 func (g *windmill) Clone() Game {

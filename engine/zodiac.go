@@ -189,8 +189,6 @@ type zodiac struct {
 	// Apply clears it on a marriage in suit s.
 	stuck      [NumSuits]uint8
 	stuckKnown uint8
-	// stocked has bit c set when card c is in the pack (for ViewHash).
-	stocked [2]uint64
 	// tops[k] has bit z set when Zodiac pile z has a top card of key k
 	// (zoTopKey): the piles a card marries onto are tops[k-1] | tops[k+1].
 	tops [64]uint32
@@ -207,14 +205,10 @@ func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
 	return g
 }
 
-// indexTops rebuilds tops and stocked from the layout (and forgets what
-// DeadEnd learnt).
+// indexTops rebuilds tops from the layout (and forgets what DeadEnd
+// learnt).
 func (g *zodiac) indexTops() {
 	g.feasible, g.stuckKnown = 0, 0
-	g.stocked = [2]uint64{}
-	for c := g.lay.top(zoStock); c != NoCard; c = g.lay.below[c] {
-		g.stocked[c/64] |= 1 << (c % 64)
-	}
 	g.tops = [64]uint32{}
 	for z := 0; z < zoZN; z++ {
 		g.tops[zoTopKey(g.lay.top(zoZ0+z))] |= 1 << z
@@ -435,8 +429,7 @@ func (g *zodiac) Apply(m Move) error {
 	switch m.Kind {
 	case MoveRedeal:
 		for !g.lay.empty(zoTalon) {
-			c := g.lay.move(zoTalon, zoStock)
-			g.stocked[c/64] |= 1 << (c % 64)
+			g.lay.moveLinked(zoTalon, zoStock)
 		}
 		g.redeals++
 		g.placed = false
@@ -452,23 +445,19 @@ func (g *zodiac) Apply(m Move) error {
 		g.placed = true
 	}
 	from, to := int(m.From), int(m.To)
-	if from == zoStock {
-		c := g.lay.top(zoStock)
-		g.stocked[c/64] &^= 1 << (c % 64)
-	}
 	if z := from - zoZ0; z >= 0 && z < zoZN {
 		g.tops[zoTopKey(g.lay.top(from))] &^= 1 << z
-		g.lay.move(from, to)
+		g.lay.moveLinked(from, to)
 		g.tops[zoTopKey(g.lay.top(from))] |= 1 << z
 		return nil
 	}
 	if z := to - zoZ0; z >= 0 && z < zoZN {
 		g.tops[zoTopKey(g.lay.top(to))] &^= 1 << z
-		g.lay.move(from, to)
+		g.lay.moveLinked(from, to)
 		g.tops[zoTopKey(g.lay.top(to))] |= 1 << z
 		return nil
 	}
-	g.lay.move(from, to)
+	g.lay.moveLinked(from, to)
 	return nil
 }
 
@@ -517,14 +506,11 @@ func (g *zodiac) Hash() uint64 {
 // ViewHash hashes what the player sees: the piles, the pack's size, the
 // number of re-deals and the stall flag.
 func (g *zodiac) ViewHash() uint64 {
-	h := newWordHash(0x21)
-	flags := uint64(g.redeals) << 1
+	flags := uint64(g.redeals)<<1 | uint64(g.lay.size(zoStock))<<32
 	if g.placed {
 		flags |= 1
 	}
-	h.word(flags)
-	g.lay.hashTable(&h, zoPiles, zoStock, &g.stocked)
-	return h.sum()
+	return viewHash(g.lay.linkHash(^uint64(1<<zoStock)), flags)
 }
 
 func (g *zodiac) Clone() Game {

@@ -140,18 +140,9 @@ func (p *bookPlayer) layoutPile(i uint8) bool {
 	return k == engine.PileTableau || k == engine.PileReserve
 }
 
-func (p *bookPlayer) pileLen(g engine.Game, i uint8) int {
-	p.cards2 = g.Pile(p.cards2[:0], int(i))
-	return len(p.cards2)
-}
+func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return pileLen(g, int(i), &p.cards2) }
 
-func (p *bookPlayer) top(g engine.Game, i int) engine.Card {
-	p.cards2 = g.Pile(p.cards2[:0], i)
-	if len(p.cards2) == 0 {
-		return engine.NoCard
-	}
-	return p.cards2[len(p.cards2)-1]
-}
+func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i, &p.cards2) }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.probe.forget()

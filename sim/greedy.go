@@ -108,10 +108,12 @@ func greedyRank(k engine.MoveKind) int {
 	return 7
 }
 
-// moveKey identifies a move made from a position with view hash view.
+// moveKey identifies a move made from a position with view hash view: the
+// move's fields, spread by an odd multiplier (a bijection), mixed with the
+// view by one SplitMix64.
 func moveKey(view uint64, m engine.Move) uint64 {
 	k := uint64(m.Kind) | uint64(m.From)<<8 | uint64(m.To)<<16 | uint64(m.Card)<<24 | uint64(m.Card2)<<32
-	return engine.SplitMix64(view ^ engine.SplitMix64(k))
+	return engine.SplitMix64(view ^ k*0x9E3779B97F4A7C15)
 }
 
 // choose applies the greedy priority list to the moves i of legal that are
@@ -166,12 +168,12 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 			}
 		}
 		if int(m.From) != lastFrom {
-			p.cards = g.Pile(p.cards[:0], int(m.From))
+			n := pileLen(g, int(m.From), &p.cards)
 			lastFrom, lastScore = int(m.From), 0
 			switch {
-			case len(p.cards) == 1:
+			case n == 1:
 				lastScore = 2
-			case len(p.cards) > 1:
+			case n > 1:
 				lastScore = 1
 			}
 		}

@@ -54,7 +54,10 @@ func TestNextLegalSameResults(t *testing.T) {
 				}
 			}
 		}
-		if handed == 0 {
+		// Greedy's tie-break asks the games with tableau moves for their
+		// progress moves only (engine.ProgressMover), so it has whole move
+		// lists to hand over only in the other games, where it rarely ties.
+		if handed == 0 && name == "book" {
 			t.Errorf("%s: the play loop never took the look-ahead's moves", name)
 		}
 	}

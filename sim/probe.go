@@ -33,6 +33,9 @@ type probe struct {
 	kept     []engine.Move
 	keptMove engine.Move
 	haveKept bool
+	// partial: moves holds only the progress moves of the state after the
+	// last candidate (engine.ProgressMover), so keep cannot keep them.
+	partial bool
 }
 
 // reset starts a decision in state g.
@@ -45,6 +48,10 @@ func (pr *probe) reset(g engine.Game) {
 // keep remembers the legal moves the probe generated last (by
 // progressAfter or legalAfter) as those after candidate m, for nextLegal.
 func (pr *probe) keep(m engine.Move) {
+	if pr.partial {
+		pr.haveKept = false
+		return
+	}
 	pr.kept, pr.moves = pr.moves, pr.kept
 	pr.keptMove, pr.haveKept = m, true
 }
@@ -80,11 +87,15 @@ func (pr *probe) after(m engine.Move) engine.Game {
 func (pr *probe) seen(c engine.Card) bool {
 	if !pr.haveVis {
 		pr.visible = [4]uint64{}
-		for i := 0; i < pr.g.NumPiles(); i++ {
-			pr.cards = pr.g.Pile(pr.cards[:0], i)
-			for _, x := range pr.cards {
-				if x != engine.NoCard {
-					pr.visible[x>>6] |= 1 << (x & 63)
+		if r, ok := pr.g.(engine.PileReader); ok {
+			r.VisibleCards(&pr.visible)
+		} else {
+			for i := 0; i < pr.g.NumPiles(); i++ {
+				pr.cards = pr.g.Pile(pr.cards[:0], i)
+				for _, x := range pr.cards {
+					if x != engine.NoCard {
+						pr.visible[x>>6] |= 1 << (x & 63)
+					}
 				}
 			}
 		}
@@ -116,8 +127,7 @@ func (pr *probe) targetSeen(c engine.Game, i int) bool {
 	if i < len(pr.topSeen) && pr.topSeen[i] != 0 {
 		return pr.topSeen[i] > 0
 	}
-	pr.cards = c.Pile(pr.cards[:0], i)
-	ok := len(pr.cards) == 0 || pr.seen(pr.cards[len(pr.cards)-1])
+	ok := pileLen(c, i, &pr.cards) == 0 || pr.seen(pileTop(c, i, &pr.cards))
 	if i < len(pr.topSeen) {
 		pr.topSeen[i] = -1
 		if ok {
@@ -131,7 +141,21 @@ func (pr *probe) targetSeen(c engine.Game, i int) bool {
 // the probe's move buffer.
 func (pr *probe) legalAfter(c engine.Game) []engine.Move {
 	pr.moves = c.LegalMoves(pr.moves[:0])
+	pr.partial = false
 	return pr.moves
+}
+
+// progressMovesAfter returns the foundation plays and pair removals of c
+// (a state returned by after) in the probe's move buffer: from
+// engine.ProgressMover when the game has it, which spares generating the
+// other moves, else filtered from the legal moves.
+func (pr *probe) progressMovesAfter(c engine.Game) []engine.Move {
+	if pm, ok := c.(engine.ProgressMover); ok {
+		pr.moves = pm.ProgressMoves(pr.moves[:0])
+		pr.partial = true
+		return pr.moves
+	}
+	return pr.legalAfter(c)
 }
 
 // progressAfter counts the foundation plays and pair removals open after m
@@ -142,7 +166,7 @@ func (pr *probe) progressAfter(m engine.Move) int {
 		return -1
 	}
 	n := 0
-	for _, x := range pr.legalAfter(c) {
+	for _, x := range pr.progressMovesAfter(c) {
 		if isProgress(x.Kind) && pr.fair(c, x) {
 			n++
 		}

@@ -1,0 +1,197 @@
+package engine
+
+import "math/bits"
+
+// ProgressMover is implemented by games that can list their progress moves
+// (foundation plays and pair removals) without generating every legal
+// move. A one-move look-ahead that only counts the progress a move opens
+// (the greedy and book strategies of package sim) calls it on the state
+// after each candidate instead of LegalMoves, which for most games spends
+// its time on builds and shifts.
+//
+// ProgressMoves appends exactly the moves of LegalMoves whose Kind is
+// MoveFoundation or MovePair, in the order LegalMoves lists them
+// (TestProgressMoves checks this for every game and variant at every
+// position of random playouts).
+type ProgressMover interface {
+	ProgressMoves(dst []Move) []Move
+}
+
+// ProgressMoves appends the foundation plays: from the tableau tops, then
+// the talon (see LegalMoves).
+func (g *redAndBlack) ProgressMoves(dst []Move) []Move {
+	if g.score == rbTotal {
+		return dst
+	}
+	want := g.want
+	for j := 0; j < 8; j++ {
+		if c := g.lay.top(rbTab + j); c != NoCard && want&(1<<cardFaces[c]) != 0 {
+			dst = g.appendFoundation(dst, rbTab+j, c)
+		}
+	}
+	if c := g.lay.top(rbTalon); c != NoCard && want&(1<<cardFaces[c]) != 0 {
+		dst = g.appendFoundation(dst, rbTalon, c)
+	}
+	return dst
+}
+
+// ProgressMoves appends the foundation plays: from the rays of the phase
+// being dealt, or from the ray tops and then the talon (see gen).
+func (g *shah) ProgressMoves(dst []Move) []Move {
+	w := g.wants()
+	if g.phase < 2 {
+		base := int(g.phase) * shRays
+		for p := base; p < base+shRays; p++ {
+			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
+		}
+		return dst
+	}
+	if g.Won() {
+		return dst
+	}
+	for k := 0; k < shRays; k++ {
+		if p := g.rayTop(k); p >= 0 {
+			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
+		}
+	}
+	return g.appendPlays(dst, &w, shTalon, g.lay.top(shTalon), shRulePlay)
+}
+
+// ProgressMoves appends the foundation plays, which exist only in the
+// second phase (see LegalMoves).
+func (g *zodiac) ProgressMoves(dst []Move) []Move {
+	if !g.phase2() {
+		return dst
+	}
+	for src := zoE0; src < zoZ0+zoZN; src++ {
+		c := g.lay.top(src)
+		if c == NoCard {
+			continue
+		}
+		s := int(c.Suit())
+		if int(c.Rank()) == g.lay.size(zoFA+s)+1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(zoFA + s), Card: c, Card2: NoCard, Rule: zoRuleII})
+		}
+		if int(c.Rank()) == NumRanks-g.lay.size(zoFK+s) {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(zoFK + s), Card: c, Card2: NoCard, Rule: zoRuleII})
+		}
+	}
+	return dst
+}
+
+// ProgressMoves appends the foundation plays from the Council's piles;
+// none while a refill is pending (see LegalMoves).
+func (g *britishConstitution) ProgressMoves(dst []Move) []Move {
+	if g.pending() {
+		return dst
+	}
+	for s := bcCouncil * bcCols; s < bcCons; s++ {
+		c := g.lay.top(s)
+		if c == NoCard {
+			continue
+		}
+		for f := bcF0 + 2*int(c.Suit()); f < bcF0+2*int(c.Suit())+2; f++ {
+			if g.accepts(f, c) {
+				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(f), Card: c, Card2: NoCard, Rule: bcRuleI})
+			}
+		}
+	}
+	return dst
+}
+
+// ProgressMoves appends the foundation plays: of the card in hand (and the
+// packet tops with variant deal-tops) while dealing, else of the packet
+// tops (see gen).
+func (g *fourCorners) ProgressMoves(dst []Move) []Move {
+	if g.dealing() {
+		hand := g.hand()
+		p := int(g.pos)
+		rule := fcRuleSide
+		if fcCorner(p) {
+			rule = fcRuleCorner
+		}
+		for f := 2 * int(hand.Suit()); f < 2*int(hand.Suit())+2; f++ {
+			if fcDealMayPlay(p, f) && g.fits(f, hand) {
+				dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + f), Card: hand, Card2: NoCard, Rule: rule})
+			}
+		}
+		if g.r.dealTops {
+			for q := 0; q < fcPackets; q++ {
+				t := g.lay.top(q)
+				if t == NoCard {
+					continue
+				}
+				for f := 2 * int(t.Suit()); f < 2*int(t.Suit())+2; f++ {
+					if fcDealMayPlay(q, f) && g.fits(f, t) {
+						dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + f), Card: t, Card2: NoCard, Rule: fcRuleI})
+					}
+				}
+			}
+		}
+		return dst
+	}
+	if g.Won() {
+		return dst
+	}
+	w := pairWantsOf(&g.lay, fcFound)
+	for q := 0; q < fcPackets; q++ {
+		t := g.lay.top(q)
+		if t == NoCard {
+			continue
+		}
+		for m := w[suitKey(t)]; m != 0; m &= m - 1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: fcRuleI})
+		}
+	}
+	return dst
+}
+
+// ProgressMoves appends the foundation plays of the wings, then the
+// talon; none while a vacancy must be filled (see gen).
+func (g *windmill) ProgressMoves(dst []Move) []Move {
+	if g.vacancy() >= 0 {
+		return dst
+	}
+	n := g.needs()
+	for w := 0; w < wmWings; w++ {
+		c := g.lay.top(w)
+		if !c.Valid() {
+			continue
+		}
+		for m := n.by[c.Rank()]; m != 0; m &= m - 1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: wmRuleI})
+		}
+	}
+	if t := g.lay.top(wmTalon); t.Valid() {
+		for m := n.by[t.Rank()]; m != 0; m &= m - 1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: wmRulePlay})
+		}
+	}
+	return dst
+}
+
+// ProgressMoves appends the foundation plays of the packets' tops (see
+// LegalMoves).
+func (g *salicLaw) ProgressMoves(dst []Move) []Move {
+	var want uint16
+	for f := 0; f < int(g.nf); f++ {
+		if h := g.height(f); h < int(slTopRank) {
+			want |= 1 << (h + 1)
+		}
+	}
+	if want == 0 {
+		return dst
+	}
+	for p := 0; p < int(g.nk); p++ {
+		c := g.top(p)
+		if c == NoCard || want&(1<<c.Rank()) == 0 {
+			continue
+		}
+		for f := 0; f < int(g.nf); f++ {
+			if g.height(f) == int(c.Rank())-1 {
+				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(slKings + p), To: uint8(slFound + f), Card: c, Card2: NoCard, Rule: slRuleII})
+			}
+		}
+	}
+	return dst
+}

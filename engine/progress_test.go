@@ -1,0 +1,117 @@
+package engine
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestProgressMoves checks the ProgressMover contract for every game that
+// implements it, with the default options and each variant value: at every
+// position of playouts that favour progress moves (so that they reach late
+// positions and wins), ProgressMoves lists exactly the foundation plays and
+// pair removals of LegalMoves, in the same order.
+func TestProgressMoves(t *testing.T) {
+	deals := 200
+	if testing.Short() {
+		deals = 40
+	}
+	implemented := 0
+	for _, spec := range implementedSpecs(t) {
+		if _, ok := newDefault(t, spec).(ProgressMover); !ok {
+			continue
+		}
+		implemented++
+		for _, opts := range variantOptions(spec) {
+			var legal, want, got []Move
+			positions := 0
+			for seed := uint64(1); seed <= uint64(deals); seed++ {
+				g, err := spec.New(seed, opts)
+				if err != nil {
+					t.Fatalf("%s %v: New(%d): %v", spec.ID, opts, seed, err)
+				}
+				pm := g.(ProgressMover)
+				r := NewRand(seed)
+				for n := 0; n < spec.MaxMoves; n++ {
+					legal = g.LegalMoves(legal[:0])
+					want = want[:0]
+					for _, m := range legal {
+						if m.Kind == MoveFoundation || m.Kind == MovePair {
+							want = append(want, m)
+						}
+					}
+					got = pm.ProgressMoves(got[:0])
+					positions++
+					if !slices.Equal(got, want) {
+						t.Fatalf("%s %v seed %d move %d: ProgressMoves = %v, want %v\n%s", spec.ID, opts, seed, n, got, want, g)
+					}
+					if len(legal) == 0 {
+						break
+					}
+					m := legal[r.IntN(len(legal))]
+					if len(want) > 0 && r.IntN(4) != 0 {
+						m = want[r.IntN(len(want))]
+					}
+					if err := g.Apply(m); err != nil {
+						t.Fatalf("%s: Apply(%v): %v", spec.ID, m, err)
+					}
+				}
+			}
+			if positions < deals {
+				t.Errorf("%s %v: only %d positions checked", spec.ID, opts, positions)
+			}
+		}
+	}
+	if implemented == 0 {
+		t.Fatal("no game implements ProgressMover")
+	}
+}
+
+// newDefault returns deal 1 of spec with the default options.
+func newDefault(t *testing.T, s *Spec) Game {
+	t.Helper()
+	g, err := s.New(1, nil)
+	if err != nil {
+		t.Fatalf("%s: New(1): %v", s.ID, err)
+	}
+	return g
+}
+
+// TestRedAndBlackWant checks that the foundations' wants red-and-black
+// keeps for move generation equal those read from the foundations, at
+// every position of random playouts of every variant.
+func TestRedAndBlackWant(t *testing.T) {
+	spec, err := Lookup("red-and-black")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range variantOptions(spec) {
+		var legal []Move
+		for seed := uint64(1); seed <= 40; seed++ {
+			g, err := spec.New(seed, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rb := g.(*redAndBlack)
+			r := NewRand(seed)
+			for n := 0; n < spec.MaxMoves; n++ {
+				if rb.want != rb.wanted() {
+					t.Fatalf("%v seed %d move %d: kept want %x, foundations want %x", opts, seed, n, rb.want, rb.wanted())
+				}
+				if n%32 == 0 {
+					c := g.Clone().(*redAndBlack)
+					c.Determinize(NewRand(seed))
+					if c.want != c.wanted() {
+						t.Fatalf("%v seed %d move %d: want after Determinize %x, foundations want %x", opts, seed, n, c.want, c.wanted())
+					}
+				}
+				legal = g.LegalMoves(legal[:0])
+				if len(legal) == 0 {
+					break
+				}
+				if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
