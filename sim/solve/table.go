@@ -48,6 +48,11 @@ const slotBytes = 16
 // maxLoad is the load factor (in 1/16ths) at which a generation is full.
 const maxLoad = 11 // 0.6875
 
+// minSlots is the size of a table between searches: small, so that the
+// many searches that expand a few dozen states (Napoleon's, Sympathy's)
+// clear little; a larger search grows it by doubling.
+const minSlots = 1 << 8
+
 // newTable returns a table using at most memBytes bytes for its slots,
 // both generations together (at least 2 KiB).
 func newTable(memBytes int64) *table {
@@ -56,7 +61,7 @@ func newTable(memBytes int64) *table {
 	for int64(maxSlots)*2 <= per {
 		maxSlots *= 2
 	}
-	t := &table{maxSlots: maxSlots, minSlots: min(1<<12, maxSlots)}
+	t := &table{maxSlots: maxSlots, minSlots: min(minSlots, maxSlots)}
 	t.alloc(t.minSlots)
 	return t
 }
@@ -76,7 +81,7 @@ func (t *table) alloc(n int) {
 func (t *table) reset() {
 	if len(t.cur) > t.minSlots {
 		t.alloc(t.minSlots)
-	} else {
+	} else if t.n > 0 {
 		clear(t.cur)
 		t.n = 0
 	}
