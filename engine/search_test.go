@@ -74,7 +74,7 @@ func TestSearchHooksSound(t *testing.T) {
 			if _, ok := g0.(SearchHooks); !ok {
 				t.Fatal("the game does not implement SearchHooks")
 			}
-			st := hookStats{counters: map[Key][2]int{}}
+			var st hookStats
 			keys := map[Key]bool{}
 			for seed := uint64(1); seed <= uint64(seeds); seed++ {
 				g, err := spec.New(seed, nil)
@@ -166,6 +166,9 @@ func checkCounter(t *testing.T, pos Game, ck CounterKeyer, won bool, st *hookSta
 	k, c := ck.CounterKey()
 	if k2, c2 := pos.Clone().(CounterKeyer).CounterKey(); k2 != k || c2 != c {
 		t.Fatalf("CounterKey differs on a clone:\n%s", pos)
+	}
+	if st.counters == nil {
+		st.counters = map[Key][2]int{}
 	}
 	seen, ok := st.counters[k]
 	if ok {
