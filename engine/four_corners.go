@@ -131,7 +131,7 @@ func fourCornersSpec() *Spec {
 }
 
 // fourCornersSearch explains the search hooks of Four Corners.
-const fourCornersSearch = `Symmetry: no rule tells the two copies of a card apart, so the key hashes every pile as the faces of its cards and the foundations by their heights (a pile of height n holds the n ranks from its base). It covers the deal position while dealing, the redeals used and the cycle-rule counter (marriages in a row), which decides whether more marriages are allowed. While a deal or a redeal lies ahead the packets are not interchangeable (the deal reaches them in order, the corner and side rules depend on the place, the redeal gathers them in order); after the last deal they are, and the key sorts them.
+const fourCornersSearch = `Symmetry: no rule tells the two copies of a card apart, so the key hashes every pile as the faces of its cards and the foundations by their heights (a pile of height n holds the n ranks from its base). It covers the deal position while dealing, the redeals used and the cycle-rule counter (marriages in a row), which decides whether more marriages are allowed; CounterKey gives the key without the counter, and the counter: of two states alike but for it, the one with fewer marriages in a row can make every move the other can (a marriage adds one to both counters, any other move resets both), so it dominates, and a search that has searched a state skips it when it comes again with a counter no lower. While a deal or a redeal lies ahead the packets are not interchangeable (the deal reaches them in order, the corner and side rules depend on the place, the redeal gathers them in order); after the last deal they are, and the key sorts them.
 
 Safe moves: after the last deal, with marriages in suit, a foundation play of a card of a settled suit: one whose ace pile (at a) and king pile (at k) have a+k ≥ 13, so that every card of the suit not yet home is the only one left for its place (the ace pile takes a+1 … K, the king pile 13-k … A, the other copy of each already home). Take any win, play the card at once and follow the win, except that a card of the suit the win would marry onto a card already played home goes home instead (it is the only card for the place next to that card's, so its pile takes it then), and moves of cards already home are left out. Every other move keeps its cards on top and its foundations at the same need, empty packets only arise under cards already home, and fewer marriages in a row never break the cycle rule, so the rest of the win stays legal.
 
@@ -552,13 +552,20 @@ func (g *fourCorners) Determinize(r *Rand) { g.lay.determinize(fcStock, r) }
 func (g *fourCorners) settled() bool { return g.redeals == fcRedeals && !g.dealing() }
 
 // SearchKey returns the canonical key described above.
-func (g *fourCorners) SearchKey() Key {
+func (g *fourCorners) SearchKey() Key { return g.searchKey(g.idle) }
+
+// CounterKey returns the key without the cycle-rule counter (marriages in
+// a row), and the counter (see fourCornersSearch).
+func (g *fourCorners) CounterKey() (Key, uint8) { return g.searchKey(0), g.idle }
+
+// searchKey returns the key of the state with idle as its counter.
+func (g *fourCorners) searchKey(idle uint8) Key {
 	k := newKeyHash(0x4643) // "FC"
 	var w uint64
 	for f := fcFound; f < fcFound+fcNumFound; f++ {
 		w = w<<4 | uint64(g.lay.size(f))
 	}
-	w |= uint64(g.redeals)<<32 | uint64(g.idle)<<40
+	w |= uint64(g.redeals)<<32 | uint64(idle)<<40
 	if g.dealing() {
 		w |= uint64(g.pos+1) << 48
 	}

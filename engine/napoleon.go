@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Napoleon's patience (Наполеоновский пасьянс, Pujol) = Nestor (Cadogan
 // 1914; PySolFC game 235).
@@ -506,22 +509,32 @@ func (g *napoleon) DeadEnd() bool {
 		}
 	}
 	// A pair that must go out before itself, directly or through others:
-	// close the relation transitively (13 ranks, a few word operations).
-	for changed := true; changed; {
-		changed = false
-		for r := Rank(1); r <= NumRanks; r++ {
-			b := before[r]
-			for s := Rank(1); s <= NumRanks; s++ {
-				if b&(1<<s) != 0 {
-					b |= before[s]
-				}
+	// close the relation transitively (Warshall's algorithm over bit sets:
+	// each rank that must go first somewhere is taken once as the pivot).
+	var pivots, targets uint16 // ranks that must go first; ranks with one before them
+	for r := Rank(1); r <= NumRanks; r++ {
+		if before[r] != 0 {
+			pivots |= before[r]
+			targets |= 1 << r
+		}
+	}
+	if pivots&targets == 0 {
+		return false // no chain of two: a cycle needs one
+	}
+	for ps := pivots & targets; ps != 0; ps &= ps - 1 {
+		s := bits.TrailingZeros16(ps)
+		bs := before[s]
+		for ts := targets; ts != 0; ts &= ts - 1 {
+			r := bits.TrailingZeros16(ts)
+			if before[r]&(1<<s) != 0 {
+				before[r] |= bs
 			}
-			if b != before[r] {
-				before[r], changed = b, true
-			}
-			if b&(1<<r) != 0 {
-				return true
-			}
+		}
+	}
+	for ts := targets; ts != 0; ts &= ts - 1 {
+		r := bits.TrailingZeros16(ts)
+		if before[r]&(1<<r) != 0 {
+			return true
 		}
 	}
 	return false

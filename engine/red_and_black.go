@@ -116,7 +116,7 @@ func redAndBlackSpec() *Spec {
 }
 
 // redAndBlackSearch explains the search hooks of Red and Black.
-const redAndBlackSearch = `Symmetry: the two copies of a card are never told apart by the rules (either copy goes on either foundation of its suit, builds go by rank and colour), so the key names cards by face only; the two foundations of a suit are interchangeable (a multiset of two heights); the eight tableau piles play by the same rules and a refill gives the same multiset of piles whichever gap takes which card, so the piles are sorted. Each pile is a descending alternating-colour sequence, so it is keyed exactly by its bottom card, its length and one bit per card for the suit within the colour. The key includes the redeal left, the shuffle generator while a shuffled redeal is pending, and the cycle-rule counter (consecutive shifts) whenever a shift could be made at all; when none could, every legal move resets the counter and it does not decide the future.
+const redAndBlackSearch = `Symmetry: the two copies of a card are never told apart by the rules (either copy goes on either foundation of its suit, builds go by rank and colour), so the key names cards by face only; the two foundations of a suit are interchangeable (a multiset of two heights); the eight tableau piles play by the same rules and a refill gives the same multiset of piles whichever gap takes which card, so the piles are sorted. Each pile is a descending alternating-colour sequence, so it is keyed exactly by its bottom card, its length and one bit per card for the suit within the colour. The key includes the redeal left, the shuffle generator while a shuffled redeal is pending, and the cycle-rule counter (consecutive shifts) whenever a shift could be made at all; when none could, every legal move resets the counter and it does not decide the future. CounterKey gives the key without the counter, and the counter: of two states alike but for it, the one with fewer consecutive shifts can make every move the other can (a shift adds one to both counters, any other move resets both), so it dominates, and a search that has searched a state skips it when it comes again with a counter no lower.
 
 Safe moves: a card c of rank r goes home from the talon, or from a tableau pile of two or more cards (or of one, when neither pack nor talon is left to refill the gap), when both foundations of each suit of the other colour stand at r-1 or higher — the four cards that could ever be built on c are home, so c can only go home — and the other foundation of c's suit stands at r-1 or higher, so the other copy of c never needs the foundation c takes. Any win then maps to a win after the move: drop the later moves of c (c is never built on and, from the tableau, never alone in its pile, so no refill changes; from the talon, where the line would later fill a gap with c, the position ahead fills it with the card beneath, one step ahead), and where the line plays a card of rank r of c's suit the foundations still offer r-1. One caveat, from the cycle rule only: a move of c that the line makes later (its play, its build, its turning from the pack after the redeal) resets the counter of consecutive shifts, and dropping it joins two runs of shifts; a win that needs two such runs of more than 24 shifts together, split only by that move, is not kept. The argument is otherwise exact.
 
@@ -722,7 +722,23 @@ func (g *redAndBlack) shiftPossible() bool {
 }
 
 // SearchKey returns the canonical key described in redAndBlackSearch.
-func (g *redAndBlack) SearchKey() Key {
+func (g *redAndBlack) SearchKey() Key { return g.searchKey(g.counter()) }
+
+// CounterKey returns the key without the cycle-rule counter, and the
+// counter (see redAndBlackSearch).
+func (g *redAndBlack) CounterKey() (Key, uint8) { return g.searchKey(0), g.counter() }
+
+// counter returns the cycle-rule counter as the key covers it: 0 when no
+// shift is possible, so that its value cannot matter.
+func (g *redAndBlack) counter() uint8 {
+	if g.idle > 0 && g.shiftPossible() {
+		return g.idle
+	}
+	return 0
+}
+
+// searchKey returns the key of the state with idle as its counter.
+func (g *redAndBlack) searchKey(idle uint8) Key {
 	var piles [8]uint64
 	for i := range piles {
 		piles[i] = g.rbPileWord(rbTab + i)
@@ -737,11 +753,7 @@ func (g *redAndBlack) SearchKey() Key {
 		}
 		found = found<<8 | uint64(a)<<4 | uint64(b)
 	}
-	idle := uint64(0)
-	if g.idle > 0 && g.shiftPossible() {
-		idle = uint64(g.idle)
-	}
-	k.word(found | uint64(g.redeals)<<32 | idle<<40 | uint64(g.lay.size(rbStock))<<48 | uint64(g.lay.size(rbTalon))<<56)
+	k.word(found | uint64(g.redeals)<<32 | uint64(idle)<<40 | uint64(g.lay.size(rbStock))<<48 | uint64(g.lay.size(rbTalon))<<56)
 	if (piles[0]|piles[1]|piles[2]|piles[3]|piles[4]|piles[5]|piles[6]|piles[7])>>21 == 0 {
 		// exact 21-bit words (always, in play): three to a key word
 		k.word(piles[0] | piles[1]<<21 | piles[2]<<42)

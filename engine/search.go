@@ -40,3 +40,18 @@ type SearchHooks interface {
 type MoveOrderer interface {
 	OrderMoves(moves []Move)
 }
+
+// CounterKeyer is implemented by games whose state holds the counter of a
+// cycle rule that only ever forbids moves: a limit on moves of some kind
+// in a row, which every other move resets. CounterKey returns the state's
+// key with the counter left out (canonical as SearchKey's, and covering
+// everything else SearchKey covers) and the counter, 0 when its value
+// cannot matter. Of two states with the same key, the one with the lower
+// counter dominates: every move legal in the other is legal in it and
+// leaves the two with the same key again and the counters in the same
+// order, so it can play every line the other can. A search that has
+// searched a state need not search it again with a counter no lower —
+// which a key with the counter in it (SearchKey) cannot tell it.
+type CounterKeyer interface {
+	CounterKey() (Key, uint8)
+}

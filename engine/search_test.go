@@ -42,6 +42,12 @@ func decide(g Game, budget int) (won, ok bool) {
 // hookStats counts what TestSearchHooksSound saw of one game.
 type hookStats struct {
 	decided, won, safe, dead int
+	// counters holds, per counter-free key (CounterKeyer), the lowest
+	// counter of a lost position and the highest of a won one, each + 1
+	// (0: none seen); dominated counts positions met with another of the
+	// same key and a different counter.
+	counters  map[Key][2]int
+	dominated int
 }
 
 // TestSearchHooksSound checks every game's search hooks against exhaustive
@@ -96,7 +102,8 @@ func TestSearchHooksSound(t *testing.T) {
 					checkHooks(t, pos, won, budget, keys, &st)
 				}
 			}
-			t.Logf("%d positions decided (%d winnable), %d safe moves checked, %d dead ends", st.decided, st.won, st.safe, st.dead)
+			t.Logf("%d positions decided (%d winnable), %d safe moves checked, %d dead ends, %d met again with another counter",
+				st.decided, st.won, st.safe, st.dead, st.dominated)
 			if st.decided < 20 {
 				t.Fatalf("only %d positions decided: the check says too little", st.decided)
 			}
@@ -124,6 +131,9 @@ func checkHooks(t *testing.T, pos Game, won bool, budget int, keys map[Key]bool,
 		t.Fatalf("two positions with the same key differ in winnability (this one: %v):\n%s", won, pos)
 	}
 	keys[k] = won
+	if ck, ok := pos.(CounterKeyer); ok {
+		checkCounter(t, pos, ck, won, st)
+	}
 	if h.DeadEnd() {
 		st.dead++
 		if won {
@@ -144,4 +154,34 @@ func checkHooks(t *testing.T, pos Game, won bool, budget int, keys map[Key]bool,
 			}
 		}
 	}
+}
+
+// checkCounter checks CounterKey on one decided position: a pure function
+// of the state that agrees with Clone, and dominance — of two positions
+// with the same counter-free key, the one with the lower counter is
+// winnable whenever the other is (no lost position has a counter at or
+// below that of a won one).
+func checkCounter(t *testing.T, pos Game, ck CounterKeyer, won bool, st *hookStats) {
+	t.Helper()
+	k, c := ck.CounterKey()
+	if k2, c2 := pos.Clone().(CounterKeyer).CounterKey(); k2 != k || c2 != c {
+		t.Fatalf("CounterKey differs on a clone:\n%s", pos)
+	}
+	if st.counters == nil {
+		st.counters = map[Key][2]int{}
+	}
+	seen, ok := st.counters[k]
+	if ok {
+		st.dominated++
+	}
+	if won {
+		seen[1] = max(seen[1], int(c)+1)
+	} else if seen[0] == 0 || int(c)+1 < seen[0] {
+		seen[0] = int(c) + 1
+	}
+	if seen[0] != 0 && seen[1] != 0 && seen[0] <= seen[1] {
+		t.Fatalf("a lost position has a counter (%d) no higher than a won one with the same key (%d); this one (counter %d, won %v):\n%s",
+			seen[0]-1, seen[1]-1, c, won, pos)
+	}
+	st.counters[k] = seen
 }

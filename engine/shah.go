@@ -135,7 +135,7 @@ func shahSpec() *Spec {
 }
 
 // shahSearch explains the search hooks of the Shah.
-const shahSearch = `Symmetry: no rule tells the two copies of a card apart, and the two foundations of a suit are alike (both aces built up to the queen), so the key hashes the star places, the talon and the stock as the faces of their cards and the foundations as the two heights of each suit, in order of size. It covers the deal phase, the redeals used (variant redeals) and the cycle-rule counter (outer-to-outer marriages in a row), which decides whether more such marriages are allowed. The rays are not interchangeable: vacancies are filled in a fixed order of places.
+const shahSearch = `Symmetry: no rule tells the two copies of a card apart, and the two foundations of a suit are alike (both aces built up to the queen), so the key hashes the star places, the talon and the stock as the faces of their cards and the foundations as the two heights of each suit, in order of size. It covers the deal phase, the redeals used (variant redeals) and the cycle-rule counter (outer-to-outer marriages in a row), which decides whether more such marriages are allowed; CounterKey gives the key without the counter, and the counter: of two states alike but for it, the one with fewer such marriages in a row can make every move the other can (such a marriage adds one to both counters, any other move resets both), so it dominates, and a search that has searched a state skips it when it comes again with a counter no lower. The rays are not interchangeable: vacancies are filled in a fixed order of places.
 
 Safe moves: after the deal, a foundation play from an outer pile of two cards or more of a card whose suit's other foundation has already passed its rank. That card is then the only one left for its place, and both copies of the rank below it are home, so no card can ever be married onto it. Take any win, play the card at once and leave out the win's later moves of it: the card beneath it is uncovered earlier, no place falls vacant (its pile keeps a card), no foundation takes another card of that rank in between, and fewer marriages in a row never break the cycle rule, so every other move of the win stays legal. A play that would leave a place vacant is never taken as safe: a vacancy changes where the next fills go and forbids turning a card until it is filled.
 
@@ -621,7 +621,14 @@ func (g *shah) Determinize(r *Rand) { g.lay.determinize(shStock, r) }
 // Search hooks (SearchHooks): see shahSearch.
 
 // SearchKey returns the canonical key described above.
-func (g *shah) SearchKey() Key {
+func (g *shah) SearchKey() Key { return g.searchKey(g.idle) }
+
+// CounterKey returns the key without the cycle-rule counter (outer-to-outer
+// marriages in a row), and the counter (see shahSearch).
+func (g *shah) CounterKey() (Key, uint8) { return g.searchKey(0), g.idle }
+
+// searchKey returns the key of the state with idle as its counter.
+func (g *shah) searchKey(idle uint8) Key {
 	k := newKeyHash(0x5348) // "SH"
 	var w uint64
 	for s := 0; s < NumSuits; s++ {
@@ -631,7 +638,7 @@ func (g *shah) SearchKey() Key {
 		}
 		w = w<<8 | uint64(a)<<4 | uint64(b)
 	}
-	w |= uint64(g.phase)<<32 | uint64(g.redeals)<<40 | uint64(g.idle)<<48
+	w |= uint64(g.phase)<<32 | uint64(g.redeals)<<40 | uint64(idle)<<48
 	k.word(w)
 	var places [2]uint64 // inner and middle places, a face or 0xFF each
 	for p := 0; p < shOuter; p++ {

@@ -6,14 +6,15 @@ import "github.com/pasyans/pasyans/engine"
 // moves to try from it and the forced moves that led to it.
 type frame struct {
 	g     engine.Game
-	hooks engine.SearchHooks // g's hooks; nil when the game has none
-	ord   engine.MoveOrderer // g's move order; nil when the game has none
+	hooks engine.SearchHooks  // g's hooks; nil when the game has none
+	ord   engine.MoveOrderer  // g's move order; nil when the game has none
+	ctr   engine.CounterKeyer // g's key with a counter; nil when none
 	// moves are the moves to try from g, in order; next is the index of
 	// the next one.
 	moves []engine.Move
 	next  int
-	// key is g's cache key, kept so that the state can be pinned in the
-	// cache while it is on the search path.
+	// key is g's cache key (packed with its counter), kept so that the
+	// state can be pinned in the cache while it is on the search path.
 	key engine.Key
 	// forced are the moves applied to g in place after the move of the
 	// parent frame: each left a single move to make (a safe move, or the
@@ -55,6 +56,7 @@ func (s *Solver) use(i int, g engine.Game) *frame {
 		f.g = g.Clone()
 		f.hooks, _ = f.g.(engine.SearchHooks)
 		f.ord, _ = f.g.(engine.MoveOrderer)
+		f.ctr, _ = f.g.(engine.CounterKeyer)
 	}
 	return f
 }
@@ -71,13 +73,20 @@ func (s *Solver) settle(depth int) settled {
 			return won
 		}
 		var k engine.Key
-		if f.hooks != nil {
+		var ctr uint8
+		switch {
+		case f.ctr != nil:
+			k, ctr = f.ctr.CounterKey()
+		case f.hooks != nil:
 			k = f.hooks.SearchKey()
-		} else {
+		default:
 			k = engine.Key{Hi: f.g.Hash(), Lo: f.g.ViewHash()}
 		}
+		k = pack(k, ctr)
 		if s.probing {
-			if !s.probe.visit(k, f.disc) {
+			// The probe tells counters apart (it proves nothing, and a
+			// state with a higher counter may still lead to a win).
+			if !s.probe.visit(engine.Key{Hi: k.Hi ^ uint64(ctr)*0x9E3779B97F4A7C15, Lo: k.Lo}, f.disc) {
 				return leaf
 			}
 		} else {

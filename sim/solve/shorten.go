@@ -14,17 +14,18 @@ func (s *Solver) shorten(g engine.Game, line []engine.Move) []engine.Move {
 	if len(line) < 2 {
 		return line
 	}
-	// at[h] is the last index of the state with hash h along the line
-	// (state i is the one before move i; state len(line) is won).
-	at := make(map[uint64]int, len(line)+1)
+	// hashes[i] is the Hash of state i along the line (the one before
+	// move i; state len(line) is won); at finds the last index of a hash.
+	hashes := make([]uint64, 0, len(line)+1)
 	cur := g.Clone()
-	at[cur.Hash()] = 0
-	for i, m := range line {
+	hashes = append(hashes, cur.Hash())
+	for _, m := range line {
 		if cur.Apply(m) != nil {
 			return line
 		}
-		at[cur.Hash()] = i + 1
+		hashes = append(hashes, cur.Hash())
 	}
+	at := lastIndex(hashes)
 	out := make([]engine.Move, 0, len(line))
 	cur.CopyFrom(g)
 	next := g.Clone()
@@ -36,7 +37,7 @@ func (s *Solver) shorten(g engine.Game, line []engine.Move) []engine.Move {
 			if !next.CopyFrom(cur) || next.Apply(m) != nil {
 				continue
 			}
-			j, ok := at[next.Hash()]
+			j, ok := at(next.Hash())
 			if next.Won() {
 				j, ok = len(line), true
 			}
@@ -67,4 +68,27 @@ func (s *Solver) shorten(g engine.Game, line []engine.Move) []engine.Move {
 		return line
 	}
 	return out
+}
+
+// lastIndex returns a function that finds the last index of a hash in
+// hashes: a scan for a short line (no map to build), a map for a long one.
+func lastIndex(hashes []uint64) func(h uint64) (int, bool) {
+	if len(hashes) <= 64 {
+		return func(h uint64) (int, bool) {
+			for i := len(hashes) - 1; i >= 0; i-- {
+				if hashes[i] == h {
+					return i, true
+				}
+			}
+			return 0, false
+		}
+	}
+	at := make(map[uint64]int, len(hashes))
+	for i, h := range hashes {
+		at[h] = i
+	}
+	return func(h uint64) (int, bool) {
+		i, ok := at[h]
+		return i, ok
+	}
 }

@@ -11,7 +11,9 @@
 // The exhaustive search is a depth-first search over the game's state
 // graph with a cache of visited states (the transposition table): every
 // state, up to the symmetries its key identifies, is expanded at most
-// once. A state with a single move to make (a safe move, or the only legal
+// once. A game with a cycle-rule counter (engine.CounterKeyer) is keyed
+// without it, and the cache keeps each state's lowest counter: a state
+// met again with a counter no lower is dominated and not searched again. A state with a single move to make (a safe move, or the only legal
 // one) is advanced in place without a branch point. Moves are tried in the
 // game's order (engine.MoveOrderer) or by kind: cards home and pairs out
 // first, then moves within the layout, then turning the pack, then
@@ -34,7 +36,9 @@
 // A deal is won when a won state is reachable: every line the solver
 // returns wins when replayed. It is lost when every reachable state was
 // visited and none is won. Caching is sound because a win reachable from a
-// state seen before is reachable from where it was first seen; safe moves
+// state seen before is reachable from where it was first seen (with a
+// counter no higher, the game's CounterKeyer guarantees, every line of the
+// later visit is open to the first); safe moves
 // shrink the graph without removing every path to a win, and dead ends are
 // only pruned when no win lies beyond them (each game argues its hooks,
 // and engine tests check them against exhaustive search). The cache may

@@ -382,7 +382,7 @@ func TestShortenedLines(t *testing.T) {
 	spec, _ := engine.Lookup("red-and-black")
 	s := New(Limits{Nodes: 50_000})
 	shorter := 0
-	for seed := uint64(1); seed <= 8; seed++ {
+	for seed := uint64(1); seed <= 16; seed++ {
 		g, _ := spec.New(seed, nil)
 		r := s.Solve(context.Background(), g)
 		if r.Outcome != Won {

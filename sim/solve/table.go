@@ -24,11 +24,34 @@ type table struct {
 	minSlots  int          // size a reset table shrinks back to
 }
 
+// A slot holds a state's key with the low byte of its Lo half replaced by
+// the state's cycle-rule counter (engine.CounterKeyer; 0 for the other
+// games): the other 120 bits identify the state, the counter says how
+// well it was placed when it was searched. A state met again with a
+// counter no lower is dominated (held); one met with a lower counter is
+// searched again and its slot lowered.
+const counterMask = 0xFF
+
+// pack returns k with counter c in its low byte.
+func pack(k engine.Key, c uint8) engine.Key {
+	k.Lo = k.Lo&^counterMask | uint64(c)
+	return k
+}
+
+// same reports whether two slots hold the same state, whatever their
+// counters.
+func same(a, b engine.Key) bool { return a.Hi == b.Hi && (a.Lo^b.Lo)&^counterMask == 0 }
+
 // slotBytes is the size of one slot.
 const slotBytes = 16
 
 // maxLoad is the load factor (in 1/16ths) at which a generation is full.
 const maxLoad = 11 // 0.6875
+
+// minSlots is the size of a table between searches: small, so that the
+// many searches that expand a few dozen states (Napoleon's, Sympathy's)
+// clear little; a larger search grows it by doubling.
+const minSlots = 1 << 8
 
 // newTable returns a table using at most memBytes bytes for its slots,
 // both generations together (at least 2 KiB).
@@ -38,7 +61,7 @@ func newTable(memBytes int64) *table {
 	for int64(maxSlots)*2 <= per {
 		maxSlots *= 2
 	}
-	t := &table{maxSlots: maxSlots, minSlots: min(1<<12, maxSlots)}
+	t := &table{maxSlots: maxSlots, minSlots: min(minSlots, maxSlots)}
 	t.alloc(t.minSlots)
 	return t
 }
@@ -58,7 +81,7 @@ func (t *table) alloc(n int) {
 func (t *table) reset() {
 	if len(t.cur) > t.minSlots {
 		t.alloc(t.minSlots)
-	} else {
+	} else if t.n > 0 {
 		clear(t.cur)
 		t.n = 0
 	}
@@ -84,62 +107,72 @@ func (t *table) bytes() int64 { return int64(len(t.cur)+len(t.old)) * slotBytes 
 // half across many states), and linear probing degrades badly when many
 // keys share a start.
 func slot(k engine.Key) uint64 {
-	x := k.Hi ^ k.Lo*0x9E3779B97F4A7C15
+	x := k.Hi ^ (k.Lo&^counterMask)*0x9E3779B97F4A7C15
 	return x ^ x>>29
 }
 
-// fix maps the zero key, which marks empty slots, to another key. The two
-// keys become one, which is as likely to matter as any other collision of
-// two 128-bit keys.
+// fix maps a key whose state bits are zero, which would read as an
+// empty slot, to another key. The two become one, which is as likely to
+// matter as any other collision of two 120-bit keys.
 func fix(k engine.Key) engine.Key {
-	if k == (engine.Key{}) {
-		k.Lo = 1
+	if k.Hi == 0 && k.Lo&^counterMask == 0 {
+		k.Lo |= counterMask + 1
 	}
 	return k
 }
 
-// has reports whether k is in the table.
+// has reports whether the table holds the state of k (a packed key) with
+// a counter no higher than k's.
 func (t *table) has(k engine.Key) bool {
 	k = fix(k)
-	for i := slot(k) & t.mask; ; i = (i + 1) & t.mask {
-		s := t.cur[i]
-		if s == k {
-			return true
-		}
-		if s == (engine.Key{}) {
-			break
-		}
+	if s, ok := find(t.cur, t.mask, k); ok {
+		return s.Lo&counterMask <= k.Lo&counterMask
 	}
 	if t.oldN == 0 {
 		return false
 	}
-	for i := slot(k) & t.oldMask; ; i = (i + 1) & t.oldMask {
-		s := t.old[i]
-		if s == k {
-			return true
+	s, ok := find(t.old, t.oldMask, k)
+	return ok && s.Lo&counterMask <= k.Lo&counterMask
+}
+
+// find returns the slot of slots holding the state of k, if any.
+func find(slots []engine.Key, mask uint64, k engine.Key) (engine.Key, bool) {
+	for i := slot(k) & mask; ; i = (i + 1) & mask {
+		s := slots[i]
+		if same(s, k) {
+			return s, true
 		}
 		if s == (engine.Key{}) {
-			return false
+			return s, false
 		}
 	}
 }
 
-// add inserts k and reports whether it was new (false: it was already
-// held). When the current generation is full it grows or evicts first.
+// add records the state of k (a packed key) and reports whether it is to
+// be searched: new, or held only with a higher counter (the slot is then
+// lowered to k's). It reports false when the state is held with a counter
+// no higher than k's. When the current generation is full it grows or
+// evicts first.
 func (t *table) add(k engine.Key) bool {
 	k = fix(k)
 	i := slot(k) & t.mask
 	for ; ; i = (i + 1) & t.mask {
 		s := t.cur[i]
-		if s == k {
-			return false
+		if same(s, k) {
+			if s.Lo&counterMask <= k.Lo&counterMask {
+				return false
+			}
+			t.cur[i] = k
+			return true
 		}
 		if s == (engine.Key{}) {
 			break
 		}
 	}
-	if t.oldN > 0 && t.hasOld(k) {
-		return false
+	if t.oldN > 0 {
+		if s, ok := find(t.old, t.oldMask, k); ok && s.Lo&counterMask <= k.Lo&counterMask {
+			return false
+		}
 	}
 	if t.n >= t.growAt {
 		t.grow()
@@ -153,19 +186,6 @@ func (t *table) add(k engine.Key) bool {
 		t.peak = t.n + t.oldN
 	}
 	return true
-}
-
-// hasOld reports whether the old generation holds k.
-func (t *table) hasOld(k engine.Key) bool {
-	for i := slot(k) & t.oldMask; ; i = (i + 1) & t.oldMask {
-		s := t.old[i]
-		if s == k {
-			return true
-		}
-		if s == (engine.Key{}) {
-			return false
-		}
-	}
 }
 
 // insertNew inserts k, known to be absent, into cur, which has room.
@@ -204,14 +224,18 @@ func (t *table) grow() {
 	t.evictions++
 }
 
-// keep inserts k into the current generation if it is not there: the
-// search calls it after an eviction for the states of its current path,
-// which must stay known (a path that runs into itself must stop).
+// keep inserts k (a packed key) into the current generation if its state
+// is not there with a counter no higher: the search calls it after an
+// eviction for the states of its current path, which must stay known (a
+// path that runs into itself must stop).
 func (t *table) keep(k engine.Key) {
 	k = fix(k)
 	for i := slot(k) & t.mask; ; i = (i + 1) & t.mask {
 		s := t.cur[i]
-		if s == k {
+		if same(s, k) {
+			if s.Lo&counterMask > k.Lo&counterMask {
+				t.cur[i] = k
+			}
 			return
 		}
 		if s == (engine.Key{}) {

@@ -118,3 +118,38 @@ func TestTableSpreadsSkewedKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestTableCounters checks dominance by counters: a state held with
+// counter c is not searched again with a counter of c or more, is searched
+// again with a lower one (which the slot then keeps), and the counter
+// takes no part in telling states apart — across an eviction too.
+func TestTableCounters(t *testing.T) {
+	tab := newTable(64 << 10)
+	k := testKey(3)
+	if !tab.add(pack(k, 5)) {
+		t.Fatal("a new state was refused")
+	}
+	if tab.add(pack(k, 5)) || tab.add(pack(k, 9)) {
+		t.Fatal("a state with a counter no lower was searched again")
+	}
+	if !tab.has(pack(k, 5)) || !tab.has(pack(k, 6)) || tab.has(pack(k, 4)) {
+		t.Fatal("has does not follow the counter")
+	}
+	if !tab.add(pack(k, 2)) || tab.add(pack(k, 3)) || tab.len() != 1 {
+		t.Fatalf("a lower counter was not taken (or made a second slot: %d held)", tab.len())
+	}
+	tab.keep(pack(k, 1)) // a path state with a lower counter lowers its slot
+	if tab.add(pack(k, 1)) || tab.len() != 1 {
+		t.Fatal("keep did not lower the slot")
+	}
+	if same(pack(k, 1), pack(testKey(4), 1)) || !same(pack(k, 1), pack(k, 200)) {
+		t.Fatal("same does not ignore the counter alone")
+	}
+	// After an eviction the old generation still dominates.
+	for i := uint64(0); tab.evictions == 0; i++ {
+		tab.add(pack(testKey(i+100), 0))
+	}
+	if !tab.has(pack(k, 1)) || tab.add(pack(k, 7)) || !tab.add(pack(k, 0)) {
+		t.Fatal("the old generation does not follow the counter")
+	}
+}
