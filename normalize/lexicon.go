@@ -5,7 +5,6 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"hash/maphash"
 	"slices"
 	"strings"
 	"unicode"
@@ -77,11 +76,13 @@ type lexicon struct {
 	byAdd  map[string][]sfxRule // folded add-string ("" for 0) → rules
 	maxAdd int                  // longest add-string in bytes
 	// stemBits is a Bloom filter of the stems (two bits per stem, see
-	// mayHaveStem): most candidate stems of a lookup are not words, and
-	// the filter, which fits in the processor's cache, refuses nearly all
-	// of them without touching the large map.
+	// mayHave): most candidate stems of a lookup are not words, and the
+	// filter, which fits in the processor's cache, refuses nearly all of
+	// them without touching the large map. It is keyed by polyHash, so
+	// the hash of a candidate stem (a prefix of the word plus a
+	// strip-string) is computed from the word's prefix hashes in constant
+	// time, without building the stem.
 	stemBits []uint64
-	seed     maphash.Seed
 	// adds is byAdd as a trie of the add-strings read from their last
 	// byte, each node holding its rules grouped by strip-string, so a
 	// lookup walks the word's end once instead of looking up every suffix.
@@ -106,6 +107,9 @@ type addEdge struct {
 type sfxGroup struct {
 	strip string
 	rules []sfxRule
+	// stripPow is polyMul to the power len(strip) and stripHash the
+	// polyHash of strip: the stem's hash is prefixHash*stripPow+stripHash.
+	stripPow, stripHash uint64
 }
 
 // buildAddTrie builds lx.adds from lx.byAdd.
@@ -125,7 +129,7 @@ func (lx *lexicon) buildAddTrie() {
 			n := &lx.adds[node]
 			k := slices.IndexFunc(n.groups, func(g sfxGroup) bool { return g.strip == r.strip })
 			if k < 0 {
-				n.groups = append(n.groups, sfxGroup{strip: r.strip})
+				n.groups = append(n.groups, sfxGroup{strip: r.strip, stripPow: polyPow(len(r.strip)), stripHash: polyHash(r.strip)})
 				k = len(n.groups) - 1
 			}
 			n.groups[k].rules = append(n.groups[k].rules, r)
@@ -140,28 +144,52 @@ const stemFilterBits = 1 << 21
 
 // buildStemFilter fills lx.stemBits from lx.stems.
 func (lx *lexicon) buildStemFilter() {
-	lx.seed = maphash.MakeSeed()
 	lx.stemBits = make([]uint64, stemFilterBits/64)
 	for s := range lx.stems {
-		h := maphash.String(lx.seed, s)
-		for _, b := range [2]uint64{h & (stemFilterBits - 1), h >> 32 & (stemFilterBits - 1)} {
-			lx.stemBits[b/64] |= 1 << (b % 64)
-		}
+		b1, b2 := filterBits(polyHash(s))
+		lx.stemBits[b1/64] |= 1 << (b1 % 64)
+		lx.stemBits[b2/64] |= 1 << (b2 % 64)
 	}
 }
 
-// mayHaveStem reports whether stem may be a key of lx.stems: false means
-// it is not.
-func (lx *lexicon) mayHaveStem(stem []byte) bool {
-	h := maphash.Bytes(lx.seed, stem)
-	b1, b2 := h&(stemFilterBits-1), h>>32&(stemFilterBits-1)
-	return lx.stemBits[b1/64]&(1<<(b1%64)) != 0 && lx.stemBits[b2/64]&(1<<(b2%64)) != 0
+// polyMul is the multiplier of polyHash (odd, so no byte is lost).
+const polyMul = 0x100000001b3
+
+// polyHash is the polynomial hash of s: h = h*polyMul + byte over its
+// bytes, modulo 2^64, so polyHash(a+b) = polyHash(a)*polyPow(len(b)) +
+// polyHash(b). Its low bits are weak; filterBits mixes them.
+func polyHash(s string) uint64 {
+	var h uint64
+	for i := 0; i < len(s); i++ {
+		h = h*polyMul + uint64(s[i])
+	}
+	return h
 }
 
-// mayHaveWord is mayHaveStem of a string.
-func (lx *lexicon) mayHaveWord(w string) bool {
-	h := maphash.String(lx.seed, w)
-	b1, b2 := h&(stemFilterBits-1), h>>32&(stemFilterBits-1)
+// polyPow is polyMul to the power n, modulo 2^64.
+func polyPow(n int) uint64 {
+	p := uint64(1)
+	for ; n > 0; n-- {
+		p *= polyMul
+	}
+	return p
+}
+
+// filterBits mixes a polyHash (the finalizer of MurmurHash3) and returns
+// the two bit positions of the stem filter.
+func filterBits(h uint64) (uint64, uint64) {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h & (stemFilterBits - 1), h >> 32 & (stemFilterBits - 1)
+}
+
+// mayHave reports whether a string of polyHash h may be a key of
+// lx.stems: false means it is not.
+func (lx *lexicon) mayHave(h uint64) bool {
+	b1, b2 := filterBits(h)
 	return lx.stemBits[b1/64]&(1<<(b1%64)) != 0 && lx.stemBits[b2/64]&(1<<(b2%64)) != 0
 }
 
@@ -370,7 +398,24 @@ func (lx *lexicon) known(w string, lower bool) bool {
 	if lower {
 		need = entryLower
 	}
-	if lx.mayHaveWord(w) {
+	// ph[k] is the polyHash of w[:from+k]: the prefixes a lookup cuts the
+	// word at are no shorter than from.
+	from := max(0, len(w)-lx.maxAdd)
+	var h uint64
+	for i := 0; i < from; i++ {
+		h = h*polyMul + uint64(w[i])
+	}
+	var phBuf [64]uint64
+	ph := phBuf[:0]
+	if len(w)-from+1 > len(phBuf) {
+		ph = make([]uint64, 0, len(w)-from+1)
+	}
+	ph = append(ph, h)
+	for i := from; i < len(w); i++ {
+		h = h*polyMul + uint64(w[i])
+		ph = append(ph, h)
+	}
+	if lx.mayHave(h) {
 		if e, ok := lx.stems[w]; ok && e&need != 0 {
 			return true
 		}
@@ -383,10 +428,11 @@ func (lx *lexicon) known(w string, lower bool) bool {
 		cut := len(w) - k
 		if groups := lx.adds[node].groups; len(groups) > 0 && (cut == len(w) || utf8.RuneStart(w[cut])) {
 			base := w[:cut]
+			hb := ph[cut-from]
 			for gi := range groups {
 				g := &groups[gi]
 				n := len(base) + len(g.strip)
-				if n == 0 {
+				if n == 0 || !lx.mayHave(hb*g.stripPow+g.stripHash) {
 					continue
 				}
 				var stem []byte
@@ -397,9 +443,6 @@ func (lx *lexicon) known(w string, lower bool) bool {
 					stem = append(stem, base...)
 				}
 				stem = append(stem, g.strip...)
-				if !lx.mayHaveStem(stem) {
-					continue
-				}
 				var flags uint32
 				for i := range g.rules {
 					if r := &g.rules[i]; flags&r.flag == 0 && condMatch(stem, r.cond) {
