@@ -8,24 +8,45 @@ import (
 )
 
 // TestFastPathsAgree: the allocation-free forms of the hot loops answer as
-// the plain ones do — hasOldSpellingBytes as hasOldSpelling, decodeRune as
-// utf8.DecodeRuneInString, the character table as the unicode package —
-// on random words over the letters of the books and on every rune of the
-// table.
+// the plain ones do — hasOldSpellingRunes as hasOldSpelling, decodeRune as
+// utf8.DecodeRuneInString, the character table as the unicode package,
+// polyRune as polyHash — on random words over the letters of the books
+// (with and without the prefixes and endings of the old spelling) and on
+// every rune of the table.
 func TestFastPathsAgree(t *testing.T) {
 	letters := []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣѳѵёaeo3-")
 	words := []string{"онѣ", "ея", "добраго", "синяго", "добрыя", "разсказъ", "безпокойный", "чрезъ", "изсохнуть", "съиграть", "большагося"}
+	prefixes := []string{"", "", "через", "чрез", "без", "из", "раз", "роз", "воз", "низ", "че", "ч", "б", "бе", "ра", "ни"}
+	endings := []string{"", "", "аго", "яго", "ыя", "агося", "ягося", "ъи", "го", "ося", "я", "о"}
 	rng := rand.New(rand.NewPCG(3, 5))
-	for range 20000 {
-		rs := make([]rune, 1+rng.IntN(12))
+	for range 40000 {
+		rs := make([]rune, rng.IntN(5))
 		for i := range rs {
 			rs[i] = letters[rng.IntN(len(letters))]
 		}
-		words = append(words, string(rs))
+		words = append(words, prefixes[rng.IntN(len(prefixes))]+string(rs)+endings[rng.IntN(len(endings))])
+	}
+	for k := range pronouns {
+		words = append(words, k)
+		if n := utf8.RuneCountInString(k); n > maxPronounRunes {
+			t.Errorf("pronoun %q has %d runes, maxPronounRunes is %d", k, n, maxPronounRunes)
+		}
 	}
 	for _, w := range words {
-		if got, want := hasOldSpellingBytes([]byte(w)), hasOldSpelling(w); got != want {
-			t.Errorf("hasOldSpellingBytes(%q) = %v, hasOldSpelling %v", w, got, want)
+		if got, want := hasOldSpellingRunes([]rune(w)), hasOldSpelling(w); got != want {
+			t.Errorf("hasOldSpellingRunes(%q) = %v, hasOldSpelling %v", w, got, want)
+		}
+		var h uint64
+		for _, r := range w {
+			h = polyRune(h, r)
+		}
+		if h != polyHash(w) {
+			t.Errorf("polyRune over %q differs from polyHash", w)
+		}
+	}
+	for _, r := range []rune{0x10FFFF + 1, -1, 0xD800, '€', 0x1F600} {
+		if polyRune(0, r) != polyHash(string(r)) {
+			t.Errorf("polyRune(%U) differs from polyHash of its encoding", r)
 		}
 	}
 	for r := rune(0); r < 0x3000; r++ {

@@ -76,13 +76,13 @@ type lexicon struct {
 	byAdd  map[string][]sfxRule // folded add-string ("" for 0) → rules
 	maxAdd int                  // longest add-string in bytes
 	// stemBits is a Bloom filter of the stems (two bits per stem, see
-	// mayHave): most candidate stems of a lookup are not words, and the
+	// bloom): most candidate stems of a lookup are not words, and the
 	// filter, which fits in the processor's cache, refuses nearly all of
 	// them without touching the large map. It is keyed by polyHash, so
 	// the hash of a candidate stem (a prefix of the word plus a
 	// strip-string) is computed from the word's prefix hashes in constant
 	// time, without building the stem.
-	stemBits []uint64
+	stemBits bloom
 	// adds is byAdd as a trie of the add-strings read from their last
 	// byte, each node holding its rules grouped by strip-string, so a
 	// lookup walks the word's end once instead of looking up every suffix.
@@ -144,11 +144,9 @@ const stemFilterBits = 1 << 21
 
 // buildStemFilter fills lx.stemBits from lx.stems.
 func (lx *lexicon) buildStemFilter() {
-	lx.stemBits = make([]uint64, stemFilterBits/64)
+	lx.stemBits = newBloom(stemFilterBits)
 	for s := range lx.stems {
-		b1, b2 := filterBits(polyHash(s))
-		lx.stemBits[b1/64] |= 1 << (b1 % 64)
-		lx.stemBits[b2/64] |= 1 << (b2 % 64)
+		lx.stemBits.add(polyHash(s))
 	}
 }
 
@@ -157,11 +155,28 @@ const polyMul = 0x100000001b3
 
 // polyHash is the polynomial hash of s: h = h*polyMul + byte over its
 // bytes, modulo 2^64, so polyHash(a+b) = polyHash(a)*polyPow(len(b)) +
-// polyHash(b). Its low bits are weak; filterBits mixes them.
+// polyHash(b). Its low bits are weak; bloom mixes them.
 func polyHash(s string) uint64 {
 	var h uint64
 	for i := 0; i < len(s); i++ {
 		h = h*polyMul + uint64(s[i])
+	}
+	return h
+}
+
+// polyRune extends the polyHash h by the UTF-8 encoding of r (U+FFFD
+// for an invalid rune, as utf8.AppendRune writes it).
+func polyRune(h uint64, r rune) uint64 {
+	switch {
+	case r >= 0 && r < utf8.RuneSelf:
+		return h*polyMul + uint64(r)
+	case r >= 0 && r < 0x800:
+		return (h*polyMul+uint64(0xC0|r>>6))*polyMul + uint64(0x80|r&0x3F)
+	}
+	var b [utf8.UTFMax]byte
+	n := utf8.EncodeRune(b[:], r)
+	for _, c := range b[:n] {
+		h = h*polyMul + uint64(c)
 	}
 	return h
 }
@@ -175,22 +190,38 @@ func polyPow(n int) uint64 {
 	return p
 }
 
-// filterBits mixes a polyHash (the finalizer of MurmurHash3) and returns
-// the two bit positions of the stem filter.
-func filterBits(h uint64) (uint64, uint64) {
+// bloom is a Bloom filter of polyHash values with two bits per key; its
+// size in bits is a power of two.
+type bloom []uint64
+
+// newBloom returns an empty filter of the given size in bits (a power of
+// two, at least 64).
+func newBloom(bits int) bloom { return make(bloom, bits/64) }
+
+// positions mixes a polyHash (the finalizer of MurmurHash3) and returns
+// the key's two bit positions.
+func (b bloom) positions(h uint64) (uint64, uint64) {
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
 	h ^= h >> 33
 	h *= 0xc4ceb9fe1a85ec53
 	h ^= h >> 33
-	return h & (stemFilterBits - 1), h >> 32 & (stemFilterBits - 1)
+	mask := uint64(len(b))*64 - 1
+	return h & mask, h >> 32 & mask
 }
 
-// mayHave reports whether a string of polyHash h may be a key of
-// lx.stems: false means it is not.
-func (lx *lexicon) mayHave(h uint64) bool {
-	b1, b2 := filterBits(h)
-	return lx.stemBits[b1/64]&(1<<(b1%64)) != 0 && lx.stemBits[b2/64]&(1<<(b2%64)) != 0
+// add sets the bits of the key of polyHash h.
+func (b bloom) add(h uint64) {
+	b1, b2 := b.positions(h)
+	b[b1/64] |= 1 << (b1 % 64)
+	b[b2/64] |= 1 << (b2 % 64)
+}
+
+// has reports whether the key of polyHash h may have been added: false
+// means it was not.
+func (b bloom) has(h uint64) bool {
+	b1, b2 := b.positions(h)
+	return b[b1/64]&(1<<(b1%64)) != 0 && b[b2/64]&(1<<(b2%64)) != 0
 }
 
 // child returns the child of node for byte b, adding it when create is
@@ -415,7 +446,7 @@ func (lx *lexicon) known(w string, lower bool) bool {
 		h = h*polyMul + uint64(w[i])
 		ph = append(ph, h)
 	}
-	if lx.mayHave(h) {
+	if lx.stemBits.has(h) {
 		if e, ok := lx.stems[w]; ok && e&need != 0 {
 			return true
 		}
@@ -432,7 +463,7 @@ func (lx *lexicon) known(w string, lower bool) bool {
 			for gi := range groups {
 				g := &groups[gi]
 				n := len(base) + len(g.strip)
-				if n == 0 || !lx.mayHave(hb*g.stripPow+g.stripHash) {
+				if n == 0 || !lx.stemBits.has(hb*g.stripPow+g.stripHash) {
 					continue
 				}
 				var stem []byte

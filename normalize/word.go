@@ -682,7 +682,8 @@ var evidenceAlphabet = []rune("абвгдежзийклмнопрстуфхцч�
 func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, second *float64, ok *bool) {
 	freq, budget := st.freq, &st.budget
 	// w holds the variant in UTF-8; q its plain reform reading (ѣ і ѳ ѵ
-	// mapped, a final ъ dropped, ё as е), both built without allocating.
+	// mapped, a final ъ dropped, ё as е), both built without allocating,
+	// and q only when the frequency filter lets its hash through.
 	var wbuf, qbuf [4 * 32]byte
 	try := func(v []rune, rule string) {
 		st.steps++
@@ -690,24 +691,31 @@ func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, seco
 			return
 		}
 		*budget--
-		w := wbuf[:0]
-		for _, r := range v {
-			w = utf8.AppendRune(w, r)
-		}
-		if !hasOldSpellingBytes(w) {
+		if !hasOldSpellingRunes(v) {
 			// Cheap filter first: the plain reform reading must be
 			// frequent.
-			q := qbuf[:0]
 			end := len(v)
 			if end > 0 && v[end-1] == 'ъ' {
 				end--
 			}
+			var h uint64
+			for _, r := range v[:end] {
+				h = polyRune(h, plainLetter(r))
+			}
+			if !freq.wordBits.has(h) {
+				return // not counted at all
+			}
+			q := qbuf[:0]
 			for _, r := range v[:end] {
 				q = utf8.AppendRune(q, plainLetter(r))
 			}
 			if count(freq.words[string(q)]) < minEvidence { // q is folded already
 				return
 			}
+		}
+		w := wbuf[:0]
+		for _, r := range v {
+			w = utf8.AppendRune(w, r)
 		}
 		m, r, known := st.reform(string(w), lowerOnly)
 		if !known {
