@@ -14,7 +14,7 @@ import (
 // (with and without the prefixes and endings of the old spelling) and on
 // every rune of the table.
 func TestFastPathsAgree(t *testing.T) {
-	letters := []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣѳѵёaeo3-")
+	letters := []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣѳѵёaeo3-ЂђІѢѲѴЪ")
 	words := []string{"онѣ", "ея", "добраго", "синяго", "добрыя", "разсказъ", "безпокойный", "чрезъ", "изсохнуть", "съиграть", "большагося"}
 	prefixes := []string{"", "", "через", "чрез", "без", "из", "раз", "роз", "воз", "низ", "че", "ч", "б", "бе", "ра", "ни"}
 	endings := []string{"", "", "аго", "яго", "ыя", "агося", "ягося", "ъи", "го", "ося", "я", "о"}
@@ -33,6 +33,9 @@ func TestFastPathsAgree(t *testing.T) {
 		}
 	}
 	for _, w := range words {
+		if got, want := hasMarker(w), hasMarkerRunes(w); got != want {
+			t.Errorf("hasMarker(%q) = %v, by runes %v", w, got, want)
+		}
 		if got, want := hasOldSpellingRunes([]rune(w)), hasOldSpelling(w); got != want {
 			t.Errorf("hasOldSpellingRunes(%q) = %v, hasOldSpelling %v", w, got, want)
 		}
@@ -42,6 +45,11 @@ func TestFastPathsAgree(t *testing.T) {
 		}
 		if h != polyHash(w) {
 			t.Errorf("polyRune over %q differs from polyHash", w)
+		}
+	}
+	for _, w := range []string{"\xd1", "\xe0\xd1\xa3", "ѣ\xd1", "\xd0\x86", "\xd1\xa3", "Ђ", "aъ", "ъ\xd1"} {
+		if got, want := hasMarker(w), hasMarkerRunes(w); got != want {
+			t.Errorf("hasMarker(%q) = %v, by runes %v", w, got, want)
 		}
 	}
 	for _, r := range []rune{0x10FFFF + 1, -1, 0xD800, '€', 0x1F600} {
@@ -62,4 +70,15 @@ func TestFastPathsAgree(t *testing.T) {
 			t.Errorf("decodeRune(%q) = %q %d, want %q %d", s, r1, n1, r2, n2)
 		}
 	}
+}
+
+// hasMarkerRunes is hasMarker decoding runes, as it was written first.
+func hasMarkerRunes(w string) bool {
+	for _, r := range w {
+		if isPreReformRune(r) {
+			return true
+		}
+	}
+	r, _ := utf8.DecodeLastRuneInString(w)
+	return r == 'ъ' || r == 'Ъ'
 }

@@ -26,9 +26,20 @@ func isConsonant(r rune) bool { return strings.ContainsRune(consonants, unicode.
 // hasMarker reports whether a word carries pre-reform spelling: a letter
 // the reform removed, or a final hard sign.
 func hasMarker(w string) bool {
-	for _, r := range w {
-		if isPreReformRune(r) {
-			return true
+	// The letters of isPreReformRune, by their UTF-8 bytes: a lead byte
+	// 0xD0 or 0xD1 is never part of another sequence, so the pair decodes
+	// as the letter wherever it stands.
+	for i := 0; i+1 < len(w); i++ {
+		switch w[i] {
+		case 0xD0: // Ђ І
+			if c := w[i+1]; c == 0x82 || c == 0x86 {
+				return true
+			}
+		case 0xD1: // ђ і Ѣ ѣ Ѳ ѳ Ѵ ѵ
+			switch w[i+1] {
+			case 0x92, 0x96, 0xA2, 0xA3, 0xB2, 0xB3, 0xB4, 0xB5:
+				return true
+			}
 		}
 	}
 	r, _ := utf8.DecodeLastRuneInString(w)
