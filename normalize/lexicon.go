@@ -424,7 +424,15 @@ func (lx *lexicon) parseDic(data []byte, countLine bool) error {
 // known reports whether the folded word w is a form of the lexicon. lower
 // says whether only common (lower-case) entries count: a lower-case word
 // in the text is not verified by a proper name.
-func (lx *lexicon) known(w string, lower bool) bool {
+func (lx *lexicon) known(w string, lower bool) bool { return lexKnown(lx, w, lower) }
+
+// spelling is a word held as a string or as bytes: the lookups of the OCR
+// corrector take its candidate spellings from a buffer, without making
+// strings of them.
+type spelling interface{ ~string | ~[]byte }
+
+// lexKnown is lexicon.known of a string or of bytes.
+func lexKnown[W spelling](lx *lexicon, w W, lower bool) bool {
 	need := entryLower | entryUpper
 	if lower {
 		need = entryLower
@@ -447,7 +455,7 @@ func (lx *lexicon) known(w string, lower bool) bool {
 		ph = append(ph, h)
 	}
 	if lx.stemBits.has(h) {
-		if e, ok := lx.stems[w]; ok && e&need != 0 {
+		if e, ok := lx.stems[string(w)]; ok && e&need != 0 {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"math"
 	"strings"
 	"unicode"
@@ -228,33 +229,7 @@ func (n *Normalizer) knownWord(w string, lowerOnly bool) bool {
 	if w == "" {
 		return false
 	}
-	f := fold(w)
-	if n.lex.known(f, lowerOnly) {
-		return true
-	}
-	if strings.HasSuffix(f, "вши") && len(f) > len("вши")+4 {
-		if n.lex.known(strings.TrimSuffix(f, "ши"), lowerOnly) {
-			return true
-		}
-	}
-	for _, s := range [...]string{"им", "има", "имо", "имы", "ем", "ема", "емо", "емы"} {
-		if strings.HasSuffix(f, s) && len(f) > len(s)+6 {
-			stem := f[:len(f)-len(s)] + s[:len("им")]
-			if n.lex.known(stem+"ый", lowerOnly) {
-				return true
-			}
-		}
-	}
-	if i := strings.IndexByte(f, '-'); i > 0 && i < len(f)-1 {
-		// A hyphenated compound: every part known, or the compound listed.
-		for _, p := range strings.Split(f, "-") {
-			if !n.lex.known(p, lowerOnly) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return knownForm(n.lex, fold(w), lowerOnly)
 }
 
 // pronouns are the pre-reform pronoun spellings replaced as whole words.
@@ -562,14 +537,34 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 	tried := 0
 	var rec func(cur []rune, pos int, cost float64, edits int, rules ruleTrail)
 	consider := func(cur []rune, cost float64, rules ruleTrail) {
-		key := string(cur)
-		if c, dup := seen[key]; dup && c <= cost {
+		kb := st.keyBuf[:0]
+		for _, r := range cur {
+			kb = utf8.AppendRune(kb, r)
+		}
+		st.keyBuf = kb
+		if c, dup := seen[string(kb)]; dup && c <= cost {
 			return
 		}
+		key := string(kb)
 		seen[key] = cost
 		tried++
 		st.steps++
 		*budget--
+		// The parts (words split at restored spaces) must all be known:
+		// asked first of the bytes, since nearly no candidate is.
+		for i, rest := 0, kb; ; i++ {
+			j := bytes.IndexByte(rest, ' ')
+			if j < 0 {
+				j = len(rest)
+			}
+			if !st.n.reformKnown(rest[:j], lowerOnly || i > 0, &st.sc) {
+				return
+			}
+			if j == len(rest) {
+				break
+			}
+			rest = rest[j+1:]
+		}
 		var partsBuf, modsBuf [3]string
 		parts := append(partsBuf[:0], key)
 		if strings.IndexByte(key, ' ') >= 0 {
@@ -727,6 +722,9 @@ func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, seco
 		w := wbuf[:0]
 		for _, r := range v {
 			w = utf8.AppendRune(w, r)
+		}
+		if !st.n.reformKnown(w, lowerOnly, &st.sc) {
+			return
 		}
 		m, r, known := st.reform(string(w), lowerOnly)
 		if !known {

@@ -1,0 +1,278 @@
+package normalize
+
+import (
+	"unicode/utf8"
+)
+
+// The OCR corrector asks of hundreds of candidate spellings per word
+// whether their reform reading is a word of the lexicon, and nearly all of
+// them are not. reformKnown answers that question as reform does, on bytes
+// in reusable buffers, without building the modern form, its rules or any
+// string; reform itself runs only for the few candidates that are known.
+
+// spellScratch holds the buffers of reformKnown, reused from one candidate
+// to the next (one per state: a Normalizer is shared and read-only).
+type spellScratch struct {
+	word, pre, cand []byte
+}
+
+// ending is one reading of a pre-reform ending: the mapped old ending
+// (mapLetters of it) and the modern one written instead.
+type ending struct{ from, to string }
+
+// The readings of each pre-reform ending, in any order (reformKnown asks
+// whether any of them is known; reformCore's order decides which one it
+// returns). from is already mapped: і read as и.
+var (
+	endingsIyasya = []ending{{"ияся", "иеся"}}
+	endingsIya    = []ending{{"ия", "ия"}, {"ия", "ие"}}
+	endingsYya    = []ending{{"ыя", "ыя"}, {"ыя", "ые"}}
+	endingsAgosya = []ending{{"агося", "агося"}, {"агося", "огося"}, {"агося", "егося"}}
+	endingsAgo    = []ending{{"аго", "аго"}, {"аго", "ого"}, {"аго", "его"}}
+	endingsYagosy = []ending{{"ягося", "ягося"}, {"ягося", "егося"}}
+	endingsYago   = []ending{{"яго", "яго"}, {"яго", "его"}}
+)
+
+// reformKnown reports whether reform(string(s), lowerOnly) finds the
+// modern form in the lexicon (its third result), without allocating in
+// the common case. s must be valid UTF-8, as the corrector's spellings,
+// made of runes, are.
+func (n *Normalizer) reformKnown(s []byte, lowerOnly bool, sc *spellScratch) bool {
+	if pronouns[string(s)] != "" {
+		return true
+	}
+	if containsBytes(s, "ѵ") {
+		// Rare: the two readings of the izhitsa, by the allocating path.
+		_, _, known := n.reform(string(s), lowerOnly)
+		return known
+	}
+	// reformCore's steps, in its order: ъи read as ы, a final ъ after a
+	// consonant dropped, the ending recognized on the old letters, the
+	// letters mapped, then the з/с prefix readings.
+	w := sc.word[:0]
+	for i := 0; i < len(s); {
+		if hasPrefixBytes(s[i:], "ъи") {
+			w = append(w, "ы"...)
+			i += len("ъи")
+			continue
+		}
+		w = append(w, s[i])
+		i++
+	}
+	sc.word = w
+	if r, size := utf8.DecodeLastRune(w); r == 'ъ' && len(w) > size {
+		if p, _ := utf8.DecodeLastRune(w[:len(w)-size]); isConsonant(p) {
+			w = w[:len(w)-size]
+		}
+	}
+	var ends []ending
+	switch {
+	case hasSuffixBytes(w, "іяся"):
+		ends = endingsIyasya
+	case hasSuffixBytes(w, "ія"):
+		ends = endingsIya
+	case hasSuffixBytes(w, "ыя"):
+		ends = endingsYya
+	case hasSuffixBytes(w, "агося"):
+		ends = endingsAgosya
+	case hasSuffixBytes(w, "аго"):
+		ends = endingsAgo
+	case hasSuffixBytes(w, "ягося"):
+		ends = endingsYagosy
+	case hasSuffixBytes(w, "яго"):
+		ends = endingsYago
+	}
+	mapLettersInPlace(w)
+	if n.candidateKnown(w, ends, lowerOnly, sc) {
+		return true
+	}
+	if p, ok := prefixVariantBytes(w, sc.pre[:0]); ok {
+		sc.pre = p
+		if n.candidateKnown(p, ends, lowerOnly, sc) {
+			return true
+		}
+	}
+	if p, ok := prefixVariantSingleBytes(w, sc.pre[:0]); ok {
+		sc.pre = p
+		if n.candidateKnown(p, ends, lowerOnly, sc) {
+			return true
+		}
+	}
+	return false
+}
+
+// candidateKnown reports whether the mapped spelling pv, read with one of
+// the ending readings ends (as it is when there are none), is known.
+func (n *Normalizer) candidateKnown(pv []byte, ends []ending, lowerOnly bool, sc *spellScratch) bool {
+	if len(ends) == 0 {
+		return n.knownWordBytes(pv, lowerOnly)
+	}
+	for _, e := range ends {
+		if !hasSuffixBytes(pv, e.from) {
+			continue
+		}
+		c := append(append(sc.cand[:0], pv[:len(pv)-len(e.from)]...), e.to...)
+		sc.cand = c
+		if n.knownWordBytes(c, lowerOnly) {
+			return true
+		}
+	}
+	return false
+}
+
+// knownWordBytes is knownWord of a spelling held in bytes.
+func (n *Normalizer) knownWordBytes(w []byte, lowerOnly bool) bool {
+	if len(w) == 0 {
+		return false
+	}
+	for i := 0; i < len(w); {
+		r, size := utf8.DecodeRune(w[i:])
+		if r == 'ё' || r == 'Ё' || isUpper(r) {
+			return n.knownWord(string(w), lowerOnly) // fold changes it: rare
+		}
+		i += size
+	}
+	return knownForm(n.lex, w, lowerOnly)
+}
+
+// knownForm is knownWord of a folded spelling: a form of the lexicon, or
+// one of the two documented derivations, or a compound of known parts.
+func knownForm[W spelling](lx *lexicon, f W, lowerOnly bool) bool {
+	if lexKnown(lx, f, lowerOnly) {
+		return true
+	}
+	if hasSuffixW(f, "вши") && len(f) > len("вши")+4 {
+		if lexKnown(lx, f[:len(f)-len("ши")], lowerOnly) {
+			return true
+		}
+	}
+	for _, s := range [...]string{"им", "има", "имо", "имы", "ем", "ема", "емо", "емы"} {
+		if hasSuffixW(f, s) && len(f) > len(s)+6 {
+			// The long form: the stem, им or ем, and ый.
+			var buf [64]byte
+			long := append(buf[:0], f[:len(f)-len(s)]...)
+			long = append(append(long, s[:len("им")]...), "ый"...)
+			if lexKnown(lx, long, lowerOnly) {
+				return true
+			}
+		}
+	}
+	if i := indexByteW(f, '-'); i > 0 && i < len(f)-1 {
+		// A hyphenated compound: every part known, or the compound listed.
+		for rest := f; ; {
+			j := indexByteW(rest, '-')
+			if j < 0 {
+				return lexKnown(lx, rest, lowerOnly)
+			}
+			if !lexKnown(lx, rest[:j], lowerOnly) {
+				return false
+			}
+			rest = rest[j+1:]
+		}
+	}
+	return false
+}
+
+// mapLettersInPlace is mapLetters on bytes: each of the letters it maps
+// and its replacement take two bytes, so the spelling keeps its length.
+func mapLettersInPlace(w []byte) {
+	for i := 0; i+1 < len(w); i++ {
+		var r rune
+		switch w[i] {
+		case 0xD0, 0xD1:
+			r = rune(w[i]&0x1F)<<6 | rune(w[i+1]&0x3F)
+		default:
+			continue
+		}
+		var m rune
+		switch r {
+		case 'ѣ':
+			m = 'е'
+		case 'Ѣ':
+			m = 'Е'
+		case 'і', 'ѵ':
+			m = 'и'
+		case 'І', 'Ѵ':
+			m = 'И'
+		case 'ѳ':
+			m = 'ф'
+		case 'Ѳ':
+			m = 'Ф'
+		default:
+			i++
+			continue
+		}
+		utf8.EncodeRune(w[i:i+2], m)
+		i++
+	}
+}
+
+// prefixVariantBytes is prefixVariant of a spelling in bytes, appended to
+// dst.
+func prefixVariantBytes(s, dst []byte) ([]byte, bool) {
+	for _, p := range [...]string{"через", "чрез", "без"} {
+		if hasPrefixBytes(s, p) {
+			r, _ := utf8.DecodeRune(s[len(p):])
+			if isVoicelessAfterPrefix(r) {
+				return append(append(append(dst, p[:len(p)-len("з")]...), "с"...), s[len(p):]...), true
+			}
+		}
+	}
+	for _, p := range [...]string{"из", "раз", "роз", "воз", "низ"} {
+		if hasPrefixBytes(s, p) && hasPrefixBytes(s[len(p):], "с") {
+			return append(append(append(dst, p[:len(p)-len("з")]...), "с"...), s[len(p):]...), true
+		}
+	}
+	return dst, false
+}
+
+// prefixVariantSingleBytes is prefixVariantSingle of a spelling in bytes,
+// appended to dst.
+func prefixVariantSingleBytes(s, dst []byte) ([]byte, bool) {
+	for _, p := range [...]string{"раз", "роз"} {
+		if hasPrefixBytes(s, p) && hasPrefixBytes(s[len(p):], "сч") {
+			return append(append(dst, p[:len(p)-len("з")]...), s[len(p):]...), true
+		}
+	}
+	return dst, false
+}
+
+func hasPrefixBytes(s []byte, p string) bool {
+	return len(s) >= len(p) && string(s[:len(p)]) == p
+}
+
+func hasSuffixBytes(s []byte, p string) bool {
+	return len(s) >= len(p) && string(s[len(s)-len(p):]) == p
+}
+
+func containsBytes(s []byte, p string) bool {
+	for i := 0; i+len(p) <= len(s); i++ {
+		if string(s[i:i+len(p)]) == p {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSuffixW is strings.HasSuffix of a string or bytes.
+func hasSuffixW[W spelling](s W, p string) bool {
+	if len(s) < len(p) {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if s[len(s)-len(p)+i] != p[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// indexByteW is strings.IndexByte of a string or bytes.
+func indexByteW[W spelling](s W, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}

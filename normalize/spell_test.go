@@ -1,0 +1,85 @@
+package normalize
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestReformKnownAgrees: reformKnown answers as reform's third result, for
+// both kinds of word (lowerOnly or not), on the words of the corpus, on
+// them with one letter changed, inserted or deleted (as the OCR
+// corrector's candidates are), and on made-up words with the prefixes,
+// endings and letters that reform rewrites.
+func TestReformKnownAgrees(t *testing.T) {
+	n := normalizer(t)
+	seen := map[string]bool{}
+	var words []string
+	add := func(w string) {
+		if w != "" && !seen[w] {
+			seen[w] = true
+			words = append(words, w)
+		}
+	}
+	files := corpusFiles(t)
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		for _, f := range strings.FieldsFunc(strings.ToLower(files[name]), func(r rune) bool { return !isLetter(r) && r != '-' }) {
+			add(f)
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	letters := []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣѳѵёЁЖ-")
+	corpusWords := len(words)
+	for k := 0; k < corpusWords; k++ {
+		rs := []rune(words[k])
+		i := rng.IntN(len(rs) + 1)
+		a := letters[rng.IntN(len(letters))]
+		switch rng.IntN(3) {
+		case 0:
+			if i < len(rs) {
+				add(string(slices.Concat(rs[:i], []rune{a}, rs[i+1:])))
+			}
+		case 1:
+			add(string(slices.Concat(rs[:i], []rune{a}, rs[i:])))
+		default:
+			if i < len(rs) {
+				add(string(slices.Concat(rs[:i], rs[i+1:])))
+			}
+		}
+	}
+	prefixes := []string{"", "через", "чрез", "без", "из", "раз", "роз", "воз", "низ", "разсч", "безп", "черезс"}
+	endings := []string{"", "аго", "яго", "ыя", "ія", "іяся", "агося", "ягося", "ъ", "ъи", "вши", "ем", "имы", "-то"}
+	stems := []string{"добр", "син", "больш", "чуж", "хорош", "каз", "счит", "пис", "ѣл", "ѵпост", "говор", "нов", "сѣр"}
+	for _, p := range prefixes {
+		for _, s := range stems {
+			for _, e := range endings {
+				add(p + s + e)
+			}
+		}
+	}
+	for k := range pronouns {
+		add(k)
+	}
+	knownCount := 0
+	var sc spellScratch
+	for _, w := range words {
+		for _, lowerOnly := range []bool{true, false} {
+			_, _, want := n.reform(w, lowerOnly)
+			if got := n.reformKnown([]byte(w), lowerOnly, &sc); got != want {
+				t.Errorf("reformKnown(%q, %v) = %v, reform says %v", w, lowerOnly, got, want)
+			}
+			if want {
+				knownCount++
+			}
+		}
+	}
+	if knownCount < len(words)/4 || knownCount == 2*len(words) {
+		t.Fatalf("%d of %d spellings known: the test does not exercise both answers", knownCount, 2*len(words))
+	}
+}
