@@ -190,38 +190,37 @@ func polyPow(n int) uint64 {
 	return p
 }
 
-// bloom is a Bloom filter of polyHash values with two bits per key; its
-// size in bits is a power of two.
+// bloom is a Bloom filter of polyHash values with two bits per key, both
+// in the same 64-bit word (one memory access per lookup); its size in
+// bits is a power of two.
 type bloom []uint64
 
 // newBloom returns an empty filter of the given size in bits (a power of
 // two, at least 64).
 func newBloom(bits int) bloom { return make(bloom, bits/64) }
 
-// positions mixes a polyHash (the finalizer of MurmurHash3) and returns
-// the key's two bit positions.
-func (b bloom) positions(h uint64) (uint64, uint64) {
+// position mixes a polyHash (the finalizer of MurmurHash3) and returns
+// the key's word and its two bits in that word.
+func (b bloom) position(h uint64) (word uint64, bits uint64) {
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
 	h ^= h >> 33
 	h *= 0xc4ceb9fe1a85ec53
 	h ^= h >> 33
-	mask := uint64(len(b))*64 - 1
-	return h & mask, h >> 32 & mask
+	return (h >> 12) & uint64(len(b)-1), 1<<(h&63) | 1<<(h>>6&63)
 }
 
 // add sets the bits of the key of polyHash h.
 func (b bloom) add(h uint64) {
-	b1, b2 := b.positions(h)
-	b[b1/64] |= 1 << (b1 % 64)
-	b[b2/64] |= 1 << (b2 % 64)
+	w, bits := b.position(h)
+	b[w] |= bits
 }
 
 // has reports whether the key of polyHash h may have been added: false
 // means it was not.
 func (b bloom) has(h uint64) bool {
-	b1, b2 := b.positions(h)
-	return b[b1/64]&(1<<(b1%64)) != 0 && b[b2/64]&(1<<(b2%64)) != 0
+	w, bits := b.position(h)
+	return b[w]&bits == bits
 }
 
 // child returns the child of node for byte b, adding it when create is

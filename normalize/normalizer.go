@@ -214,10 +214,14 @@ type state struct {
 	// steps counts the OCR corrector's work (search positions visited and
 	// variants tried), budgeted or not; the garbage test bounds it.
 	steps int64
-	// Buffers of the OCR corrector: the candidate spelling in UTF-8 and
-	// reformKnown's.
-	keyBuf []byte
-	sc     spellScratch
+	// Buffers of the OCR corrector: the variants of each search depth, the
+	// candidate spelling in UTF-8, reformKnown's, and the variants seen
+	// for the current word.
+	variant   [2][]rune
+	keyBuf    []byte
+	sc        spellScratch
+	seen      map[string]float64
+	seenLarge bool
 	// Buffers of chunk, kept from one chunk to the next of a stream.
 	toks  []rawToken
 	units []unit

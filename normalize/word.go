@@ -533,7 +533,15 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 	}
 	limit := maxCost(len(rs))
 	second = math.Inf(1)
-	seen := map[string]float64{} // variant → cheapest cost considered
+	// seen maps each variant to the cheapest cost considered; the map is
+	// the state's, emptied for each word (and replaced after a word that
+	// grew it large, since emptying costs its capacity).
+	if st.seen == nil || st.seenLarge {
+		st.seen, st.seenLarge = make(map[string]float64, 256), false
+	}
+	seen := st.seen
+	clear(seen)
+	defer func() { st.seenLarge = len(seen) > 1024 }()
 	tried := 0
 	var rec func(cur []rune, pos int, cost float64, edits int, rules ruleTrail)
 	consider := func(cur []rune, cost float64, rules ruleTrail) {
@@ -632,8 +640,11 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 				if cf.atEnd && i+len(cf.from) != len(cur) {
 					continue
 				}
-				next := make([]rune, 0, len(cur)+len(cf.to))
+				// The variants of one depth share a buffer: consider keeps
+				// none, and the deeper level writes to the next buffer.
+				next := st.variant[edits][:0]
 				next = append(append(append(next, cur[:i]...), cf.to...), cur[i+len(cf.from):]...)
+				st.variant[edits] = next
 				r := rules.with(cf.rule)
 				consider(next, cost+cf.cost, r)
 				if edits+1 < 2 {
@@ -652,8 +663,8 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 				// and a one-letter word after ъ ("уголъи").
 				firstOK := i >= 2 && cur[i-2] != ' ' || (i == 1 || cur[i-2] == ' ') && (cur[i-1] == 'и' || cur[i-1] == 'а')
 				if cost+c <= limit && firstOK && (len(cur)-i >= 2 && cur[i+1] != ' ' || cur[i-1] == 'ъ') {
-					next := make([]rune, 0, len(cur)+1)
-					next = append(append(append(next, cur[:i]...), ' '), cur[i:]...)
+					next := append(append(append(st.variant[edits][:0], cur[:i]...), ' '), cur[i:]...)
+					st.variant[edits] = next
 					r := rules.with(RuleWordSplit)
 					consider(next, cost+c, r)
 					if edits+1 < 2 {
