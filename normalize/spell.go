@@ -46,6 +46,25 @@ func (n *Normalizer) reformKnown(s []byte, lowerOnly bool, sc *spellScratch) boo
 		_, _, known := n.reform(string(s), lowerOnly)
 		return known
 	}
+	return n.readings(s, lowerOnly, nil, sc)
+}
+
+// mayBeCounted reports whether the modern form reform(string(s), ...)
+// returns may be a word counted in the document-frequency prior, whose
+// filter counted is: false when none of its possible readings (those
+// reformKnown tries) passes the filter. The evidence search asks it before
+// the lexicon, since it accepts only frequent words. s must be valid UTF-8.
+func (n *Normalizer) mayBeCounted(s []byte, counted bloom, sc *spellScratch) bool {
+	if pronouns[string(s)] != "" || containsBytes(s, "ѵ") {
+		return true // rare: left to reform
+	}
+	return n.readings(s, false, counted, sc)
+}
+
+// readings tries the reform readings of s, as reformCore makes them: with
+// counted nil, whether one is known to the lexicon; otherwise whether one
+// may be a counted word (counted's filter knows its folded spelling).
+func (n *Normalizer) readings(s []byte, lowerOnly bool, counted bloom, sc *spellScratch) bool {
 	// reformCore's steps, in its order: ъи read as ы, a final ъ after a
 	// consonant dropped, the ending recognized on the old letters, the
 	// letters mapped, then the з/с prefix readings.
@@ -83,29 +102,36 @@ func (n *Normalizer) reformKnown(s []byte, lowerOnly bool, sc *spellScratch) boo
 		ends = endingsYago
 	}
 	mapLettersInPlace(w)
-	if n.candidateKnown(w, ends, lowerOnly, sc) {
+	if n.candidateFits(w, ends, lowerOnly, counted, sc) {
 		return true
 	}
 	if p, ok := prefixVariantBytes(w, sc.pre[:0]); ok {
 		sc.pre = p
-		if n.candidateKnown(p, ends, lowerOnly, sc) {
+		if n.candidateFits(p, ends, lowerOnly, counted, sc) {
 			return true
 		}
 	}
 	if p, ok := prefixVariantSingleBytes(w, sc.pre[:0]); ok {
 		sc.pre = p
-		if n.candidateKnown(p, ends, lowerOnly, sc) {
+		if n.candidateFits(p, ends, lowerOnly, counted, sc) {
 			return true
 		}
 	}
 	return false
 }
 
-// candidateKnown reports whether the mapped spelling pv, read with one of
-// the ending readings ends (as it is when there are none), is known.
-func (n *Normalizer) candidateKnown(pv []byte, ends []ending, lowerOnly bool, sc *spellScratch) bool {
+// candidateFits reports whether the mapped spelling pv, read with one of
+// the ending readings ends (as it is when there are none), is known (with
+// counted nil) or may be counted.
+func (n *Normalizer) candidateFits(pv []byte, ends []ending, lowerOnly bool, counted bloom, sc *spellScratch) bool {
+	fits := func(c []byte) bool {
+		if counted != nil {
+			return mayBeCountedSpelling(c, counted)
+		}
+		return n.knownWordBytes(c, lowerOnly)
+	}
 	if len(ends) == 0 {
-		return n.knownWordBytes(pv, lowerOnly)
+		return fits(pv)
 	}
 	for _, e := range ends {
 		if !hasSuffixBytes(pv, e.from) {
@@ -113,11 +139,30 @@ func (n *Normalizer) candidateKnown(pv []byte, ends []ending, lowerOnly bool, sc
 		}
 		c := append(append(sc.cand[:0], pv[:len(pv)-len(e.from)]...), e.to...)
 		sc.cand = c
-		if n.knownWordBytes(c, lowerOnly) {
+		if fits(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// mayBeCountedSpelling reports whether the folded spelling of c (lower
+// case, ё as е) may be a key of the frequency prior, whose filter counted
+// is.
+func mayBeCountedSpelling(c []byte, counted bloom) bool {
+	var h uint64
+	for i := 0; i < len(c); {
+		r, size := utf8.DecodeRune(c[i:])
+		if isUpper(r) {
+			return true // fold lower-cases it: rare, left to reform
+		}
+		if r == 'ё' {
+			r = 'е'
+		}
+		h = polyRune(h, r)
+		i += size
+	}
+	return counted.has(h)
 }
 
 // knownWordBytes is knownWord of a spelling held in bytes.

@@ -82,4 +82,32 @@ func TestReformKnownAgrees(t *testing.T) {
 	if knownCount < len(words)/4 || knownCount == 2*len(words) {
 		t.Fatalf("%d of %d spellings known: the test does not exercise both answers", knownCount, 2*len(words))
 	}
+
+	// mayBeCounted: never false for a spelling whose modern form is
+	// counted; false for one whose readings are not (here: an empty
+	// filter, and one holding only the modern forms of every other word).
+	counted, others := newBloom(freqFilterBits), newBloom(freqFilterBits)
+	for i, w := range words {
+		m, _, _ := n.reform(w, false)
+		counted.add(polyHash(fold(m)))
+		if i%2 == 1 {
+			others.add(polyHash(fold(m)))
+		}
+	}
+	empty := newBloom(freqFilterBits)
+	refused := 0
+	for i, w := range words {
+		if !n.mayBeCounted([]byte(w), counted, &sc) {
+			t.Errorf("mayBeCounted(%q) = false, but its modern form is counted", w)
+		}
+		if n.mayBeCounted([]byte(w), empty, &sc) && pronouns[w] == "" && !strings.ContainsRune(w, 'ѵ') && w == strings.ToLower(w) {
+			t.Errorf("mayBeCounted(%q) = true with nothing counted", w)
+		}
+		if i%2 == 0 && !n.mayBeCounted([]byte(w), others, &sc) {
+			refused++
+		}
+	}
+	if refused < len(words)/4 {
+		t.Errorf("mayBeCounted refused only %d of %d uncounted spellings", refused, len(words)/2)
+	}
 }

@@ -734,8 +734,8 @@ func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, seco
 		for _, r := range v {
 			w = utf8.AppendRune(w, r)
 		}
-		if !st.n.reformKnown(w, lowerOnly, &st.sc) {
-			return
+		if !st.n.mayBeCounted(w, freq.wordBits, &st.sc) || !st.n.reformKnown(w, lowerOnly, &st.sc) {
+			return // no reading is counted, or none is a word
 		}
 		m, r, known := st.reform(string(w), lowerOnly)
 		if !known {
