@@ -10,11 +10,11 @@ import (
 // TestFastPathsAgree: the allocation-free forms of the hot loops answer as
 // the plain ones do — hasOldSpellingRunes as hasOldSpelling, decodeRune as
 // utf8.DecodeRuneInString, the character table as the unicode package,
-// polyRune as polyHash — on random words over the letters of the books
+// polyRune as polyHash, foldChanges as fold — on random words over the letters of the books
 // (with and without the prefixes and endings of the old spelling) and on
 // every rune of the table.
 func TestFastPathsAgree(t *testing.T) {
-	letters := []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣѳѵёaeo3-ЂђІѢѲѴЪ")
+	letters := []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣѳѵёaeo3-ЂђІѢѲѴЪЁAZЯАѐЏ")
 	words := []string{"онѣ", "ея", "добраго", "синяго", "добрыя", "разсказъ", "безпокойный", "чрезъ", "изсохнуть", "съиграть", "большагося"}
 	prefixes := []string{"", "", "через", "чрез", "без", "из", "раз", "роз", "воз", "низ", "че", "ч", "б", "бе", "ра", "ни"}
 	endings := []string{"", "", "аго", "яго", "ыя", "агося", "ягося", "ъи", "го", "ося", "я", "о"}
@@ -35,6 +35,9 @@ func TestFastPathsAgree(t *testing.T) {
 	for _, w := range words {
 		if got, want := hasMarker(w), hasMarkerRunes(w); got != want {
 			t.Errorf("hasMarker(%q) = %v, by runes %v", w, got, want)
+		}
+		if got, want := foldChanges([]byte(w)), fold(w) != w; got != want {
+			t.Errorf("foldChanges(%q) = %v, fold changes it: %v", w, got, want)
 		}
 		if got, want := hasOldSpellingRunes([]rune(w)), hasOldSpelling(w); got != want {
 			t.Errorf("hasOldSpellingRunes(%q) = %v, hasOldSpelling %v", w, got, want)

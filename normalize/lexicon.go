@@ -110,6 +110,61 @@ type sfxGroup struct {
 	// stripPow is polyMul to the power len(strip) and stripHash the
 	// polyHash of strip: the stem's hash is prefixHash*stripPow+stripHash.
 	stripPow, stripHash uint64
+	// base is the set of letters (runeBit) some rule's condition accepts
+	// as the last letter of the base, the stem without strip: the group
+	// is skipped, before the filter, for a base that ends otherwise.
+	base uint64
+}
+
+// runeBit is the bit of r in a set of letters: а–я and ё have one each,
+// every other rune shares bit 63.
+func runeBit(r rune) uint64 {
+	switch {
+	case r >= 'а' && r <= 'я':
+		return 1 << (r - 'а')
+	case r == 'ё':
+		return 1 << 32
+	}
+	return 1 << 63
+}
+
+// baseLetters is the set of letters (runeBit) the rules, which share
+// strip, accept as the last letter of the base (the stem without strip),
+// over-approximated: every bit a condition might accept is set, and all
+// of them for a condition that does not reach into the base. A rule whose
+// condition refuses strip itself accepts nothing.
+func baseLetters(strip string, rules []sfxRule) uint64 {
+	sr := []rune(strip)
+	var set uint64
+	for _, r := range rules {
+		live := true
+		for j := 0; j < len(r.cond) && j < len(sr); j++ {
+			if !r.cond[len(r.cond)-1-j].match(sr[len(sr)-1-j]) {
+				live = false
+				break
+			}
+		}
+		switch {
+		case !live:
+			continue
+		case len(r.cond) <= len(sr):
+			return ^uint64(0)
+		}
+		c := r.cond[len(r.cond)-1-len(sr)]
+		var bits uint64
+		for _, x := range c.runes {
+			bits |= runeBit(x)
+		}
+		switch {
+		case c.any:
+			return ^uint64(0)
+		case c.negate:
+			set |= ^bits | 1<<63 // bit 63 stands for runes the class may not list
+		default:
+			set |= bits
+		}
+	}
+	return set
 }
 
 // buildAddTrie builds lx.adds from lx.byAdd.
@@ -133,6 +188,7 @@ func (lx *lexicon) buildAddTrie() {
 				k = len(n.groups) - 1
 			}
 			n.groups[k].rules = append(n.groups[k].rules, r)
+			n.groups[k].base = baseLetters(r.strip, n.groups[k].rules)
 		}
 	}
 }
@@ -443,7 +499,7 @@ func lexKnown[W spelling](lx *lexicon, w W, lower bool) bool {
 	for i := 0; i < from; i++ {
 		h = h*polyMul + uint64(w[i])
 	}
-	var phBuf [64]uint64
+	var phBuf [32]uint64
 	ph := phBuf[:0]
 	if len(w)-from+1 > len(phBuf) {
 		ph = make([]uint64, 0, len(w)-from+1)
@@ -467,10 +523,15 @@ func lexKnown[W spelling](lx *lexicon, w W, lower bool) bool {
 		if groups := lx.adds[node].groups; len(groups) > 0 && (cut == len(w) || utf8.RuneStart(w[cut])) {
 			base := w[:cut]
 			hb := ph[cut-from]
+			baseLast := ^uint64(0) // runeBit of the base's last letter; any for none
+			if cut > 0 {
+				r, _ := decodeLastRune(base)
+				baseLast = runeBit(r)
+			}
 			for gi := range groups {
 				g := &groups[gi]
 				n := len(base) + len(g.strip)
-				if n == 0 || !lx.stemBits.has(hb*g.stripPow+g.stripHash) {
+				if n == 0 || g.base&baseLast == 0 || !lx.stemBits.has(hb*g.stripPow+g.stripHash) {
 					continue
 				}
 				var stem []byte
@@ -502,6 +563,18 @@ func lexKnown[W spelling](lx *lexicon, w W, lower bool) bool {
 			return false
 		}
 	}
+}
+
+// decodeLastRune is utf8.DecodeLastRuneInString of a string or bytes.
+func decodeLastRune[W spelling](s W) (rune, int) {
+	n := len(s)
+	if n > 0 && s[n-1] < utf8.RuneSelf {
+		return rune(s[n-1]), 1
+	}
+	if n > 1 && s[n-2] >= 0xC2 && s[n-2] <= 0xDF && s[n-1]&0xC0 == 0x80 {
+		return rune(s[n-2]&0x1F)<<6 | rune(s[n-1]&0x3F), 2
+	}
+	return utf8.DecodeLastRuneInString(string(s))
 }
 
 // condMatch checks the condition against the end of stem.

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"unicode/utf8"
 )
 
@@ -38,7 +39,7 @@ var (
 // the common case. s must be valid UTF-8, as the corrector's spellings,
 // made of runes, are.
 func (n *Normalizer) reformKnown(s []byte, lowerOnly bool, sc *spellScratch) bool {
-	if pronouns[string(s)] != "" {
+	if isPronoun(s) {
 		return true
 	}
 	if containsBytes(s, "ѵ") {
@@ -55,7 +56,7 @@ func (n *Normalizer) reformKnown(s []byte, lowerOnly bool, sc *spellScratch) boo
 // reformKnown tries) passes the filter. The evidence search asks it before
 // the lexicon, since it accepts only frequent words. s must be valid UTF-8.
 func (n *Normalizer) mayBeCounted(s []byte, counted bloom, sc *spellScratch) bool {
-	if pronouns[string(s)] != "" || containsBytes(s, "ѵ") {
+	if isPronoun(s) || containsBytes(s, "ѵ") {
 		return true // rare: left to reform
 	}
 	return n.readings(s, false, counted, sc)
@@ -69,14 +70,14 @@ func (n *Normalizer) readings(s []byte, lowerOnly bool, counted bloom, sc *spell
 	// consonant dropped, the ending recognized on the old letters, the
 	// letters mapped, then the з/с prefix readings.
 	w := sc.word[:0]
-	for i := 0; i < len(s); {
-		if hasPrefixBytes(s[i:], "ъи") {
-			w = append(w, "ы"...)
-			i += len("ъи")
-			continue
+	for {
+		i := bytes.Index(s, []byte("ъи"))
+		if i < 0 {
+			w = append(w, s...)
+			break
 		}
-		w = append(w, s[i])
-		i++
+		w = append(append(w, s[:i]...), "ы"...)
+		s = s[i+len("ъи"):]
 	}
 	sc.word = w
 	if r, size := utf8.DecodeLastRune(w); r == 'ъ' && len(w) > size {
@@ -170,14 +171,54 @@ func (n *Normalizer) knownWordBytes(w []byte, lowerOnly bool) bool {
 	if len(w) == 0 {
 		return false
 	}
+	if foldChanges(w) {
+		return n.knownWord(string(w), lowerOnly) // rare
+	}
+	return knownForm(n.lex, w, lowerOnly)
+}
+
+// foldChanges reports whether fold would change w: whether it holds ё,
+// Ё or a capital. The common letters are told apart by their bytes: а–п
+// (0xD0 0xB0–0xBF) and р–я, ѐ–џ (0xD1 0x80–0x9F except ё, 0xD1 0x91) are
+// lower case, 0xD0 0x80–0xAF (Ѐ–Я) capitals.
+func foldChanges(w []byte) bool {
 	for i := 0; i < len(w); {
+		c := w[i]
+		switch {
+		case c < utf8.RuneSelf:
+			if c >= 'A' && c <= 'Z' {
+				return true
+			}
+			i++
+			continue
+		case c == 0xD0 && i+1 < len(w) && w[i+1] >= 0xB0 && w[i+1] <= 0xBF:
+			i += 2
+			continue
+		case c == 0xD0 && i+1 < len(w) && w[i+1] >= 0x80 && w[i+1] <= 0xAF:
+			return true
+		case c == 0xD1 && i+1 < len(w) && w[i+1] >= 0x80 && w[i+1] <= 0x9F:
+			if w[i+1] == 0x91 {
+				return true // ё
+			}
+			i += 2
+			continue
+		}
 		r, size := utf8.DecodeRune(w[i:])
 		if r == 'ё' || r == 'Ё' || isUpper(r) {
-			return n.knownWord(string(w), lowerOnly) // fold changes it: rare
+			return true
 		}
 		i += size
 	}
-	return knownForm(n.lex, w, lowerOnly)
+	return false
+}
+
+// isPronoun reports whether s is a key of pronouns.
+func isPronoun(s []byte) bool {
+	if len(s) < len("ея") || len(s) > len("однѣхъ") {
+		return false
+	}
+	_, ok := pronouns[string(s)]
+	return ok
 }
 
 // knownForm is knownWord of a folded spelling: a form of the lexicon, or
@@ -255,6 +296,9 @@ func mapLettersInPlace(w []byte) {
 // prefixVariantBytes is prefixVariant of a spelling in bytes, appended to
 // dst.
 func prefixVariantBytes(s, dst []byte) ([]byte, bool) {
+	if len(s) < len("изс") || !mayStartPrefix(s) {
+		return dst, false
+	}
 	for _, p := range [...]string{"через", "чрез", "без"} {
 		if hasPrefixBytes(s, p) {
 			r, _ := utf8.DecodeRune(s[len(p):])
@@ -274,12 +318,27 @@ func prefixVariantBytes(s, dst []byte) ([]byte, bool) {
 // prefixVariantSingleBytes is prefixVariantSingle of a spelling in bytes,
 // appended to dst.
 func prefixVariantSingleBytes(s, dst []byte) ([]byte, bool) {
+	if len(s) < len("разсч") || s[0] != 0xD1 || s[1] != 0x80 { // р
+		return dst, false
+	}
 	for _, p := range [...]string{"раз", "роз"} {
 		if hasPrefixBytes(s, p) && hasPrefixBytes(s[len(p):], "сч") {
 			return append(append(dst, p[:len(p)-len("з")]...), s[len(p):]...), true
 		}
 	}
 	return dst, false
+}
+
+// mayStartPrefix reports whether s starts with the first letter of one of
+// the prefixes of prefixVariant: ч б и р в н.
+func mayStartPrefix(s []byte) bool {
+	switch {
+	case s[0] == 0xD1:
+		return s[1] == 0x87 || s[1] == 0x80 // ч р
+	case s[0] == 0xD0:
+		return s[1] == 0xB1 || s[1] == 0xB8 || s[1] == 0xB2 || s[1] == 0xBD // б и в н
+	}
+	return false
 }
 
 func hasPrefixBytes(s []byte, p string) bool {

@@ -111,3 +111,77 @@ func TestReformKnownAgrees(t *testing.T) {
 		t.Errorf("mayBeCounted refused only %d of %d uncounted spellings", refused, len(words)/2)
 	}
 }
+
+// TestLexKnownAgrees: the lexicon lookup (add-string trie, stem filter,
+// the groups' base letters) answers as the plain reading of the hunspell
+// rules does — every suffix of the word that is some rule's add-string,
+// every rule of it, the stem looked up in the map — on the words of the
+// corpus and on them with one letter changed.
+func TestLexKnownAgrees(t *testing.T) {
+	lx := normalizer(t).lex
+	plain := func(w string, lower bool) bool {
+		need := entryLower | entryUpper
+		if lower {
+			need = entryLower
+		}
+		if e, ok := lx.stems[w]; ok && e&need != 0 {
+			return true
+		}
+		for add, rules := range lx.byAdd {
+			if !strings.HasSuffix(w, add) {
+				continue
+			}
+			for _, r := range rules {
+				stem := w[:len(w)-len(add)] + r.strip
+				if stem == "" || !condMatch([]byte(stem), r.cond) {
+					continue
+				}
+				if e, ok := lx.stems[stem]; ok && e&r.flag != 0 && e&need != 0 {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	rng := rand.New(rand.NewPCG(5, 9))
+	letters := []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяё")
+	var words []string
+	files := corpusFiles(t)
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		for _, f := range strings.FieldsFunc(fold(files[name]), func(r rune) bool { return !isLetter(r) }) {
+			words = append(words, f)
+			rs := []rune(f)
+			rs[rng.IntN(len(rs))] = letters[rng.IntN(len(letters))]
+			words = append(words, string(rs))
+		}
+	}
+	slices.Sort(words)
+	words = slices.Compact(words)
+	if len(words) > 6000 {
+		rng.Shuffle(len(words), func(i, j int) { words[i], words[j] = words[j], words[i] })
+		words = words[:6000]
+	}
+	known := 0
+	for _, w := range words {
+		for _, lower := range []bool{true, false} {
+			want := plain(w, lower)
+			if got := lx.known(w, lower); got != want {
+				t.Errorf("known(%q, %v) = %v, the rules say %v", w, lower, got, want)
+			}
+			if got := lexKnown(lx, []byte(w), lower); got != want {
+				t.Errorf("lexKnown of the bytes of %q, %v = %v, the rules say %v", w, lower, got, want)
+			}
+			if want {
+				known++
+			}
+		}
+	}
+	if known < len(words)/4 || known == 2*len(words) {
+		t.Fatalf("%d of %d lookups known: the test does not exercise both answers", known, 2*len(words))
+	}
+}
