@@ -434,7 +434,7 @@ const maxPronounRunes = 6
 type docFreq struct {
 	words map[string]*int
 	stems map[string]*int
-	// wordBits is a Bloom filter of the keys of words (two bits per key,
+	// wordBits is a Bloom filter of the keys of words (three bits per key,
 	// by polyHash): the evidence search asks for
 	// hundreds of spellings per word, nearly none of them counted, and the
 	// filter refuses them without hashing a string or touching the map.
@@ -442,7 +442,7 @@ type docFreq struct {
 }
 
 // freqFilterBits is the size of docFreq's filter in bits (256 KiB): at
-// maxFreq keys about 1.4 % of the misses get through.
+// maxFreq keys under 1 % of the misses get through.
 const freqFilterBits = 1 << 21
 
 // of is the count of w, folded.
