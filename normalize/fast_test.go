@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"unicode"
 	"unicode/utf8"
@@ -84,4 +85,45 @@ func hasMarkerRunes(w string) bool {
 	}
 	r, _ := utf8.DecodeLastRuneInString(w)
 	return r == 'ъ' || r == 'Ъ'
+}
+
+// TestPlainHashesAgree: the constant-time hash of an edited word's plain
+// reading is the polyHash of that reading built letter by letter, for
+// substitutions, deletions and insertions anywhere, words ending in ъ
+// and edits that write or remove one.
+func TestPlainHashesAgree(t *testing.T) {
+	letters := []rune("абвъьѣіѳѵёе-")
+	rng := rand.New(rand.NewPCG(9, 4))
+	plain := func(v []rune) uint64 {
+		end := len(v)
+		if end > 0 && v[end-1] == 'ъ' {
+			end--
+		}
+		var h uint64
+		for _, r := range v[:end] {
+			h = polyRune(h, plainLetter(r))
+		}
+		return h
+	}
+	var ph plainHashes
+	for range 3000 {
+		rs := make([]rune, 1+rng.IntN(maxEvidenceRunes))
+		for i := range rs {
+			rs[i] = letters[rng.IntN(len(letters))]
+		}
+		ph.of(rs)
+		a := letters[rng.IntN(len(letters))]
+		for i := 0; i <= len(rs); i++ {
+			check := func(v []rune, got uint64) {
+				if want := plain(v); got != want {
+					t.Fatalf("hash of the reading of %q (edit of %q at %d) = %x, want %x", string(v), string(rs), i, got, want)
+				}
+			}
+			if i < len(rs) {
+				check(slices.Concat(rs[:i], []rune{a}, rs[i+1:]), ph.variant(i, i+1, a, true))
+				check(slices.Concat(rs[:i], rs[i+1:]), ph.variant(i, i+1, 0, false))
+			}
+			check(slices.Concat(rs[:i], []rune{a}, rs[i:]), ph.variant(i, i, a, true))
+		}
+	}
 }

@@ -561,7 +561,7 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 		}
 		w := str(k)
 		words++
-		if hasMarker(w) {
+		if !st.preReform && hasMarker(w) { // counted only to detect the mode
 			markers++
 		}
 		if k+3 < len(toks) && toks[k+1].kind == kPunct && isHyphen(str(k+1)) &&

@@ -675,7 +675,7 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 		}
 	}
 	rec(rs, 0, 0, 0, ruleTrail{})
-	if len(rs) >= minEvidenceLen && len(rs) <= 20 {
+	if len(rs) >= minEvidenceLen && len(rs) <= maxEvidenceRunes {
 		st.evidenceSearch(rs, lowerOnly, &best, &second, &ok)
 	}
 	return best, second, ok
@@ -702,7 +702,9 @@ func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, seco
 	// mapped, a final ъ dropped, ё as е), both built without allocating,
 	// and q only when the frequency filter lets its hash through.
 	var wbuf, qbuf [4 * 32]byte
-	try := func(v []rune, rule string) {
+	var ph plainHashes
+	ph.of(rs)
+	try := func(v []rune, rule string, h uint64) {
 		st.steps++
 		if *budget <= 0 {
 			return
@@ -715,11 +717,7 @@ func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, seco
 			if end > 0 && v[end-1] == 'ъ' {
 				end--
 			}
-			var h uint64
-			for _, r := range v[:end] {
-				h = polyRune(h, plainLetter(r))
-			}
-			if !freq.wordBits.has(h) {
+			if !freq.wordBits.has(h) { // h is the polyHash of q
 				return // not counted at all
 			}
 			q := qbuf[:0]
@@ -762,18 +760,82 @@ func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, seco
 		for _, a := range evidenceAlphabet {
 			if a != rs[i] {
 				buf = append(append(append(buf[:0], rs[:i]...), a), rs[i+1:]...)
-				try(buf, RuleSubstitution)
+				try(buf, RuleSubstitution, ph.variant(i, i+1, a, true))
 			}
 		}
 		buf = append(append(buf[:0], rs[:i]...), rs[i+1:]...)
-		try(buf, RuleDeletion)
+		try(buf, RuleDeletion, ph.variant(i, i+1, 0, false))
 	}
 	for i := 0; i <= len(rs); i++ {
 		for _, a := range evidenceAlphabet {
 			buf = append(append(append(buf[:0], rs[:i]...), a), rs[i:]...)
-			try(buf, RuleInsertion)
+			try(buf, RuleInsertion, ph.variant(i, i, a, true))
 		}
 	}
+}
+
+// maxEvidenceRunes is the longest word the evidence search edits.
+const maxEvidenceRunes = 20
+
+// plainHashes holds the prefix hashes of a word's plain reform reading
+// (plainLetter of each rune), from which the polyHash of the plain
+// reading of any one-letter edit of the word — the key the evidence
+// search looks up in the frequency prior — is had in constant time.
+type plainHashes struct {
+	rs  []rune
+	end int                          // len(rs), less a final ъ
+	p   [maxEvidenceRunes + 2]uint64 // p[i]: polyHash of the reading of rs[:i]
+	b   [maxEvidenceRunes + 2]int    // b[i]: its length in bytes
+	pow [utf8.UTFMax*(maxEvidenceRunes+1) + 1]uint64
+}
+
+// of computes the hashes of rs (at most maxEvidenceRunes runes).
+func (ph *plainHashes) of(rs []rune) {
+	ph.rs = rs
+	ph.end = len(rs)
+	if ph.end > 0 && rs[ph.end-1] == 'ъ' {
+		ph.end--
+	}
+	for i, r := range rs {
+		r = plainLetter(r)
+		ph.p[i+1] = polyRune(ph.p[i], r)
+		ph.b[i+1] = ph.b[i] + encodedLen(r)
+	}
+	ph.pow[0] = 1
+	for k := 1; k <= ph.b[len(rs)]; k++ {
+		ph.pow[k] = ph.pow[k-1] * polyMul
+	}
+}
+
+// encodedLen is the length of r as utf8.AppendRune writes it.
+func encodedLen(r rune) int {
+	if n := utf8.RuneLen(r); n > 0 {
+		return n
+	}
+	return len(string(utf8.RuneError))
+}
+
+// variant returns the polyHash of the plain reading (a final ъ dropped)
+// of the word rs[:i] + a + rs[j:], a left out when mid is false.
+func (ph *plainHashes) variant(i, j int, a rune, mid bool) uint64 {
+	n := len(ph.rs)
+	h := ph.p[i]
+	switch {
+	case j < n:
+		// The word's own end stays: the tail is rs[j:end].
+		if mid {
+			h = polyRune(h, plainLetter(a))
+		}
+		tail := ph.p[ph.end] - ph.p[j]*ph.pow[ph.b[ph.end]-ph.b[j]]
+		return h*ph.pow[ph.b[ph.end]-ph.b[j]] + tail
+	case mid && a == 'ъ':
+		return h // a ъ written last is dropped
+	case mid:
+		return polyRune(h, plainLetter(a))
+	case i > 0 && ph.rs[i-1] == 'ъ':
+		return ph.p[i-1] // the last letter deleted, a ъ before it is last
+	}
+	return h
 }
 
 // plainLetter is a lower-case letter's plain reform reading as the
