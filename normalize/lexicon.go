@@ -198,14 +198,6 @@ func (lx *lexicon) buildAddTrie() {
 // 1 % of lookups.
 const stemFilterBits = 1 << 21
 
-// buildStemFilter fills lx.stemBits from lx.stems.
-func (lx *lexicon) buildStemFilter() {
-	lx.stemBits = newBloom(stemFilterBits)
-	for s := range lx.stems {
-		lx.stemBits.add(polyHash(s))
-	}
-}
-
 // polyMul is the multiplier of polyHash (odd, so no byte is lost).
 const polyMul = 0x100000001b3
 
@@ -299,14 +291,10 @@ func (lx *lexicon) child(node int32, b byte, create bool) int32 {
 // fold lower-cases s and maps ё to е; it returns s itself when nothing
 // changes, so the common path does not allocate.
 func fold(s string) string {
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == 'ё' || r == 'Ё' || isUpper(r) {
-			return foldSlow(s)
-		}
-		i += size
+	if !foldChanges(s) {
+		return s
 	}
-	return s
+	return foldSlow(s)
 }
 
 func foldSlow(s string) string {
@@ -325,8 +313,9 @@ func foldSlow(s string) string {
 // loadLexicon parses the embedded hunspell files and the supplement.
 func loadLexicon() (*lexicon, error) {
 	lx := &lexicon{
-		stems: make(map[string]uint32, 150000),
-		byAdd: make(map[string][]sfxRule, 1200),
+		stems:    make(map[string]uint32, 150000),
+		stemBits: newBloom(stemFilterBits),
+		byAdd:    make(map[string][]sfxRule, 1200),
 	}
 	if err := lx.parseAff(ruAff); err != nil {
 		return nil, fmt.Errorf("lexicon ru_RU.aff: %w", err)
@@ -338,7 +327,6 @@ func loadLexicon() (*lexicon, error) {
 		return nil, fmt.Errorf("lexicon supplement.dic: %w", err)
 	}
 	lx.buildAddTrie()
-	lx.buildStemFilter()
 	return lx, nil
 }
 
@@ -472,6 +460,7 @@ func (lx *lexicon) parseDic(data []byte, countLine bool) error {
 		}
 		key := fold(word)
 		lx.stems[key] |= bits
+		lx.stemBits.add(polyHash(key))
 	}
 	return nil
 }

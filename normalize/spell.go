@@ -181,7 +181,7 @@ func (n *Normalizer) knownWordBytes(w []byte, lowerOnly bool) bool {
 // Ё or a capital. The common letters are told apart by their bytes: а–п
 // (0xD0 0xB0–0xBF) and р–я, ѐ–џ (0xD1 0x80–0x9F except ё, 0xD1 0x91) are
 // lower case, 0xD0 0x80–0xAF (Ѐ–Я) capitals.
-func foldChanges(w []byte) bool {
+func foldChanges[W spelling](w W) bool {
 	for i := 0; i < len(w); {
 		c := w[i]
 		switch {
@@ -203,13 +203,19 @@ func foldChanges(w []byte) bool {
 			i += 2
 			continue
 		}
-		r, size := utf8.DecodeRune(w[i:])
+		r, size := decodeRuneW(w[i:])
 		if r == 'ё' || r == 'Ё' || isUpper(r) {
 			return true
 		}
 		i += size
 	}
 	return false
+}
+
+// decodeRuneW is utf8.DecodeRune of a string or bytes.
+func decodeRuneW[W spelling](s W) (rune, int) {
+	var b [utf8.UTFMax]byte
+	return utf8.DecodeRune(b[:copy(b[:], s)])
 }
 
 // isPronoun reports whether s is a key of pronouns.
