@@ -13,8 +13,9 @@ import (
 // with New and share it: it is read-only after New and safe for concurrent
 // use by many goroutines.
 type Normalizer struct {
-	lex  *lexicon
-	conf []confusion
+	lex   *lexicon
+	conf  []confusion
+	first confIndex // conf by the first rune of from
 }
 
 // New loads the embedded lexicon (hunspell-ru plus the pasyans supplement)
@@ -25,7 +26,8 @@ func New() (*Normalizer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("normalize: %w", err)
 	}
-	return &Normalizer{lex: lx, conf: confusions()}, nil
+	c := confusions()
+	return &Normalizer{lex: lx, conf: c, first: indexConfusions(c)}, nil
 }
 
 // Known reports whether word, in modern spelling, is in the lexicon (its

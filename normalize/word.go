@@ -632,7 +632,7 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 		}
 		for i := pos; i < len(cur); i++ {
 			st.steps++
-			for ci := range n.conf {
+			for _, ci := range n.first.of(cur[i]) { // in table order
 				cf := &n.conf[ci]
 				if cost+cf.cost > limit || !hasPrefixRunes(cur[i:], cf.from) {
 					continue
