@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -124,6 +125,30 @@ func TestPlainHashesAgree(t *testing.T) {
 				check(slices.Concat(rs[:i], rs[i+1:]), ph.variant(i, i+1, 0, false))
 			}
 			check(slices.Concat(rs[:i], []rune{a}, rs[i:]), ph.variant(i, i, a, true))
+		}
+	}
+}
+
+// TestSeenSetAgrees: the OCR search's set of considered variants answers
+// as a map from spelling to cheapest cost does, through growth and from
+// one word (generation) to the next.
+func TestSeenSetAgrees(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 8))
+	var s seenSet
+	for word := range 50 {
+		s.reset()
+		ref := map[string]float64{}
+		for range rng.IntN(3000) {
+			k := []byte(fmt.Sprintf("в%dx", rng.IntN(1+word*40)))
+			cost := float64(rng.IntN(10)) / 10
+			c, dup := ref[string(k)]
+			want := !dup || c > cost
+			if want {
+				ref[string(k)] = cost
+			}
+			if got := s.improve(k, cost); got != want {
+				t.Fatalf("word %d: improve(%q, %v) = %v, the map says %v", word, k, cost, got, want)
+			}
 		}
 	}
 }

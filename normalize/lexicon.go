@@ -204,7 +204,7 @@ const polyMul = 0x100000001b3
 // polyHash is the polynomial hash of s: h = h*polyMul + byte over its
 // bytes, modulo 2^64, so polyHash(a+b) = polyHash(a)*polyPow(len(b)) +
 // polyHash(b). Its low bits are weak; bloom mixes them.
-func polyHash(s string) uint64 {
+func polyHash[W spelling](s W) uint64 {
 	var h uint64
 	for i := 0; i < len(s); i++ {
 		h = h*polyMul + uint64(s[i])
@@ -247,14 +247,21 @@ type bloom []uint64
 // two, at least 64).
 func newBloom(bits int) bloom { return make(bloom, bits/64) }
 
-// position mixes a polyHash (the finalizer of MurmurHash3) and returns
-// the key's word and its three bits in that word.
-func (b bloom) position(h uint64) (word uint64, bits uint64) {
+// mix64 mixes the bits of a polyHash, whose low bits are weak (the
+// finalizer of MurmurHash3).
+func mix64(h uint64) uint64 {
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
 	h ^= h >> 33
 	h *= 0xc4ceb9fe1a85ec53
 	h ^= h >> 33
+	return h
+}
+
+// position mixes a polyHash and returns the key's word and its three bits
+// in that word.
+func (b bloom) position(h uint64) (word uint64, bits uint64) {
+	h = mix64(h)
 	return (h >> 18) & uint64(len(b)-1), 1<<(h&63) | 1<<(h>>6&63) | 1<<(h>>12&63)
 }
 

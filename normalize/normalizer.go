@@ -219,11 +219,10 @@ type state struct {
 	// Buffers of the OCR corrector: the variants of each search depth, the
 	// candidate spelling in UTF-8, reformKnown's, and the variants seen
 	// for the current word.
-	variant   [2][]rune
-	keyBuf    []byte
-	sc        spellScratch
-	seen      map[string]float64
-	seenLarge bool
+	variant [2][]rune
+	keyBuf  []byte
+	sc      spellScratch
+	seen    seenSet
 	// Buffers of chunk, kept from one chunk to the next of a stream.
 	toks  []rawToken
 	units []unit

@@ -386,3 +386,76 @@ func indexByteW[W spelling](s W, c byte) int {
 	}
 	return -1
 }
+
+// seenSet is the OCR search's set of the variants of one word it has
+// considered, with the cheapest cost of each: an open-addressing table
+// keyed by polyHash, the spellings kept in one buffer, emptied for the
+// next word by a new generation instead of clearing.
+type seenSet struct {
+	slots []seenSlot // a power of two in length
+	keys  []byte     // the spellings of this generation
+	gen   uint32     // slots of another generation are empty
+	n     int        // variants of this generation
+}
+
+// seenSlot is one variant of the set.
+type seenSlot struct {
+	hash     uint64
+	off, len int32 // the spelling in keys
+	gen      uint32
+	cost     float64
+}
+
+// reset empties the set.
+func (s *seenSet) reset() {
+	s.gen++
+	s.keys = s.keys[:0]
+	s.n = 0
+	if s.slots == nil || s.gen == 0 {
+		s.slots = make([]seenSlot, 256)
+		s.gen = 1
+	}
+}
+
+// improve records the variant k at cost and reports whether it is new or
+// cheaper than before (as the map lookup "absent, or a higher cost" did).
+func (s *seenSet) improve(k []byte, cost float64) bool {
+	if 2*(s.n+1) > len(s.slots) {
+		s.grow()
+	}
+	h := mix64(polyHash(k))
+	mask := uint64(len(s.slots) - 1)
+	for i := h & mask; ; i = (i + 1) & mask {
+		sl := &s.slots[i]
+		if sl.gen != s.gen {
+			*sl = seenSlot{hash: h, off: int32(len(s.keys)), len: int32(len(k)), gen: s.gen, cost: cost}
+			s.keys = append(s.keys, k...)
+			s.n++
+			return true
+		}
+		if sl.hash == h && string(s.keys[sl.off:sl.off+sl.len]) == string(k) {
+			if sl.cost <= cost {
+				return false
+			}
+			sl.cost = cost
+			return true
+		}
+	}
+}
+
+// grow doubles the table, keeping this generation's variants.
+func (s *seenSet) grow() {
+	old := s.slots
+	s.slots = make([]seenSlot, 2*len(old))
+	mask := uint64(len(s.slots) - 1)
+	for _, sl := range old {
+		if sl.gen != s.gen {
+			continue
+		}
+		i := sl.hash & mask
+		for s.slots[i].gen == s.gen {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = sl
+	}
+}

@@ -533,15 +533,9 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 	}
 	limit := maxCost(len(rs))
 	second = math.Inf(1)
-	// seen maps each variant to the cheapest cost considered; the map is
-	// the state's, emptied for each word (and replaced after a word that
-	// grew it large, since emptying costs its capacity).
-	if st.seen == nil || st.seenLarge {
-		st.seen, st.seenLarge = make(map[string]float64, 256), false
-	}
-	seen := st.seen
-	clear(seen)
-	defer func() { st.seenLarge = len(seen) > 1024 }()
+	// seen holds each variant with the cheapest cost considered.
+	seen := &st.seen
+	seen.reset()
 	tried := 0
 	var rec func(cur []rune, pos int, cost float64, edits int, rules ruleTrail)
 	consider := func(cur []rune, cost float64, rules ruleTrail) {
@@ -550,11 +544,9 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 			kb = utf8.AppendRune(kb, r)
 		}
 		st.keyBuf = kb
-		if c, dup := seen[string(kb)]; dup && c <= cost {
-			return
+		if !seen.improve(kb, cost) {
+			return // considered already, at a cost no higher
 		}
-		key := string(kb)
-		seen[key] = cost
 		tried++
 		st.steps++
 		*budget--
@@ -573,6 +565,7 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 			}
 			rest = rest[j+1:]
 		}
+		key := string(kb)
 		var partsBuf, modsBuf [3]string
 		parts := append(partsBuf[:0], key)
 		if strings.IndexByte(key, ' ') >= 0 {
