@@ -183,6 +183,27 @@ func (r *Reader) Read(p []byte) (int, error) {
 	}
 	n, err := r.tr.Read(p)
 	for i := 0; i < n; i++ {
+		if !r.c2 {
+			// Fast path: the run of bytes that are no line end, control
+			// character or 0xC2 (which may start a C1 control) only
+			// lengthens the line.
+			j := i
+			for j < n {
+				if c := p[j]; c < 0x20 || c == 0x7F || c == 0xC2 {
+					break
+				}
+				j++
+			}
+			if r.lineLen+(j-i) > r.maxLine {
+				k := i + r.maxLine - r.lineLen // the first byte past the limit
+				r.err = fmt.Errorf("%w (line %d is longer than %d bytes)", ErrLineTooLong, r.line, r.maxLine)
+				return k, r.err
+			}
+			r.lineLen += j - i
+			if i = j; i == n {
+				break
+			}
+		}
 		c := p[i]
 		if r.c2 && c >= 0x80 && c < 0xA0 {
 			// A C1 control character (U+0080–U+009F), split or not.
