@@ -647,6 +647,17 @@ func (fastNFC) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 		// The run of safe runes from nSrc, and the start of its last rune.
 		k, last := nSrc, -1
 		for k < len(src) {
+			// ASCII and the Cyrillic letters (0xD0/0xD1 and a continuation
+			// byte: U+0400–U+047F) first, as safeRune would answer.
+			if c := src[k]; c < utf8.RuneSelf {
+				last = k
+				k++
+				continue
+			} else if (c == 0xD0 || c == 0xD1) && k+1 < len(src) && src[k+1]&0xC0 == 0x80 {
+				last = k
+				k += 2
+				continue
+			}
 			size := safeRune(src, k)
 			if size == 0 {
 				break
