@@ -3,8 +3,10 @@ package normalize
 import (
 	"context"
 	"io"
+	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -169,4 +171,39 @@ func BenchmarkStreamMemory(b *testing.B) {
 	}
 	close(done)
 	b.ReportMetric(float64(peak.Load())/(1<<20), "peak-heap-MB")
+}
+
+// BenchmarkReformKnown measures reformKnown, the OCR corrector's lexicon
+// question, on candidate spellings like the corrector's: the words of the
+// corpus with one letter changed, nearly none of them words.
+func BenchmarkReformKnown(b *testing.B) {
+	n := normalizer(b)
+	rng := rand.New(rand.NewPCG(1, 2))
+	letters := []rune("абвгдежзийклмнопрстуфхцчшщъыьэюяіѣ")
+	var cands [][]byte
+	files := corpusFiles(b)
+	names := make([]string, 0, len(files))
+	for name := range files {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		for _, f := range strings.FieldsFunc(strings.ToLower(files[name]), func(r rune) bool { return !isLetter(r) }) {
+			rs := []rune(f)
+			if len(rs) < 4 || len(cands) >= 20000 {
+				continue
+			}
+			rs[rng.IntN(len(rs))] = letters[rng.IntN(len(letters))]
+			cands = append(cands, []byte(string(rs)))
+		}
+	}
+	var sc spellScratch
+	known := 0
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if n.reformKnown(cands[i%len(cands)], true, &sc) {
+			known++
+		}
+	}
+	b.ReportMetric(float64(known)/float64(b.N), "known/op")
 }

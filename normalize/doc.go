@@ -123,7 +123,15 @@
 // restore the rule's strip-string, check the rule's condition and look the
 // stem up with the rule's flag in a map of 146k stems. Lookups fold ё to е
 // and lower case; a word written in lower case is not verified by a proper
-// name. pasyans modifies the lexicon — the combined lexicon is marked as a
+// name. The lookup is the OCR corrector's inner loop (hundreds of candidate
+// spellings per damaged word, nearly none of them words), so a candidate
+// stem reaches the map only past two cheap refusals: the letters the rules'
+// conditions accept at the end of the stripped word, and a Bloom filter of
+// the stems keyed by a polynomial hash, which the word's prefix hashes give
+// for every stem without building it. The corrector asks whether a
+// candidate's reform reading is known on bytes in reusable buffers
+// (reformKnown, which a test holds to reform's answer) and builds the
+// modern form only for the few that are. pasyans modifies the lexicon — the combined lexicon is marked as a
 // modified version — in three documented ways:
 //
 //   - lexicon/supplement.dic adds card-game words and their forms

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
-	"hash/maphash"
 	"slices"
 	"strings"
 	"unicode"
@@ -76,12 +75,14 @@ type lexicon struct {
 	stems  map[string]uint32    // folded stem → flag bits | entryLower/entryUpper
 	byAdd  map[string][]sfxRule // folded add-string ("" for 0) → rules
 	maxAdd int                  // longest add-string in bytes
-	// stemBits is a Bloom filter of the stems (two bits per stem, see
-	// mayHaveStem): most candidate stems of a lookup are not words, and
-	// the filter, which fits in the processor's cache, refuses nearly all
-	// of them without touching the large map.
-	stemBits []uint64
-	seed     maphash.Seed
+	// stemBits is a Bloom filter of the stems (three bits per stem, see
+	// bloom): most candidate stems of a lookup are not words, and the
+	// filter, which fits in the processor's cache, refuses nearly all of
+	// them without touching the large map. It is keyed by polyHash, so
+	// the hash of a candidate stem (a prefix of the word plus a
+	// strip-string) is computed from the word's prefix hashes in constant
+	// time, without building the stem.
+	stemBits bloom
 	// adds is byAdd as a trie of the add-strings read from their last
 	// byte, each node holding its rules grouped by strip-string, so a
 	// lookup walks the word's end once instead of looking up every suffix.
@@ -106,6 +107,64 @@ type addEdge struct {
 type sfxGroup struct {
 	strip string
 	rules []sfxRule
+	// stripPow is polyMul to the power len(strip) and stripHash the
+	// polyHash of strip: the stem's hash is prefixHash*stripPow+stripHash.
+	stripPow, stripHash uint64
+	// base is the set of letters (runeBit) some rule's condition accepts
+	// as the last letter of the base, the stem without strip: the group
+	// is skipped, before the filter, for a base that ends otherwise.
+	base uint64
+}
+
+// runeBit is the bit of r in a set of letters: а–я and ё have one each,
+// every other rune shares bit 63.
+func runeBit(r rune) uint64 {
+	switch {
+	case r >= 'а' && r <= 'я':
+		return 1 << (r - 'а')
+	case r == 'ё':
+		return 1 << 32
+	}
+	return 1 << 63
+}
+
+// baseLetters is the set of letters (runeBit) the rules, which share
+// strip, accept as the last letter of the base (the stem without strip),
+// over-approximated: every bit a condition might accept is set, and all
+// of them for a condition that does not reach into the base. A rule whose
+// condition refuses strip itself accepts nothing.
+func baseLetters(strip string, rules []sfxRule) uint64 {
+	sr := []rune(strip)
+	var set uint64
+	for _, r := range rules {
+		live := true
+		for j := 0; j < len(r.cond) && j < len(sr); j++ {
+			if !r.cond[len(r.cond)-1-j].match(sr[len(sr)-1-j]) {
+				live = false
+				break
+			}
+		}
+		switch {
+		case !live:
+			continue
+		case len(r.cond) <= len(sr):
+			return ^uint64(0)
+		}
+		c := r.cond[len(r.cond)-1-len(sr)]
+		var bits uint64
+		for _, x := range c.runes {
+			bits |= runeBit(x)
+		}
+		switch {
+		case c.any:
+			return ^uint64(0)
+		case c.negate:
+			set |= ^bits | 1<<63 // bit 63 stands for runes the class may not list
+		default:
+			set |= bits
+		}
+	}
+	return set
 }
 
 // buildAddTrie builds lx.adds from lx.byAdd.
@@ -125,44 +184,98 @@ func (lx *lexicon) buildAddTrie() {
 			n := &lx.adds[node]
 			k := slices.IndexFunc(n.groups, func(g sfxGroup) bool { return g.strip == r.strip })
 			if k < 0 {
-				n.groups = append(n.groups, sfxGroup{strip: r.strip})
+				n.groups = append(n.groups, sfxGroup{strip: r.strip, stripPow: polyPow(len(r.strip)), stripHash: polyHash(r.strip)})
 				k = len(n.groups) - 1
 			}
 			n.groups[k].rules = append(n.groups[k].rules, r)
+			n.groups[k].base = baseLetters(r.strip, n.groups[k].rules)
 		}
 	}
 }
 
 // stemFilterBits is the size of the stem filter in bits (256 KiB): with
-// two bits per stem of the ~140,000 stems, a miss gets through in about
-// 1.5 % of lookups.
+// three bits per stem of the ~140,000 stems, a miss gets through in about
+// 1 % of lookups.
 const stemFilterBits = 1 << 21
 
-// buildStemFilter fills lx.stemBits from lx.stems.
-func (lx *lexicon) buildStemFilter() {
-	lx.seed = maphash.MakeSeed()
-	lx.stemBits = make([]uint64, stemFilterBits/64)
-	for s := range lx.stems {
-		h := maphash.String(lx.seed, s)
-		for _, b := range [2]uint64{h & (stemFilterBits - 1), h >> 32 & (stemFilterBits - 1)} {
-			lx.stemBits[b/64] |= 1 << (b % 64)
-		}
+// polyMul is the multiplier of polyHash (odd, so no byte is lost).
+const polyMul = 0x100000001b3
+
+// polyHash is the polynomial hash of s: h = h*polyMul + byte over its
+// bytes, modulo 2^64, so polyHash(a+b) = polyHash(a)*polyPow(len(b)) +
+// polyHash(b). Its low bits are weak; bloom mixes them.
+func polyHash[W spelling](s W) uint64 {
+	var h uint64
+	for i := 0; i < len(s); i++ {
+		h = h*polyMul + uint64(s[i])
 	}
+	return h
 }
 
-// mayHaveStem reports whether stem may be a key of lx.stems: false means
-// it is not.
-func (lx *lexicon) mayHaveStem(stem []byte) bool {
-	h := maphash.Bytes(lx.seed, stem)
-	b1, b2 := h&(stemFilterBits-1), h>>32&(stemFilterBits-1)
-	return lx.stemBits[b1/64]&(1<<(b1%64)) != 0 && lx.stemBits[b2/64]&(1<<(b2%64)) != 0
+// polyRune extends the polyHash h by the UTF-8 encoding of r (U+FFFD
+// for an invalid rune, as utf8.AppendRune writes it).
+func polyRune(h uint64, r rune) uint64 {
+	switch {
+	case r >= 0 && r < utf8.RuneSelf:
+		return h*polyMul + uint64(r)
+	case r >= 0 && r < 0x800:
+		return (h*polyMul+uint64(0xC0|r>>6))*polyMul + uint64(0x80|r&0x3F)
+	}
+	var b [utf8.UTFMax]byte
+	n := utf8.EncodeRune(b[:], r)
+	for _, c := range b[:n] {
+		h = h*polyMul + uint64(c)
+	}
+	return h
 }
 
-// mayHaveWord is mayHaveStem of a string.
-func (lx *lexicon) mayHaveWord(w string) bool {
-	h := maphash.String(lx.seed, w)
-	b1, b2 := h&(stemFilterBits-1), h>>32&(stemFilterBits-1)
-	return lx.stemBits[b1/64]&(1<<(b1%64)) != 0 && lx.stemBits[b2/64]&(1<<(b2%64)) != 0
+// polyPow is polyMul to the power n, modulo 2^64.
+func polyPow(n int) uint64 {
+	p := uint64(1)
+	for ; n > 0; n-- {
+		p *= polyMul
+	}
+	return p
+}
+
+// bloom is a Bloom filter of polyHash values with three bits per key,
+// all in the same 64-bit word (one memory access per lookup); its size in
+// bits is a power of two.
+type bloom []uint64
+
+// newBloom returns an empty filter of the given size in bits (a power of
+// two, at least 64).
+func newBloom(bits int) bloom { return make(bloom, bits/64) }
+
+// mix64 mixes the bits of a polyHash, whose low bits are weak (the
+// finalizer of MurmurHash3).
+func mix64(h uint64) uint64 {
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}
+
+// position mixes a polyHash and returns the key's word and its three bits
+// in that word.
+func (b bloom) position(h uint64) (word uint64, bits uint64) {
+	h = mix64(h)
+	return (h >> 18) & uint64(len(b)-1), 1<<(h&63) | 1<<(h>>6&63) | 1<<(h>>12&63)
+}
+
+// add sets the bits of the key of polyHash h.
+func (b bloom) add(h uint64) {
+	w, bits := b.position(h)
+	b[w] |= bits
+}
+
+// has reports whether the key of polyHash h may have been added: false
+// means it was not.
+func (b bloom) has(h uint64) bool {
+	w, bits := b.position(h)
+	return b[w]&bits == bits
 }
 
 // child returns the child of node for byte b, adding it when create is
@@ -185,14 +298,10 @@ func (lx *lexicon) child(node int32, b byte, create bool) int32 {
 // fold lower-cases s and maps ё to е; it returns s itself when nothing
 // changes, so the common path does not allocate.
 func fold(s string) string {
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == 'ё' || r == 'Ё' || isUpper(r) {
-			return foldSlow(s)
-		}
-		i += size
+	if !foldChanges(s) {
+		return s
 	}
-	return s
+	return foldSlow(s)
 }
 
 func foldSlow(s string) string {
@@ -211,8 +320,9 @@ func foldSlow(s string) string {
 // loadLexicon parses the embedded hunspell files and the supplement.
 func loadLexicon() (*lexicon, error) {
 	lx := &lexicon{
-		stems: make(map[string]uint32, 150000),
-		byAdd: make(map[string][]sfxRule, 1200),
+		stems:    make(map[string]uint32, 150000),
+		stemBits: newBloom(stemFilterBits),
+		byAdd:    make(map[string][]sfxRule, 1200),
 	}
 	if err := lx.parseAff(ruAff); err != nil {
 		return nil, fmt.Errorf("lexicon ru_RU.aff: %w", err)
@@ -224,7 +334,6 @@ func loadLexicon() (*lexicon, error) {
 		return nil, fmt.Errorf("lexicon supplement.dic: %w", err)
 	}
 	lx.buildAddTrie()
-	lx.buildStemFilter()
 	return lx, nil
 }
 
@@ -358,6 +467,7 @@ func (lx *lexicon) parseDic(data []byte, countLine bool) error {
 		}
 		key := fold(word)
 		lx.stems[key] |= bits
+		lx.stemBits.add(polyHash(key))
 	}
 	return nil
 }
@@ -365,13 +475,38 @@ func (lx *lexicon) parseDic(data []byte, countLine bool) error {
 // known reports whether the folded word w is a form of the lexicon. lower
 // says whether only common (lower-case) entries count: a lower-case word
 // in the text is not verified by a proper name.
-func (lx *lexicon) known(w string, lower bool) bool {
+func (lx *lexicon) known(w string, lower bool) bool { return lexKnown(lx, w, lower) }
+
+// spelling is a word held as a string or as bytes: the lookups of the OCR
+// corrector take its candidate spellings from a buffer, without making
+// strings of them.
+type spelling interface{ ~string | ~[]byte }
+
+// lexKnown is lexicon.known of a string or of bytes.
+func lexKnown[W spelling](lx *lexicon, w W, lower bool) bool {
 	need := entryLower | entryUpper
 	if lower {
 		need = entryLower
 	}
-	if lx.mayHaveWord(w) {
-		if e, ok := lx.stems[w]; ok && e&need != 0 {
+	// ph[k] is the polyHash of w[:from+k]: the prefixes a lookup cuts the
+	// word at are no shorter than from.
+	from := max(0, len(w)-lx.maxAdd)
+	var h uint64
+	for i := 0; i < from; i++ {
+		h = h*polyMul + uint64(w[i])
+	}
+	var phBuf [32]uint64
+	ph := phBuf[:0]
+	if len(w)-from+1 > len(phBuf) {
+		ph = make([]uint64, 0, len(w)-from+1)
+	}
+	ph = append(ph, h)
+	for i := from; i < len(w); i++ {
+		h = h*polyMul + uint64(w[i])
+		ph = append(ph, h)
+	}
+	if lx.stemBits.has(h) {
+		if e, ok := lx.stems[string(w)]; ok && e&need != 0 {
 			return true
 		}
 	}
@@ -383,10 +518,16 @@ func (lx *lexicon) known(w string, lower bool) bool {
 		cut := len(w) - k
 		if groups := lx.adds[node].groups; len(groups) > 0 && (cut == len(w) || utf8.RuneStart(w[cut])) {
 			base := w[:cut]
+			hb := ph[cut-from]
+			baseLast := ^uint64(0) // runeBit of the base's last letter; any for none
+			if cut > 0 {
+				r, _ := decodeLastRune(base)
+				baseLast = runeBit(r)
+			}
 			for gi := range groups {
 				g := &groups[gi]
 				n := len(base) + len(g.strip)
-				if n == 0 {
+				if n == 0 || g.base&baseLast == 0 || !lx.stemBits.has(hb*g.stripPow+g.stripHash) {
 					continue
 				}
 				var stem []byte
@@ -397,9 +538,6 @@ func (lx *lexicon) known(w string, lower bool) bool {
 					stem = append(stem, base...)
 				}
 				stem = append(stem, g.strip...)
-				if !lx.mayHaveStem(stem) {
-					continue
-				}
 				var flags uint32
 				for i := range g.rules {
 					if r := &g.rules[i]; flags&r.flag == 0 && condMatch(stem, r.cond) {
@@ -421,6 +559,18 @@ func (lx *lexicon) known(w string, lower bool) bool {
 			return false
 		}
 	}
+}
+
+// decodeLastRune is utf8.DecodeLastRuneInString of a string or bytes.
+func decodeLastRune[W spelling](s W) (rune, int) {
+	n := len(s)
+	if n > 0 && s[n-1] < utf8.RuneSelf {
+		return rune(s[n-1]), 1
+	}
+	if n > 1 && s[n-2] >= 0xC2 && s[n-2] <= 0xDF && s[n-1]&0xC0 == 0x80 {
+		return rune(s[n-2]&0x1F)<<6 | rune(s[n-1]&0x3F), 2
+	}
+	return utf8.DecodeLastRuneInString(string(s))
 }
 
 // condMatch checks the condition against the end of stem.

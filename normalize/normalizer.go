@@ -1,7 +1,6 @@
 package normalize
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -14,8 +13,9 @@ import (
 // with New and share it: it is read-only after New and safe for concurrent
 // use by many goroutines.
 type Normalizer struct {
-	lex  *lexicon
-	conf []confusion
+	lex   *lexicon
+	conf  []confusion
+	first confIndex // conf by the first rune of from
 }
 
 // New loads the embedded lexicon (hunspell-ru plus the pasyans supplement)
@@ -26,7 +26,8 @@ func New() (*Normalizer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("normalize: %w", err)
 	}
-	return &Normalizer{lex: lx, conf: confusions()}, nil
+	c := confusions()
+	return &Normalizer{lex: lx, conf: c, first: indexConfusions(c)}, nil
 }
 
 // Known reports whether word, in modern spelling, is in the lexicon (its
@@ -215,6 +216,13 @@ type state struct {
 	// steps counts the OCR corrector's work (search positions visited and
 	// variants tried), budgeted or not; the garbage test bounds it.
 	steps int64
+	// Buffers of the OCR corrector: the variants of each search depth, the
+	// candidate spelling in UTF-8, reformKnown's, and the variants seen
+	// for the current word.
+	variant [2][]rune
+	keyBuf  []byte
+	sc      spellScratch
+	seen    seenSet
 	// Buffers of chunk, kept from one chunk to the next of a stream.
 	toks  []rawToken
 	units []unit
@@ -229,7 +237,7 @@ func (n *Normalizer) newState(doc string) *state {
 		baseAny:  make(map[string]*analysis),
 		ocr:      make(map[string]*ocrResult),
 		reformed: [2]map[string]reformResult{make(map[string]reformResult), make(map[string]reformResult)},
-		freq:     docFreq{words: make(map[string]*int), stems: make(map[string]*int)},
+		freq:     docFreq{words: make(map[string]*int), stems: make(map[string]*int), wordBits: newBloom(freqFilterBits)},
 	}
 }
 
@@ -347,44 +355,78 @@ func hasOldSpelling(lower string) bool {
 	return ok
 }
 
-// hasOldSpellingBytes is hasOldSpelling of a word held in bytes, without
-// making a string of it.
-func hasOldSpellingBytes(lower []byte) bool {
-	// The endings all end in о or я.
-	if n := len(lower); n >= 2 && (lower[n-2] == 0xD0 && lower[n-1] == 0xBE || lower[n-2] == 0xD1 && lower[n-1] == 0x8F) {
-		for _, suf := range [...]string{"аго", "яго", "ыя", "агося", "ягося"} {
-			if bytes.HasSuffix(lower, []byte(suf)) {
+// hasOldSpellingRunes is hasOldSpelling of a word held in runes, without
+// making a string of it (a string only for a word short enough to be a
+// pronoun).
+func hasOldSpellingRunes(v []rune) bool {
+	n := len(v)
+	if n >= 2 {
+		// The endings all end in о or я: -аго -яго -агося -ягося -ыя.
+		switch v[n-1] {
+		case 'о':
+			if n >= 3 && v[n-2] == 'г' && (v[n-3] == 'а' || v[n-3] == 'я') {
+				return true
+			}
+		case 'я':
+			if v[n-2] == 'ы' {
+				return true
+			}
+			if n >= 5 && v[n-2] == 'с' && v[n-3] == 'о' && v[n-4] == 'г' && (v[n-5] == 'а' || v[n-5] == 'я') {
 				return true
 			}
 		}
 	}
-	if len(lower) <= maxPronounLen && pronouns[string(lower)] != "" || bytes.Contains(lower, []byte("ъи")) {
-		return true
-	}
-	for _, p := range [...]string{"через", "чрез", "без"} {
-		if bytes.HasPrefix(lower, []byte(p)) {
-			r, _ := utf8.DecodeRune(lower[len(p):])
-			if strings.ContainsRune("кпстфхцчшщ", r) {
-				return true
-			}
+	if n <= maxPronounRunes {
+		var b [maxPronounRunes * utf8.UTFMax]byte
+		w := b[:0]
+		for _, r := range v {
+			w = utf8.AppendRune(w, r)
 		}
-	}
-	for _, p := range [...]string{"из", "раз", "роз", "воз", "низ"} {
-		if bytes.HasPrefix(lower, []byte(p)) && bytes.HasPrefix(lower[len(p):], []byte("с")) {
+		if pronouns[string(w)] != "" {
 			return true
 		}
+	}
+	for i := 1; i < n; i++ {
+		if v[i] == 'и' && v[i-1] == 'ъ' {
+			return true
+		}
+	}
+	if n < 3 {
+		return false // every prefix below is at least two letters and a next one
+	}
+	switch v[0] {
+	case 'ч': // через, чрез before a voiceless consonant
+		if n > 5 && v[1] == 'е' && v[2] == 'р' && v[3] == 'е' && v[4] == 'з' && isVoicelessAfterPrefix(v[5]) ||
+			n > 4 && v[1] == 'р' && v[2] == 'е' && v[3] == 'з' && isVoicelessAfterPrefix(v[4]) {
+			return true
+		}
+	case 'б': // без before a voiceless consonant
+		return n > 3 && v[1] == 'е' && v[2] == 'з' && isVoicelessAfterPrefix(v[3])
+	case 'и': // из before с
+		return v[1] == 'з' && v[2] == 'с'
+	case 'р': // раз, роз before с
+		return n > 3 && (v[1] == 'а' || v[1] == 'о') && v[2] == 'з' && v[3] == 'с'
+	case 'в': // воз before с
+		return n > 3 && v[1] == 'о' && v[2] == 'з' && v[3] == 'с'
+	case 'н': // низ before с
+		return n > 3 && v[1] == 'и' && v[2] == 'з' && v[3] == 'с'
 	}
 	return false
 }
 
-// maxPronounLen is the length in bytes of the longest key of pronouns.
-var maxPronounLen = func() int {
-	n := 0
-	for k := range pronouns {
-		n = max(n, len(k))
+// isVoicelessAfterPrefix reports the consonants before which без-, чрез-
+// and через- are written бес-, чрес-, черес- (prefixVariant).
+func isVoicelessAfterPrefix(r rune) bool {
+	switch r {
+	case 'к', 'п', 'с', 'т', 'ф', 'х', 'ц', 'ч', 'ш', 'щ':
+		return true
 	}
-	return n
-}()
+	return false
+}
+
+// maxPronounRunes is the length in runes of the longest key of pronouns
+// (a test checks it).
+const maxPronounRunes = 6
 
 // docFreq is the document-frequency prior: how often each modern word
 // (folded: lower case, ё as е), and each stem (its first stemKeyLen runes),
@@ -393,7 +435,16 @@ var maxPronounLen = func() int {
 type docFreq struct {
 	words map[string]*int
 	stems map[string]*int
+	// wordBits is a Bloom filter of the keys of words (three bits per key,
+	// by polyHash): the evidence search asks for
+	// hundreds of spellings per word, nearly none of them counted, and the
+	// filter refuses them without hashing a string or touching the map.
+	wordBits bloom
 }
+
+// freqFilterBits is the size of docFreq's filter in bits (256 KiB): at
+// maxFreq keys under 1 % of the misses get through.
+const freqFilterBits = 1 << 21
 
 // of is the count of w, folded.
 func (f docFreq) of(w string) int { return count(f.words[fold(w)]) }
@@ -420,6 +471,9 @@ func (f docFreq) stemOf(w string) int {
 // the maps are never emptied, so a key left out stays out).
 func (f docFreq) cells(key string) (word, stem *int) {
 	word = f.cell(f.words, key)
+	if word != nil {
+		f.wordBits.add(polyHash(key))
+	}
 	if k, ok := stemPrefix(key); ok {
 		stem = f.cell(f.stems, k)
 	}
@@ -508,7 +562,7 @@ func (st *state) chunk(ctx context.Context, text string, out *strings.Builder, o
 		}
 		w := str(k)
 		words++
-		if hasMarker(w) {
+		if !st.preReform && hasMarker(w) { // counted only to detect the mode
 			markers++
 		}
 		if k+3 < len(toks) && toks[k+1].kind == kPunct && isHyphen(str(k+1)) &&

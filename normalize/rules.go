@@ -108,6 +108,34 @@ func confusions() []confusion {
 	return append(c, end)
 }
 
+// confIndex lists, for each rune, the confusions whose from starts with
+// it, in table order: the OCR search tries at each position only those.
+type confIndex struct {
+	cyr   [0x80][]int32 // U+0400–U+047F
+	other map[rune][]int32
+}
+
+// indexConfusions builds the index of the table c.
+func indexConfusions(c []confusion) confIndex {
+	x := confIndex{other: map[rune][]int32{}}
+	for i, cf := range c {
+		if r := cf.from[0]; r >= 0x400 && r < 0x480 {
+			x.cyr[r-0x400] = append(x.cyr[r-0x400], int32(i))
+		} else {
+			x.other[r] = append(x.other[r], int32(i))
+		}
+	}
+	return x
+}
+
+// of returns the indices of the confusions whose from starts with r.
+func (x *confIndex) of(r rune) []int32 {
+	if r >= 0x400 && r < 0x480 {
+		return x.cyr[r-0x400]
+	}
+	return x.other[r]
+}
+
 // Stages of the pipeline an edit rule belongs to (see the package doc).
 const (
 	StageTokens = "tokens" // joining the parts of a word the layout split

@@ -192,6 +192,9 @@ func classify(s string, letters, digits int) kind {
 	case digits > 0 && !hasDigitLetterOCR(s):
 		return kNumber // mixed forms such as "10a" stay untouched
 	}
+	if r, _ := decodeRune(s); !glyph.IsRomanGlyph(r) {
+		return kWord // not even the first letter reads as a Roman digit
+	}
 	if _, ok := glyph.Roman(s); ok && digits == 0 {
 		return kRoman
 	}

@@ -1,6 +1,7 @@
 package normalize
 
 import (
+	"bytes"
 	"math"
 	"strings"
 	"unicode"
@@ -26,9 +27,20 @@ func isConsonant(r rune) bool { return strings.ContainsRune(consonants, unicode.
 // hasMarker reports whether a word carries pre-reform spelling: a letter
 // the reform removed, or a final hard sign.
 func hasMarker(w string) bool {
-	for _, r := range w {
-		if isPreReformRune(r) {
-			return true
+	// The letters of isPreReformRune, by their UTF-8 bytes: a lead byte
+	// 0xD0 or 0xD1 is never part of another sequence, so the pair decodes
+	// as the letter wherever it stands.
+	for i := 0; i+1 < len(w); i++ {
+		switch w[i] {
+		case 0xD0: // Ђ І
+			if c := w[i+1]; c == 0x82 || c == 0x86 {
+				return true
+			}
+		case 0xD1: // ђ і Ѣ ѣ Ѳ ѳ Ѵ ѵ
+			switch w[i+1] {
+			case 0x92, 0x96, 0xA2, 0xA3, 0xB2, 0xB3, 0xB4, 0xB5:
+				return true
+			}
 		}
 	}
 	r, _ := utf8.DecodeLastRuneInString(w)
@@ -217,33 +229,7 @@ func (n *Normalizer) knownWord(w string, lowerOnly bool) bool {
 	if w == "" {
 		return false
 	}
-	f := fold(w)
-	if n.lex.known(f, lowerOnly) {
-		return true
-	}
-	if strings.HasSuffix(f, "вши") && len(f) > len("вши")+4 {
-		if n.lex.known(strings.TrimSuffix(f, "ши"), lowerOnly) {
-			return true
-		}
-	}
-	for _, s := range [...]string{"им", "има", "имо", "имы", "ем", "ема", "емо", "емы"} {
-		if strings.HasSuffix(f, s) && len(f) > len(s)+6 {
-			stem := f[:len(f)-len(s)] + s[:len("им")]
-			if n.lex.known(stem+"ый", lowerOnly) {
-				return true
-			}
-		}
-	}
-	if i := strings.IndexByte(f, '-'); i > 0 && i < len(f)-1 {
-		// A hyphenated compound: every part known, or the compound listed.
-		for _, p := range strings.Split(f, "-") {
-			if !n.lex.known(p, lowerOnly) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+	return knownForm(n.lex, fold(w), lowerOnly)
 }
 
 // pronouns are the pre-reform pronoun spellings replaced as whole words.
@@ -547,18 +533,39 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 	}
 	limit := maxCost(len(rs))
 	second = math.Inf(1)
-	seen := map[string]float64{} // variant → cheapest cost considered
+	// seen holds each variant with the cheapest cost considered.
+	seen := &st.seen
+	seen.reset()
 	tried := 0
 	var rec func(cur []rune, pos int, cost float64, edits int, rules ruleTrail)
 	consider := func(cur []rune, cost float64, rules ruleTrail) {
-		key := string(cur)
-		if c, dup := seen[key]; dup && c <= cost {
-			return
+		kb := st.keyBuf[:0]
+		for _, r := range cur {
+			kb = utf8.AppendRune(kb, r)
 		}
-		seen[key] = cost
+		st.keyBuf = kb
+		if !seen.improve(kb, cost) {
+			return // considered already, at a cost no higher
+		}
 		tried++
 		st.steps++
 		*budget--
+		// The parts (words split at restored spaces) must all be known:
+		// asked first of the bytes, since nearly no candidate is.
+		for i, rest := 0, kb; ; i++ {
+			j := bytes.IndexByte(rest, ' ')
+			if j < 0 {
+				j = len(rest)
+			}
+			if !st.n.reformKnown(rest[:j], lowerOnly || i > 0, &st.sc) {
+				return
+			}
+			if j == len(rest) {
+				break
+			}
+			rest = rest[j+1:]
+		}
+		key := string(kb)
 		var partsBuf, modsBuf [3]string
 		parts := append(partsBuf[:0], key)
 		if strings.IndexByte(key, ' ') >= 0 {
@@ -618,7 +625,7 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 		}
 		for i := pos; i < len(cur); i++ {
 			st.steps++
-			for ci := range n.conf {
+			for _, ci := range n.first.of(cur[i]) { // in table order
 				cf := &n.conf[ci]
 				if cost+cf.cost > limit || !hasPrefixRunes(cur[i:], cf.from) {
 					continue
@@ -626,8 +633,11 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 				if cf.atEnd && i+len(cf.from) != len(cur) {
 					continue
 				}
-				next := make([]rune, 0, len(cur)+len(cf.to))
+				// The variants of one depth share a buffer: consider keeps
+				// none, and the deeper level writes to the next buffer.
+				next := st.variant[edits][:0]
 				next = append(append(append(next, cur[:i]...), cf.to...), cur[i+len(cf.from):]...)
+				st.variant[edits] = next
 				r := rules.with(cf.rule)
 				consider(next, cost+cf.cost, r)
 				if edits+1 < 2 {
@@ -646,8 +656,8 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 				// and a one-letter word after ъ ("уголъи").
 				firstOK := i >= 2 && cur[i-2] != ' ' || (i == 1 || cur[i-2] == ' ') && (cur[i-1] == 'и' || cur[i-1] == 'а')
 				if cost+c <= limit && firstOK && (len(cur)-i >= 2 && cur[i+1] != ' ' || cur[i-1] == 'ъ') {
-					next := make([]rune, 0, len(cur)+1)
-					next = append(append(append(next, cur[:i]...), ' '), cur[i:]...)
+					next := append(append(append(st.variant[edits][:0], cur[:i]...), ' '), cur[i:]...)
+					st.variant[edits] = next
 					r := rules.with(RuleWordSplit)
 					consider(next, cost+c, r)
 					if edits+1 < 2 {
@@ -658,7 +668,7 @@ func (st *state) ocrSearch(w string, lowerOnly bool) (best candidate, second flo
 		}
 	}
 	rec(rs, 0, 0, 0, ruleTrail{})
-	if len(rs) >= minEvidenceLen && len(rs) <= 20 {
+	if len(rs) >= minEvidenceLen && len(rs) <= maxEvidenceRunes {
 		st.evidenceSearch(rs, lowerOnly, &best, &second, &ok)
 	}
 	return best, second, ok
@@ -682,32 +692,41 @@ var evidenceAlphabet = []rune("абвгдежзийклмнопрстуфхцч�
 func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, second *float64, ok *bool) {
 	freq, budget := st.freq, &st.budget
 	// w holds the variant in UTF-8; q its plain reform reading (ѣ і ѳ ѵ
-	// mapped, a final ъ dropped, ё as е), both built without allocating.
+	// mapped, a final ъ dropped, ё as е), both built without allocating,
+	// and q only when the frequency filter lets its hash through.
 	var wbuf, qbuf [4 * 32]byte
-	try := func(v []rune, rule string) {
+	var ph plainHashes
+	ph.of(rs)
+	try := func(v []rune, rule string, h uint64) {
 		st.steps++
 		if *budget <= 0 {
 			return
 		}
 		*budget--
-		w := wbuf[:0]
-		for _, r := range v {
-			w = utf8.AppendRune(w, r)
-		}
-		if !hasOldSpellingBytes(w) {
+		if !hasOldSpellingRunes(v) {
 			// Cheap filter first: the plain reform reading must be
 			// frequent.
-			q := qbuf[:0]
 			end := len(v)
 			if end > 0 && v[end-1] == 'ъ' {
 				end--
 			}
+			if !freq.wordBits.has(h) { // h is the polyHash of q
+				return // not counted at all
+			}
+			q := qbuf[:0]
 			for _, r := range v[:end] {
 				q = utf8.AppendRune(q, plainLetter(r))
 			}
 			if count(freq.words[string(q)]) < minEvidence { // q is folded already
 				return
 			}
+		}
+		w := wbuf[:0]
+		for _, r := range v {
+			w = utf8.AppendRune(w, r)
+		}
+		if !st.n.mayBeCounted(w, freq.wordBits, &st.sc) || !st.n.reformKnown(w, lowerOnly, &st.sc) {
+			return // no reading is counted, or none is a word
 		}
 		m, r, known := st.reform(string(w), lowerOnly)
 		if !known {
@@ -734,18 +753,82 @@ func (st *state) evidenceSearch(rs []rune, lowerOnly bool, best *candidate, seco
 		for _, a := range evidenceAlphabet {
 			if a != rs[i] {
 				buf = append(append(append(buf[:0], rs[:i]...), a), rs[i+1:]...)
-				try(buf, RuleSubstitution)
+				try(buf, RuleSubstitution, ph.variant(i, i+1, a, true))
 			}
 		}
 		buf = append(append(buf[:0], rs[:i]...), rs[i+1:]...)
-		try(buf, RuleDeletion)
+		try(buf, RuleDeletion, ph.variant(i, i+1, 0, false))
 	}
 	for i := 0; i <= len(rs); i++ {
 		for _, a := range evidenceAlphabet {
 			buf = append(append(append(buf[:0], rs[:i]...), a), rs[i:]...)
-			try(buf, RuleInsertion)
+			try(buf, RuleInsertion, ph.variant(i, i, a, true))
 		}
 	}
+}
+
+// maxEvidenceRunes is the longest word the evidence search edits.
+const maxEvidenceRunes = 20
+
+// plainHashes holds the prefix hashes of a word's plain reform reading
+// (plainLetter of each rune), from which the polyHash of the plain
+// reading of any one-letter edit of the word — the key the evidence
+// search looks up in the frequency prior — is had in constant time.
+type plainHashes struct {
+	rs  []rune
+	end int                          // len(rs), less a final ъ
+	p   [maxEvidenceRunes + 2]uint64 // p[i]: polyHash of the reading of rs[:i]
+	b   [maxEvidenceRunes + 2]int    // b[i]: its length in bytes
+	pow [utf8.UTFMax*(maxEvidenceRunes+1) + 1]uint64
+}
+
+// of computes the hashes of rs (at most maxEvidenceRunes runes).
+func (ph *plainHashes) of(rs []rune) {
+	ph.rs = rs
+	ph.end = len(rs)
+	if ph.end > 0 && rs[ph.end-1] == 'ъ' {
+		ph.end--
+	}
+	for i, r := range rs {
+		r = plainLetter(r)
+		ph.p[i+1] = polyRune(ph.p[i], r)
+		ph.b[i+1] = ph.b[i] + encodedLen(r)
+	}
+	ph.pow[0] = 1
+	for k := 1; k <= ph.b[len(rs)]; k++ {
+		ph.pow[k] = ph.pow[k-1] * polyMul
+	}
+}
+
+// encodedLen is the length of r as utf8.AppendRune writes it.
+func encodedLen(r rune) int {
+	if n := utf8.RuneLen(r); n > 0 {
+		return n
+	}
+	return len(string(utf8.RuneError))
+}
+
+// variant returns the polyHash of the plain reading (a final ъ dropped)
+// of the word rs[:i] + a + rs[j:], a left out when mid is false.
+func (ph *plainHashes) variant(i, j int, a rune, mid bool) uint64 {
+	n := len(ph.rs)
+	h := ph.p[i]
+	switch {
+	case j < n:
+		// The word's own end stays: the tail is rs[j:end].
+		if mid {
+			h = polyRune(h, plainLetter(a))
+		}
+		tail := ph.p[ph.end] - ph.p[j]*ph.pow[ph.b[ph.end]-ph.b[j]]
+		return h*ph.pow[ph.b[ph.end]-ph.b[j]] + tail
+	case mid && a == 'ъ':
+		return h // a ъ written last is dropped
+	case mid:
+		return polyRune(h, plainLetter(a))
+	case i > 0 && ph.rs[i-1] == 'ъ':
+		return ph.p[i-1] // the last letter deleted, a ъ before it is last
+	}
+	return h
 }
 
 // plainLetter is a lower-case letter's plain reform reading as the

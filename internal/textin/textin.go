@@ -183,6 +183,27 @@ func (r *Reader) Read(p []byte) (int, error) {
 	}
 	n, err := r.tr.Read(p)
 	for i := 0; i < n; i++ {
+		if !r.c2 {
+			// Fast path: the run of bytes that are no line end, control
+			// character or 0xC2 (which may start a C1 control) only
+			// lengthens the line.
+			j := i
+			for j < n {
+				if c := p[j]; c < 0x20 || c == 0x7F || c == 0xC2 {
+					break
+				}
+				j++
+			}
+			if r.lineLen+(j-i) > r.maxLine {
+				k := i + r.maxLine - r.lineLen // the first byte past the limit
+				r.err = fmt.Errorf("%w (line %d is longer than %d bytes)", ErrLineTooLong, r.line, r.maxLine)
+				return k, r.err
+			}
+			r.lineLen += j - i
+			if i = j; i == n {
+				break
+			}
+		}
 		c := p[i]
 		if r.c2 && c >= 0x80 && c < 0xA0 {
 			// A C1 control character (U+0080–U+009F), split or not.
@@ -626,6 +647,17 @@ func (fastNFC) Transform(dst, src []byte, atEOF bool) (nDst, nSrc int, err error
 		// The run of safe runes from nSrc, and the start of its last rune.
 		k, last := nSrc, -1
 		for k < len(src) {
+			// ASCII and the Cyrillic letters (0xD0/0xD1 and a continuation
+			// byte: U+0400–U+047F) first, as safeRune would answer.
+			if c := src[k]; c < utf8.RuneSelf {
+				last = k
+				k++
+				continue
+			} else if (c == 0xD0 || c == 0xD1) && k+1 < len(src) && src[k+1]&0xC0 == 0x80 {
+				last = k
+				k += 2
+				continue
+			}
 			size := safeRune(src, k)
 			if size == 0 {
 				break

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -190,6 +191,70 @@ func TestNFCFastPath(t *testing.T) {
 			got, err := io.ReadAll(tr)
 			if err != nil || string(got) != want {
 				t.Fatalf("%q: got %q (%v), want %q", in, got, err, want)
+			}
+		}
+	}
+}
+
+// TestReadChecksAgree: Read, which skips over runs of ordinary bytes,
+// stops where a byte-by-byte check of the decoded text stops — at the
+// first control character or the first byte past the line limit — with
+// the same error, whatever the size of the reads.
+func TestReadChecksAgree(t *testing.T) {
+	pieces := []string{"слово ", "ѣ", "\n", "\t", "é", "\u00a0", "ab", "\x01", "\u0085", "\x7f"}
+	rng := rand.New(rand.NewPCG(4, 4))
+	for trial := range 400 {
+		var sb strings.Builder
+		sb.WriteString(strings.Repeat("Берутъ изъ колоды туза. ", 3))
+		for range rng.IntN(200) {
+			p := pieces[rng.IntN(len(pieces))]
+			if strings.ContainsAny(p, "\x01\u0085\x7f") && rng.IntN(8) != 0 {
+				continue // a control character now and then
+			}
+			sb.WriteString(p)
+		}
+		data := []byte(sb.String())
+		maxLine := 80 + rng.IntN(400)
+		wantN, wantErr := len(data), ""
+		line, lineLen, c2 := 1, 0, false
+	scan:
+		for i, c := range data {
+			if c2 && c >= 0x80 && c < 0xA0 {
+				wantN, wantErr = i, fmt.Sprintf("control character %U at line %d, byte %d", rune(c), line, i-1)
+				break
+			}
+			c2 = c == 0xC2
+			switch {
+			case c == '\n':
+				line++
+				lineLen = 0
+				continue
+			case c < 0x20 && c != '\t' && c != '\v' && c != '\f', c == 0x7F:
+				wantN, wantErr = i, fmt.Sprintf("control character %U at line %d, byte %d", rune(c), line, i)
+				break scan
+			}
+			if lineLen++; lineLen > maxLine {
+				wantN, wantErr = i, fmt.Sprintf("line %d is longer than %d bytes", line, maxLine)
+				break
+			}
+		}
+		r, err := NewReader(context.Background(), bytes.NewReader(data), maxLine)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		var got []byte
+		buf := make([]byte, 1+rng.IntN(300))
+		for {
+			n, err := r.Read(buf)
+			got = append(got, buf[:n]...)
+			if err != nil {
+				if errors.Is(err, io.EOF) {
+					err = nil
+				}
+				if len(got) != wantN || (err == nil) != (wantErr == "") || err != nil && !strings.Contains(err.Error(), wantErr) {
+					t.Fatalf("trial %d: read %d bytes, error %v; want %d bytes, error %q", trial, len(got), err, wantN, wantErr)
+				}
+				break
 			}
 		}
 	}
