@@ -54,9 +54,11 @@ import (
 type plannerStrategy struct {
 	params
 	name    string
-	samples int   // determinizations per decision, 0: the game's default
-	horizon int   // moves per rollout, 0: the game's default (-1 after parsing: none)
-	nodes   int64 // solver budget for positions without hidden cards, 0: never solve
+	samples int     // determinizations per decision, 0: the game's default
+	horizon int     // moves per rollout, 0: the game's default, -1: none
+	prior   float64 // won rollouts credited to the heuristic's move
+	replan  bool    // solve while cards are hidden in every game (see plannerDefault)
+	nodes   int64   // solver budget for positions without hidden cards, 0: never solve
 	book    bool
 }
 
@@ -66,6 +68,10 @@ type plannerDefault struct {
 	// layout: plan the first phase's layout (see layoutPlan); samples is
 	// then the number of determinizations solved for a plan.
 	layout bool
+	// replan: also while cards are hidden, solve a determinization and
+	// follow its line up to its first move that turns up a card, then
+	// solve again (rollouts decide when the sample is not won).
+	replan bool
 }
 
 // plannerDefaults holds the per-game defaults of samples and horizon
@@ -74,24 +80,20 @@ type plannerDefault struct {
 // its time budget; docs/tournaments.md gives the measurements.
 var plannerDefaults = map[string]plannerDefault{
 	"salic-law":            {samples: 8},
-	"four-corners":         {samples: 2, horizon: 60},
-	"windmill":             {samples: 8},
+	"four-corners":         {samples: 1, horizon: 40},
+	"windmill":             {samples: 24},
 	"shah":                 {samples: 2, horizon: 60},
-	"duchess-de-luynes":    {samples: 8},
-	"british-constitution": {samples: 8},
+	"duchess-de-luynes":    {samples: 16},
+	"british-constitution": {samples: 2},
 	"zodiac":               {samples: 2, horizon: 60, layout: true},
 	"sympathy":             {samples: 1, horizon: 20},
-	"sultan":               {samples: 4},
+	"sultan":               {samples: 16},
 	"napoleon":             {samples: 8},
-	"red-and-black":        {samples: 2, horizon: 80},
+	"red-and-black":        {samples: 4},
 }
 
 // plannerFallback is the default of a game missing from plannerDefaults.
 var plannerFallback = plannerDefault{samples: 4, horizon: 100}
-
-// bookPrior is the credit, in won rollouts, of the book's move in
-// planner-book.
-const bookPrior = 0.5
 
 func init() {
 	for _, book := range []bool{false, true} {
@@ -106,10 +108,13 @@ func init() {
 			Params: []ParamInfo{
 				{Name: "samples", Summary: "determinizations per decision, 0 = the game's default", Kind: ParamInt, Default: "0", Min: 0, Max: 1024},
 				{Name: "horizon", Summary: "moves per rollout, 0 = the game's default, -1 = to the end", Kind: ParamInt, Default: "0", Min: -1, Max: 100000},
+				{Name: "prior", Summary: "credit of the heuristic's move, in hundredths of a won rollout", Kind: ParamInt, Default: "50", Min: 0, Max: 100000},
+				{Name: "replan", Summary: "1 = solve sampled deals while cards are hidden in every game, 0 = in the games whose default it is", Kind: ParamInt, Default: "0", Min: 0, Max: 1},
 				{Name: "nodes", Summary: "solver nodes when nothing is hidden, 0 = never solve", Kind: ParamInt, Default: strconv.Itoa(plannerNodes), Min: 0, Max: 1 << 40},
 			},
 			build: func(v ParamValues) Strategy {
-				return &plannerStrategy{name: name, samples: int(v.Int("samples")), horizon: int(v.Int("horizon")), nodes: v.Int("nodes"), book: book}
+				return &plannerStrategy{name: name, samples: int(v.Int("samples")), horizon: int(v.Int("horizon")),
+					prior: float64(v.Int("prior")) / 100, replan: v.Int("replan") == 1, nodes: v.Int("nodes"), book: book}
 			},
 		})
 	}
@@ -145,11 +150,13 @@ type plannerPlayer struct {
 	solver *solve.Solver
 
 	samples, horizon int
+	prior            float64
 	maxMoves         int
 	moves            int // moves played in this deal
 
 	views keySet // views the player has had in this deal
 
+	replan                  bool
 	layoutGame, layoutTried bool
 	layout                  layoutPlan
 
@@ -193,8 +200,9 @@ func (p *plannerPlayer) ResetContext(ctx context.Context, g engine.Game, seed ui
 	if !ok {
 		d = plannerFallback
 	}
-	p.samples, p.horizon = d.samples, d.horizon
-	p.layoutGame, p.layoutTried, p.layout.active = d.layout, false, false
+	p.samples, p.horizon, p.prior = d.samples, d.horizon, p.st.prior
+	p.layoutGame, p.layoutTried, p.replan = d.layout, false, d.replan || p.st.replan
+	p.layout.active, p.layout.made, p.layout.reached = false, false, false
 	if p.st.samples > 0 {
 		p.samples = p.st.samples
 	}
@@ -226,6 +234,7 @@ func (p *plannerPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.
 
 func (p *plannerPlayer) choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	if len(legal) == 1 {
+		p.advanceLine(legal[0])
 		return 0, ""
 	}
 	if p.layoutGame {
@@ -243,9 +252,14 @@ func (p *plannerPlayer) choose(g engine.Game, legal []engine.Move) (int, engine.
 	if p.lost {
 		return p.greedy.Choose(g, legal)
 	}
-	bi, adv := -1, engine.RuleID("")
+	// The prior: the heuristic's own move (the book's for planner-book,
+	// greedy's for planner).
+	var bi int
+	var adv engine.RuleID
 	if p.book != nil {
 		bi, adv = p.book.Choose(g, legal)
+	} else {
+		bi, adv = p.greedy.Choose(g, legal)
 	}
 	i := p.evaluate(g, legal, bi)
 	if i == bi {
@@ -258,7 +272,11 @@ func (p *plannerPlayer) choose(g engine.Game, legal []engine.Move) (int, engine.
 // being followed, after solving the position if it hides nothing; -1 when
 // there is no plan to follow.
 func (p *plannerPlayer) followLine(g engine.Game, legal []engine.Move) int {
-	if p.pos >= len(p.line) && !p.tried && p.solver != nil && !p.hidesCards(g) {
+	if p.pos >= len(p.line) && !p.tried && p.solver != nil {
+		open := !p.hidesCards(g)
+		if !open && !p.replan {
+			return -1
+		}
 		p.tried = true
 		// Hidden randomness other than cards (the seed of a shuffled
 		// redeal) is resampled too, so the search never reads it.
@@ -270,7 +288,7 @@ func (p *plannerPlayer) followLine(g engine.Game, legal []engine.Move) int {
 		case solve.Won:
 			p.line, p.pos = append(p.line[:0], r.Line...), 0
 		case solve.Lost:
-			p.lost = true
+			p.lost = open // a lost sample proves nothing when cards are hidden
 		}
 	}
 	if p.pos >= len(p.line) {
@@ -287,8 +305,22 @@ func (p *plannerPlayer) followLine(g engine.Game, legal []engine.Move) int {
 			return i
 		}
 	}
-	p.line, p.pos = p.line[:0], 0
+	// The position left the line (a move it did not foresee): solve again.
+	p.line, p.pos, p.tried = p.line[:0], 0, false
 	return -1
+}
+
+// advanceLine keeps the solver's line in step with a forced move m: the
+// line goes on when m is its next move and is dropped otherwise.
+func (p *plannerPlayer) advanceLine(m engine.Move) {
+	if p.pos >= len(p.line) {
+		return
+	}
+	if p.line[p.pos] == m && !isChance(m) {
+		p.pos++
+		return
+	}
+	p.line, p.pos = p.line[:0], 0
 }
 
 // hidesCards reports whether any pile of g holds a card the player cannot
@@ -315,14 +347,19 @@ func (p *plannerPlayer) evaluate(g engine.Game, legal []engine.Move, bi int) int
 	p.after = resize(p.after, n)
 	// Candidates leading back to a view already had are skipped (unless
 	// all are), and of several leading to the same view only the first is
-	// tried. Moves that turn up a card lead to different views.
+	// tried. Moves that turn up a card lead to different views. The views
+	// are those of the first sample: a move may turn up a hidden card
+	// (a compulsory refill from the pack), and the real one must not be
+	// read.
+	det := p.det.copyOf(g)
+	det.Determinize(&p.rng)
 	live := 0
 	for i, m := range legal {
 		p.skip[i] = false
 		if isChance(m) {
 			continue
 		}
-		c := p.work.copyOf(g)
+		c := p.work.copyOf(det)
 		if c.Apply(m) != nil {
 			p.skip[i] = true
 			continue
@@ -360,8 +397,10 @@ func (p *plannerPlayer) evaluate(g engine.Game, legal []engine.Move, bi int) int
 		maxRoll = min(maxRoll, p.horizon)
 	}
 	for s := 0; s < p.samples; s++ {
-		det := p.det.copyOf(g)
-		det.Determinize(&p.rng)
+		if s > 0 {
+			det = p.det.copyOf(g)
+			det.Determinize(&p.rng)
+		}
 		for i, m := range legal {
 			if p.skip[i] {
 				continue
@@ -387,7 +426,7 @@ func (p *plannerPlayer) evaluate(g engine.Game, legal []engine.Move, bi int) int
 		}
 		v := float64(p.wins[i]) + p.grade[i]*scale
 		if i == bi {
-			v += bookPrior
+			v += p.prior
 		}
 		switch {
 		case best < 0 || v > bestV:
@@ -399,7 +438,7 @@ func (p *plannerPlayer) evaluate(g engine.Game, legal []engine.Move, bi int) int
 	if ties == 1 {
 		return best
 	}
-	if bi >= 0 && !p.skip[bi] && float64(p.wins[bi])+p.grade[bi]*scale+bookPrior == bestV {
+	if bi >= 0 && !p.skip[bi] && float64(p.wins[bi])+p.grade[bi]*scale+p.prior == bestV {
 		return bi
 	}
 	p.notTop = resize(p.notTop, n)

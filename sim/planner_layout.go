@@ -35,6 +35,8 @@ import (
 // interchangeable.
 type layoutPlan struct {
 	active  bool
+	made    bool      // a plan was made in this deal
+	reached bool      // its layout was built (the first phase ended on the plan)
 	piles   [][]uint8 // per pile index: planned faces of a tableau pile, nil otherwise
 	reserve [engine.CardsPerDeck]int8
 	counts  [engine.CardsPerDeck]int8 // scratch: faces in the reserves now
@@ -89,7 +91,7 @@ func (p *plannerPlayer) makeLayoutPlan(g engine.Game) bool {
 				}
 			}
 		}
-		lp.active = true
+		lp.active, lp.made = true, true
 		return true
 	}
 	return false
@@ -118,7 +120,7 @@ func (p *plannerPlayer) followLayout(g engine.Game, legal []engine.Move) int {
 		return -1
 	}
 	if p.packOut(g) {
-		lp.active = false
+		lp.active, lp.reached = false, true
 		return -1
 	}
 	clear(lp.counts[:])
