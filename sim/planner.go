@@ -80,7 +80,7 @@ type plannerDefault struct {
 // its time budget; docs/tournaments.md gives the measurements.
 var plannerDefaults = map[string]plannerDefault{
 	"salic-law":            {samples: 8},
-	"four-corners":         {samples: 1, horizon: 40},
+	"four-corners":         {samples: 1, horizon: 15},
 	"windmill":             {samples: 24},
 	"shah":                 {samples: 2, horizon: 60},
 	"duchess-de-luynes":    {samples: 16},
