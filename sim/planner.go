@@ -17,48 +17,62 @@ import (
 //
 //  1. takes samples determinizations of the position: copies whose hidden
 //     cards are rearranged by Game.Determinize with the player's own
-//     generator (seeded from the deal's strategy seed), so they are
-//     consistent with the view and never read the real hidden order;
+//     generator (seeded from the deal's strategy seed, so the same deal
+//     is played the same way whatever the workers or shards), consistent
+//     with the view and never reading the real hidden order;
 //  2. applies every candidate move on each determinization (the same
 //     samples for every candidate: common random numbers) and plays the
 //     rest of the deal out with greedy (greedyStrategy), at most horizon
 //     moves (0: to the end or the move cap);
-//  3. plays the candidate with the most won rollouts; ties (in particular
-//     when no rollout wins) go to the larger sum of foundation fractions
-//     (Score ÷ Total at the rollout's end), then to greedy's choice among
-//     the tied moves.
+//  3. values each candidate by its won rollouts, plus the sum of its
+//     foundation fractions (Score ÷ Total at the rollout's end) scaled to
+//     less than one won rollout — so wins decide, and the fractions break
+//     ties, in particular when no rollout wins — plus the prior: the
+//     heuristic's own move (greedy's; the book's for planner-book) is
+//     credited prior won rollouts (default 0.5), so that sampling noise
+//     alone does not overturn it. The best value is played; exact ties go
+//     to the heuristic's move, then to greedy's choice among the tied.
 //
 // A candidate that leads back to a view the player has already had in
-// this deal (a tableau shuffle A→B→A) is tried only when every move does.
-// Candidates that lead to the same view are tried once.
+// this deal (a tableau shuffle A→B→A) is tried only when every move does;
+// of candidates that lead to the same view only the first is tried (the
+// views are read on the first sample, never on the real state, since a
+// move may turn up a hidden card).
 //
 // Positions without hidden cards (Napoleon's open layout, any game once
 // its pack is out and every card is face up) are decided by the solver of
 // package solve instead, with budget nodes: when it finds a win the
-// planner follows the solver's line move by move; when it proves the deal
-// lost the planner plays greedy; when it stops undecided the planner goes
-// on with rollouts. The solver runs on a determinized copy too, so hidden
-// randomness other than cards (a shuffled redeal) never leaks; a line is
-// therefore followed only up to its first move that turns up a card
-// (Move.Card is NoCard), after which the planner decides afresh.
+// planner follows the solver's line move by move; when it proves the
+// position lost the planner plays greedy; when it stops undecided the
+// planner goes on with rollouts. The solver runs on a determinized copy,
+// so hidden randomness other than cards (a shuffled redeal) never leaks,
+// and a line is followed only up to its first move that turns up a card
+// (Move.Card is NoCard), after which the planner decides afresh. With
+// replan=1 the planner does the same while cards are hidden: it solves a
+// sample and follows its line to the next card turned up (an option for
+// experiments; no game's default).
 //
-// The number of samples and the rollout horizon default per game (see
-// plannerDefaults and docs/tournaments.md): a sample costs one rollout per
+// The Zodiac is planned as a whole (see layoutPlan): the solver's won line
+// on a sample gives the layout to build, and real play builds it whatever
+// order the pack comes in; samples is there the number of samples solved
+// for a plan.
+//
+// The number of samples and the rollout horizon default per game
+// (plannerDefaults, docs/tournaments.md): a sample costs one rollout per
 // candidate, and the games differ by an order of magnitude in the length
-// of a deal.
+// of a deal and the number of candidates.
 //
 // planner-book is the same planner with the book's advice (bookStrategy)
-// as a prior: the book's move is credited bookPrior won rollouts before
-// the comparison and wins exact ties, and when the planner plays it the
-// decision names the book's advice ID, as book rows do.
+// as the prior, and when it plays the book's move the decision names the
+// book's advice ID, as book rows do.
 type plannerStrategy struct {
 	params
 	name    string
 	samples int     // determinizations per decision, 0: the game's default
 	horizon int     // moves per rollout, 0: the game's default, -1: none
 	prior   float64 // won rollouts credited to the heuristic's move
-	replan  bool    // solve while cards are hidden in every game (see plannerDefault)
-	nodes   int64   // solver budget for positions without hidden cards, 0: never solve
+	replan  bool    // also solve sampled deals while cards are hidden (see plannerStrategy)
+	nodes   int64   // solver budget of each search, 0: never solve
 	book    bool
 }
 
@@ -68,10 +82,6 @@ type plannerDefault struct {
 	// layout: plan the first phase's layout (see layoutPlan); samples is
 	// then the number of determinizations solved for a plan.
 	layout bool
-	// replan: also while cards are hidden, solve a determinization and
-	// follow its line up to its first move that turns up a card, then
-	// solve again (rollouts decide when the sample is not won).
-	replan bool
 }
 
 // plannerDefaults holds the per-game defaults of samples and horizon
@@ -109,8 +119,8 @@ func init() {
 				{Name: "samples", Summary: "determinizations per decision, 0 = the game's default", Kind: ParamInt, Default: "0", Min: 0, Max: 1024},
 				{Name: "horizon", Summary: "moves per rollout, 0 = the game's default, -1 = to the end", Kind: ParamInt, Default: "0", Min: -1, Max: 100000},
 				{Name: "prior", Summary: "credit of the heuristic's move, in hundredths of a won rollout", Kind: ParamInt, Default: "50", Min: 0, Max: 100000},
-				{Name: "replan", Summary: "1 = solve sampled deals while cards are hidden in every game, 0 = in the games whose default it is", Kind: ParamInt, Default: "0", Min: 0, Max: 1},
-				{Name: "nodes", Summary: "solver nodes when nothing is hidden, 0 = never solve", Kind: ParamInt, Default: strconv.Itoa(plannerNodes), Min: 0, Max: 1 << 40},
+				{Name: "replan", Summary: "1 = also while cards are hidden, follow the solver's line on a sampled deal up to the next card turned up", Kind: ParamInt, Default: "0", Min: 0, Max: 1},
+				{Name: "nodes", Summary: "solver nodes per search (open positions, the Zodiac's layout plan, replan), 0 = never solve", Kind: ParamInt, Default: strconv.Itoa(plannerNodes), Min: 0, Max: 1 << 40},
 			},
 			build: func(v ParamValues) Strategy {
 				return &plannerStrategy{name: name, samples: int(v.Int("samples")), horizon: int(v.Int("horizon")),
@@ -201,7 +211,7 @@ func (p *plannerPlayer) ResetContext(ctx context.Context, g engine.Game, seed ui
 		d = plannerFallback
 	}
 	p.samples, p.horizon, p.prior = d.samples, d.horizon, p.st.prior
-	p.layoutGame, p.layoutTried, p.replan = d.layout, false, d.replan || p.st.replan
+	p.layoutGame, p.layoutTried, p.replan = d.layout, false, p.st.replan
 	p.layout.active, p.layout.made, p.layout.reached = false, false, false
 	if p.st.samples > 0 {
 		p.samples = p.st.samples
