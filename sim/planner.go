@@ -427,7 +427,17 @@ func (p *plannerPlayer) evaluate(g engine.Game, legal []engine.Move, bi int) int
 		}
 	}
 	// value = won rollouts, then the foundation fractions (their sum is
-	// below samples+1, so it never outweighs one won rollout).
+	// below samples+1, so it never outweighs one won rollout), plus the
+	// prior for the heuristic's move — only when some rollout won: when
+	// none did, the foundation fractions are all the evidence there is,
+	// and a prior worth half a win would always outweigh them.
+	prior := 0.0
+	for i := range legal {
+		if !p.skip[i] && p.wins[i] > 0 {
+			prior = p.prior
+			break
+		}
+	}
 	best, bestV, ties := -1, 0.0, 0
 	scale := 1 / float64(p.samples+1)
 	for i := range legal {
@@ -436,7 +446,7 @@ func (p *plannerPlayer) evaluate(g engine.Game, legal []engine.Move, bi int) int
 		}
 		v := float64(p.wins[i]) + p.grade[i]*scale
 		if i == bi {
-			v += p.prior
+			v += prior
 		}
 		switch {
 		case best < 0 || v > bestV:
@@ -448,7 +458,7 @@ func (p *plannerPlayer) evaluate(g engine.Game, legal []engine.Move, bi int) int
 	if ties == 1 {
 		return best
 	}
-	if bi >= 0 && !p.skip[bi] && float64(p.wins[bi])+p.grade[bi]*scale+p.prior == bestV {
+	if bi >= 0 && !p.skip[bi] && float64(p.wins[bi])+p.grade[bi]*scale+prior == bestV {
 		return bi
 	}
 	p.notTop = resize(p.notTop, n)
