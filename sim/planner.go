@@ -27,11 +27,13 @@ import (
 //  3. values each candidate by its won rollouts, plus the sum of its
 //     foundation fractions (Score ÷ Total at the rollout's end) scaled to
 //     less than one won rollout — so wins decide, and the fractions break
-//     ties, in particular when no rollout wins — plus the prior: the
-//     heuristic's own move (greedy's; the book's for planner-book) is
-//     credited prior won rollouts (default 0.5), so that sampling noise
-//     alone does not overturn it. The best value is played; exact ties go
-//     to the heuristic's move, then to greedy's choice among the tied.
+//     ties, in particular when no rollout wins — plus the prior: when some
+//     rollout won, the heuristic's own move (greedy's; the book's for
+//     planner-book) is credited prior won rollouts (default 0.5), so that
+//     sampling noise alone does not overturn it (when none won, the
+//     fractions are all the evidence, and the prior would always outweigh
+//     them). The best value is played; exact ties go to the heuristic's
+//     move, then to greedy's choice among the tied.
 //
 // A candidate that leads back to a view the player has already had in
 // this deal (a tableau shuffle A→B→A) is tried only when every move does;
