@@ -17,7 +17,7 @@ func TestRegistry(t *testing.T) {
 		t.Fatal("no strategy registered")
 	}
 	names := StrategyNames()
-	if got, want := strings.Join(names, ","), "random,greedy,book,lookahead,solver"; got != want {
+	if got, want := strings.Join(names, ","), "random,greedy,book,lookahead,solver,planner,planner-book"; got != want {
 		t.Errorf("StrategyNames = %s, want %s", got, want)
 	}
 	help := StrategyHelp()

@@ -74,8 +74,8 @@ func TestNewStrategy(t *testing.T) {
 // hidden order). Their choices must be equal at every decision.
 func TestHiddenInformation(t *testing.T) {
 	for _, spec := range testSpecs(t) {
-		for _, name := range []string{"random", "greedy", "book", "lookahead"} {
-			st, err := NewStrategy(name, nil)
+		for _, name := range []string{"random", "greedy", "book", "lookahead", "planner", "planner-book"} {
+			st, err := NewStrategy(name, hiddenTestParams[name])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,6 +128,16 @@ func TestHiddenInformation(t *testing.T) {
 			}
 		}
 	}
+}
+
+// hiddenTestParams are the parameters TestHiddenInformation plays a
+// strategy with (nil: the defaults): the planners with fewer samples and
+// short rollouts, to keep the test fast; their solver budget stays the
+// default, so that the Zodiac's layout plan and the solver's lines on open
+// positions are played and checked too.
+var hiddenTestParams = map[string]map[string]string{
+	"planner":      {"samples": "2", "horizon": "30"},
+	"planner-book": {"samples": "2", "horizon": "30"},
 }
 
 // hasHiddenCards reports whether any pile of g has a card the player
