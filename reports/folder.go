@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 )
@@ -125,8 +126,27 @@ func (f *RunFolder) Close() error {
 	return err
 }
 
-// claim checks the folder's run against o and records o's identity.
+// errRaced says that another writer recorded its run in the folder while
+// claim was looking at it; claim then looks again.
+var errRaced = errors.New("the folder's run file appeared while it was being claimed")
+
+// claim checks the folder's run against o and records o's identity. When
+// another writer records its run at the same moment, it looks again (a few
+// times: a run file, once written, stays until a --force run replaces it).
 func (f *RunFolder) claim(o FolderOptions) error {
+	for try := 0; ; try++ {
+		err := f.claimOnce(o)
+		if !errors.Is(err, errRaced) {
+			return err
+		}
+		if try == 3 {
+			return fmt.Errorf("--out %s: %w (another writer is starting): try again", f.Dir, err)
+		}
+	}
+}
+
+// claimOnce is one look at the folder for claim.
+func (f *RunFolder) claimOnce(o FolderOptions) error {
 	rf, ok, err := ReadRunFile(f.Dir)
 	if err != nil {
 		return err
@@ -162,6 +182,9 @@ func (f *RunFolder) shardName(o FolderOptions) string {
 // nothing of a run), or written by an older pasyans.
 func (f *RunFolder) claimUnidentified(o FolderOptions) error {
 	found := f.runFiles(o.Outputs)
+	if slices.Contains(found, RunFileName) {
+		return errRaced // written since claim read the folder
+	}
 	if len(found) > 0 {
 		if !o.Force {
 			return fmt.Errorf("--out %s: holds the outputs of an earlier run (%s) without its identity (%s): use --force to replace them",
@@ -175,7 +198,7 @@ func (f *RunFolder) claimUnidentified(o FolderOptions) error {
 	// first run file wins, and the others are checked against it.
 	err := writeRunFileExclusive(f.Dir, o)
 	if errors.Is(err, fs.ErrExist) {
-		return f.claim(o)
+		return errRaced
 	}
 	return err
 }
