@@ -98,6 +98,8 @@ type bookPlayer struct {
 	commons []int             // british-constitution: the Commons row (COM piles)
 	banned  []bool
 	cards2  []engine.Card
+	piles   pileView
+	founds  []int // the foundation piles
 	cross   crossings // napoleon
 }
 
@@ -111,10 +113,14 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 		}
 		p.kinds = p.kinds[:0]
 		p.commons = p.commons[:0]
+		p.founds = p.founds[:0]
 		p.talon = -1
 		for i := 0; i < g.NumPiles(); i++ {
 			k := g.PileKind(i)
 			p.kinds = append(p.kinds, k)
+			if k == engine.PileFoundation {
+				p.founds = append(p.founds, i)
+			}
 			if k == engine.PileTalon && p.talon < 0 {
 				p.talon = i
 			}
@@ -140,9 +146,9 @@ func (p *bookPlayer) layoutPile(i uint8) bool {
 	return k == engine.PileTableau || k == engine.PileReserve
 }
 
-func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return pileLen(g, int(i), &p.cards2) }
+func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return p.piles.len(g, int(i)) }
 
-func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i, &p.cards2) }
+func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return p.piles.top(g, i) }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.probe.forget()
@@ -611,10 +617,7 @@ func (p *bookPlayer) shah(g engine.Game, legal []engine.Move) (int, engine.RuleI
 // neededSoon reports whether c is within three ranks above the top of a
 // foundation of its suit.
 func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
-	for i, k := range p.kinds {
-		if k != engine.PileFoundation {
-			continue
-		}
+	for _, i := range p.founds {
 		t := p.top(g, i)
 		if t.Valid() && t.Suit() == c.Suit() && c.Rank() > t.Rank() && c.Rank()-t.Rank() <= 3 {
 			return true
@@ -662,10 +665,7 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 // wants[s]: a card of suit s and rank r fits a foundation).
 func (p *bookPlayer) foundationWants(g engine.Game) [engine.NumSuits]uint16 {
 	var wants [engine.NumSuits]uint16
-	for i, k := range p.kinds {
-		if k != engine.PileFoundation {
-			continue
-		}
+	for _, i := range p.founds {
 		t := p.top(g, i)
 		switch {
 		case t == engine.NoCard:

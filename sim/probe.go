@@ -22,6 +22,7 @@ type probe struct {
 	copyBuf scratch     // the state after the last candidate tried
 	moves   []engine.Move
 	cards   []engine.Card
+	piles   pileView
 	visible [4]uint64 // bit c: card c is visible in g (valid when haveVis)
 	haveVis bool
 	// topSeen[i], for the state after the last candidate: 1 if pile i is
@@ -127,7 +128,7 @@ func (pr *probe) targetSeen(c engine.Game, i int) bool {
 	if i < len(pr.topSeen) && pr.topSeen[i] != 0 {
 		return pr.topSeen[i] > 0
 	}
-	ok := pileLen(c, i, &pr.cards) == 0 || pr.seen(pileTop(c, i, &pr.cards))
+	ok := pr.piles.len(c, i) == 0 || pr.seen(pr.piles.top(c, i))
 	if i < len(pr.topSeen) {
 		pr.topSeen[i] = -1
 		if ok {
@@ -161,6 +162,23 @@ func (pr *probe) progressMovesAfter(c engine.Game) []engine.Move {
 // progressAfter counts the foundation plays and pair removals open after m
 // that involve only cards visible before it (-1 if m cannot be applied).
 func (pr *probe) progressAfter(m engine.Move) int {
+	if pp, ok := pr.g.(engine.ProgressPeeker); ok {
+		var peeked bool
+		if pr.moves, peeked = pp.ProgressAfter(m, pr.moves[:0]); peeked {
+			// The targets are unchanged by m: read them in the state of
+			// the decision (see engine.ProgressPeeker), and nothing is
+			// kept for nextLegal.
+			pr.partial = true
+			pr.topSeen = [64]int8{}
+			n := 0
+			for _, x := range pr.moves {
+				if isProgress(x.Kind) && pr.fair(pr.g, x) {
+					n++
+				}
+			}
+			return n
+		}
+	}
 	c := pr.after(m)
 	if c == nil {
 		return -1
