@@ -99,7 +99,7 @@ type bookPlayer struct {
 	banned  []bool
 	cards2  []engine.Card
 	piles   pileView
-	founds  []int // the foundation piles
+	founds  []int     // the foundation piles
 	cross   crossings // napoleon
 }
 
