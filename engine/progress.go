@@ -221,26 +221,28 @@ func (g *redAndBlack) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
 	if m.Kind != MoveBuild || from < rbTab || from >= rbTab+8 || to < rbTab || to >= rbTab+8 || g.score == rbTotal {
 		return dst, false
 	}
-	var tops [8]Card
-	for j := range tops {
-		tops[j] = g.lay.top(rbTab + j)
-	}
+	// The new tops of the two piles; the other piles keep theirs.
 	talon := g.lay.top(rbTalon)
-	tops[to-rbTab] = tops[from-rbTab] // the run's top card
-	under := g.lay.below[m.Card]
-	switch {
-	case under != NoCard:
-		tops[from-rbTab] = under
-	case !g.lay.empty(rbStock):
-		tops[from-rbTab] = g.lay.top(rbStock)
-	case talon != NoCard:
-		tops[from-rbTab] = talon
-		talon = g.lay.below[talon]
-	default:
-		tops[from-rbTab] = NoCard
+	newTo := g.lay.top(from) // the run's top card
+	newFrom := g.lay.below[m.Card]
+	if newFrom == NoCard { // the source empties and is refilled
+		switch {
+		case !g.lay.empty(rbStock):
+			newFrom = g.lay.top(rbStock)
+		case talon != NoCard:
+			newFrom = talon
+			talon = g.lay.below[talon]
+		}
 	}
 	want := g.want
-	for j, c := range tops {
+	for j := 0; j < 8; j++ {
+		c := g.lay.top(rbTab + j)
+		switch rbTab + j {
+		case from:
+			c = newFrom
+		case to:
+			c = newTo
+		}
 		if c != NoCard && want&(1<<cardFaces[c]) != 0 {
 			dst = g.appendFoundation(dst, rbTab+j, c)
 		}
