@@ -637,7 +637,10 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		return -1, ""
 	}
 	best, bestN := -1, 0
-	haveWants := false
+	// A game that lists the plays after a shift without a copy
+	// (engine.ProgressPeeker) needs no quick test first.
+	_, peeks := g.(engine.ProgressPeeker)
+	haveWants := peeks
 	var wants [engine.NumSuits]uint16
 	for i, m := range legal {
 		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) || !p.layoutPile(m.To) {
@@ -646,7 +649,7 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		if !haveWants {
 			wants, haveWants = p.foundationWants(g), true
 		}
-		if !p.mayExposePlay(g, m, &wants) {
+		if !peeks && !p.mayExposePlay(g, m, &wants) {
 			continue // tried on a copy it would open no play: skip the copy
 		}
 		if n := p.probe.progressAfter(m); n > bestN {
