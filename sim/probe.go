@@ -18,8 +18,9 @@ import "github.com/pasyans/pasyans/engine"
 // this draws no random numbers, and it does not count the luck of a sampled
 // hidden card as an opening.
 type probe struct {
-	g       engine.Game // the state of the decision
-	copyBuf scratch     // the state after the last candidate tried
+	g       engine.Game           // the state of the decision
+	peek    engine.ProgressPeeker // g's, nil if it has none
+	copyBuf scratch               // the state after the last candidate tried
 	moves   []engine.Move
 	cards   []engine.Card
 	piles   pileView
@@ -42,6 +43,7 @@ type probe struct {
 // reset starts a decision in state g.
 func (pr *probe) reset(g engine.Game) {
 	pr.g = g
+	pr.peek, _ = g.(engine.ProgressPeeker)
 	pr.haveVis = false
 	pr.haveKept = false
 }
@@ -162,9 +164,9 @@ func (pr *probe) progressMovesAfter(c engine.Game) []engine.Move {
 // progressAfter counts the foundation plays and pair removals open after m
 // that involve only cards visible before it (-1 if m cannot be applied).
 func (pr *probe) progressAfter(m engine.Move) int {
-	if pp, ok := pr.g.(engine.ProgressPeeker); ok {
+	if pr.peek != nil {
 		var peeked bool
-		if pr.moves, peeked = pp.ProgressAfter(m, pr.moves[:0]); peeked {
+		if pr.moves, peeked = pr.peek.ProgressAfter(m, pr.moves[:0]); peeked {
 			// The targets are unchanged by m: read them in the state of
 			// the decision (see engine.ProgressPeeker), and nothing is
 			// kept for nextLegal.
