@@ -98,7 +98,6 @@ type bookPlayer struct {
 	commons []int             // british-constitution: the Commons row (COM piles)
 	banned  []bool
 	cards2  []engine.Card
-	piles   pileView
 	founds  []int     // the foundation piles
 	cross   crossings // napoleon
 }
@@ -146,9 +145,9 @@ func (p *bookPlayer) layoutPile(i uint8) bool {
 	return k == engine.PileTableau || k == engine.PileReserve
 }
 
-func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return p.piles.len(g, int(i)) }
+func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return pileLen(g, int(i), &p.cards2) }
 
-func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return p.piles.top(g, i) }
+func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i, &p.cards2) }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.probe.forget()

@@ -49,7 +49,7 @@ type greedyPlayer struct {
 	seen  keySet // moveKey of every tableau move played
 	views keySet // the views from which a tableau move was played
 	probe probe  // tries tied candidates
-	piles pileView
+	cards []engine.Card
 	score []int8
 }
 
@@ -168,7 +168,7 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 			}
 		}
 		if int(m.From) != lastFrom {
-			n := p.piles.len(g, int(m.From))
+			n := pileLen(g, int(m.From), &p.cards)
 			lastFrom, lastScore = int(m.From), 0
 			switch {
 			case n == 1:

@@ -23,7 +23,6 @@ type probe struct {
 	copyBuf scratch               // the state after the last candidate tried
 	moves   []engine.Move
 	cards   []engine.Card
-	piles   pileView
 	visible [4]uint64 // bit c: card c is visible in g (valid when haveVis)
 	haveVis bool
 	// topSeen[i], for the state after the last candidate: 1 if pile i is
@@ -130,7 +129,7 @@ func (pr *probe) targetSeen(c engine.Game, i int) bool {
 	if i < len(pr.topSeen) && pr.topSeen[i] != 0 {
 		return pr.topSeen[i] > 0
 	}
-	ok := pr.piles.len(c, i) == 0 || pr.seen(pr.piles.top(c, i))
+	ok := pileLen(c, i, &pr.cards) == 0 || pr.seen(pileTop(c, i, &pr.cards))
 	if i < len(pr.topSeen) {
 		pr.topSeen[i] = -1
 		if ok {
