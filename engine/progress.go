@@ -195,3 +195,60 @@ func (g *salicLaw) ProgressMoves(dst []Move) []Move {
 	}
 	return dst
 }
+
+// ProgressPeeker is implemented by games that can list the progress moves
+// of the state after some legal move without making it: a one-move
+// look-ahead (greedy's tie-break) then needs no copy of the game.
+//
+// ProgressAfter appends to dst exactly what ProgressMoves would append in
+// the state after the legal move m, and reports true; it reports false
+// (dst unchanged) for a move it does not handle, and the caller applies m
+// to a copy instead. g is not changed. When it reports true, the target
+// pile of every move appended holds the same cards after m as before, so
+// a caller may read it in g. TestProgressAfter checks the contract for
+// every game and variant that has it, at every legal move of the positions
+// of random playouts.
+type ProgressPeeker interface {
+	ProgressAfter(m Move, dst []Move) ([]Move, bool)
+}
+
+// ProgressAfter handles the shifts between tableau piles (see
+// ProgressPeeker): a shift changes no foundation and no want, only the
+// tops of its two piles and, when its source empties, the pack or the
+// talon that refills it.
+func (g *redAndBlack) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
+	from, to := int(m.From), int(m.To)
+	if m.Kind != MoveBuild || from < rbTab || from >= rbTab+8 || to < rbTab || to >= rbTab+8 || g.score == rbTotal {
+		return dst, false
+	}
+	// The new tops of the two piles; the other piles keep theirs.
+	talon := g.lay.top(rbTalon)
+	newTo := g.lay.top(from) // the run's top card
+	newFrom := g.lay.below[m.Card]
+	if newFrom == NoCard { // the source empties and is refilled
+		switch {
+		case !g.lay.empty(rbStock):
+			newFrom = g.lay.top(rbStock)
+		case talon != NoCard:
+			newFrom = talon
+			talon = g.lay.below[talon]
+		}
+	}
+	want := g.want
+	for j := 0; j < 8; j++ {
+		c := g.lay.top(rbTab + j)
+		switch rbTab + j {
+		case from:
+			c = newFrom
+		case to:
+			c = newTo
+		}
+		if c != NoCard && want&(1<<cardFaces[c]) != 0 {
+			dst = g.appendFoundation(dst, rbTab+j, c)
+		}
+	}
+	if talon != NoCard && want&(1<<cardFaces[talon]) != 0 {
+		dst = g.appendFoundation(dst, rbTalon, talon)
+	}
+	return dst, true
+}

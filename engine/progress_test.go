@@ -115,3 +115,79 @@ func TestRedAndBlackWant(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressAfter checks the ProgressPeeker contract for every game and
+// variant that has it: at every position of random playouts, for every
+// legal move it handles, ProgressAfter lists what ProgressMoves lists on a
+// copy after the move, g is unchanged, and the target piles of the moves
+// listed are unchanged by the move.
+func TestProgressAfter(t *testing.T) {
+	deals := 200
+	if testing.Short() {
+		deals = 40
+	}
+	implemented := 0
+	for _, spec := range implementedSpecs(t) {
+		if _, ok := newDefault(t, spec).(ProgressPeeker); !ok {
+			continue
+		}
+		implemented++
+		for _, opts := range variantOptions(spec) {
+			var legal, want, got []Move
+			var before, after []Card
+			handled := 0
+			for seed := uint64(1); seed <= uint64(deals); seed++ {
+				g, err := spec.New(seed, opts)
+				if err != nil {
+					t.Fatalf("%s %v: New(%d): %v", spec.ID, opts, seed, err)
+				}
+				r := NewRand(seed)
+				for n := 0; n < spec.MaxMoves; n++ {
+					legal = g.LegalMoves(legal[:0])
+					if len(legal) == 0 {
+						break
+					}
+					h := g.Hash()
+					for _, m := range legal {
+						var ok bool
+						got, ok = g.(ProgressPeeker).ProgressAfter(m, got[:0])
+						if g.Hash() != h {
+							t.Fatalf("%s %v seed %d move %d: ProgressAfter(%v) changed the game", spec.ID, opts, seed, n, m)
+						}
+						if !ok {
+							if len(got) != 0 {
+								t.Fatalf("%s: ProgressAfter(%v) appended moves and reported false", spec.ID, m)
+							}
+							continue
+						}
+						handled++
+						c := g.Clone()
+						if err := c.Apply(m); err != nil {
+							t.Fatalf("%s: Apply(%v): %v", spec.ID, m, err)
+						}
+						want = c.(ProgressMover).ProgressMoves(want[:0])
+						if !slices.Equal(got, want) {
+							t.Fatalf("%s %v seed %d move %d: ProgressAfter(%v) = %v, want %v\n%s", spec.ID, opts, seed, n, m, got, want, g)
+						}
+						for _, x := range got {
+							before = g.Pile(before[:0], int(x.To))
+							after = c.Pile(after[:0], int(x.To))
+							if !slices.Equal(before, after) {
+								t.Fatalf("%s seed %d move %d: %v changes pile %d, the target of %v", spec.ID, seed, n, m, x.To, x)
+							}
+						}
+					}
+					if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+						t.Fatalf("%s: Apply: %v", spec.ID, err)
+					}
+				}
+			}
+			if handled < deals {
+				t.Errorf("%s %v: only %d moves handled", spec.ID, opts, handled)
+			}
+		}
+	}
+	if implemented == 0 {
+		t.Fatal("no game implements ProgressPeeker")
+	}
+}

@@ -219,3 +219,28 @@ type discardSink struct{}
 func (discardSink) WriteResults([]Result) error   { return nil }
 func (discardSink) WriteMoves([]MoveRecord) error { return nil }
 func (discardSink) Close() error                  { return nil }
+
+// BenchmarkTournament runs the runner as `pasyans tournament --workers 1`
+// does (no sink cost) for one strategy and one game per sub-benchmark, one
+// deal per iteration: the benchmark to profile a real tournament with, e.g.
+//
+//	go test -run '^$' -bench 'BenchmarkTournament/greedy/red-and-black$' \
+//	    -benchtime 4000x -cpuprofile /tmp/cpu.out ./sim
+func BenchmarkTournament(b *testing.B) {
+	for _, name := range []string{"random", "greedy", "book"} {
+		for _, spec := range benchGames(b) {
+			b.Run(name+"/"+spec.ID, func(b *testing.B) {
+				cfg := Config{Games: []GameConfig{{Spec: spec}}, Strategies: mustStrategies(b, name),
+					Deals: int64(b.N), MasterSeed: 1, Workers: 1}
+				b.ResetTimer()
+				cpu0 := cpuTime()
+				if _, err := Run(context.Background(), cfg, discardSink{}); err != nil {
+					b.Fatal(err)
+				}
+				if cpu := cpuTime() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(b.N)/cpu.Seconds(), "deals/cpu-s")
+				}
+			})
+		}
+	}
+}

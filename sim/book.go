@@ -98,6 +98,7 @@ type bookPlayer struct {
 	commons []int             // british-constitution: the Commons row (COM piles)
 	banned  []bool
 	cards2  []engine.Card
+	founds  []int     // the foundation piles
 	cross   crossings // napoleon
 }
 
@@ -111,10 +112,14 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 		}
 		p.kinds = p.kinds[:0]
 		p.commons = p.commons[:0]
+		p.founds = p.founds[:0]
 		p.talon = -1
 		for i := 0; i < g.NumPiles(); i++ {
 			k := g.PileKind(i)
 			p.kinds = append(p.kinds, k)
+			if k == engine.PileFoundation {
+				p.founds = append(p.founds, i)
+			}
 			if k == engine.PileTalon && p.talon < 0 {
 				p.talon = i
 			}
@@ -611,10 +616,7 @@ func (p *bookPlayer) shah(g engine.Game, legal []engine.Move) (int, engine.RuleI
 // neededSoon reports whether c is within three ranks above the top of a
 // foundation of its suit.
 func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
-	for i, k := range p.kinds {
-		if k != engine.PileFoundation {
-			continue
-		}
+	for _, i := range p.founds {
 		t := p.top(g, i)
 		if t.Valid() && t.Suit() == c.Suit() && c.Rank() > t.Rank() && c.Rank()-t.Rank() <= 3 {
 			return true
@@ -634,7 +636,10 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		return -1, ""
 	}
 	best, bestN := -1, 0
-	haveWants := false
+	// A game that lists the plays after a shift without a copy
+	// (engine.ProgressPeeker) needs no quick test first.
+	_, peeks := g.(engine.ProgressPeeker)
+	haveWants := peeks
 	var wants [engine.NumSuits]uint16
 	for i, m := range legal {
 		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) || !p.layoutPile(m.To) {
@@ -643,7 +648,7 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		if !haveWants {
 			wants, haveWants = p.foundationWants(g), true
 		}
-		if !p.mayExposePlay(g, m, &wants) {
+		if !peeks && !p.mayExposePlay(g, m, &wants) {
 			continue // tried on a copy it would open no play: skip the copy
 		}
 		if n := p.probe.progressAfter(m); n > bestN {
@@ -662,10 +667,7 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 // wants[s]: a card of suit s and rank r fits a foundation).
 func (p *bookPlayer) foundationWants(g engine.Game) [engine.NumSuits]uint16 {
 	var wants [engine.NumSuits]uint16
-	for i, k := range p.kinds {
-		if k != engine.PileFoundation {
-			continue
-		}
+	for _, i := range p.founds {
 		t := p.top(g, i)
 		switch {
 		case t == engine.NoCard:

@@ -227,7 +227,10 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 		return 0
 	}
 	if haveView && isTableau(legal[chosen].Kind) {
-		p.played(view, legal[chosen])
+		p.seen.add(moveKey(view, legal[chosen]))
+		if !repeats { // else view is in p.views already
+			p.views.add(view)
+		}
 	}
 	return chosen
 }

@@ -18,8 +18,9 @@ import "github.com/pasyans/pasyans/engine"
 // this draws no random numbers, and it does not count the luck of a sampled
 // hidden card as an opening.
 type probe struct {
-	g       engine.Game // the state of the decision
-	copyBuf scratch     // the state after the last candidate tried
+	g       engine.Game           // the state of the decision
+	peek    engine.ProgressPeeker // g's, nil if it has none
+	copyBuf scratch               // the state after the last candidate tried
 	moves   []engine.Move
 	cards   []engine.Card
 	visible [4]uint64 // bit c: card c is visible in g (valid when haveVis)
@@ -41,6 +42,7 @@ type probe struct {
 // reset starts a decision in state g.
 func (pr *probe) reset(g engine.Game) {
 	pr.g = g
+	pr.peek, _ = g.(engine.ProgressPeeker)
 	pr.haveVis = false
 	pr.haveKept = false
 }
@@ -161,6 +163,23 @@ func (pr *probe) progressMovesAfter(c engine.Game) []engine.Move {
 // progressAfter counts the foundation plays and pair removals open after m
 // that involve only cards visible before it (-1 if m cannot be applied).
 func (pr *probe) progressAfter(m engine.Move) int {
+	if pr.peek != nil {
+		var peeked bool
+		if pr.moves, peeked = pr.peek.ProgressAfter(m, pr.moves[:0]); peeked {
+			// The targets are unchanged by m: read them in the state of
+			// the decision (see engine.ProgressPeeker), and nothing is
+			// kept for nextLegal.
+			pr.partial = true
+			pr.topSeen = [64]int8{}
+			n := 0
+			for _, x := range pr.moves {
+				if isProgress(x.Kind) && pr.fair(pr.g, x) {
+					n++
+				}
+			}
+			return n
+		}
+	}
 	c := pr.after(m)
 	if c == nil {
 		return -1
