@@ -571,5 +571,76 @@ func (g *salicLaw) OrderMoves(moves []Move) {
 	}
 }
 
-// DeadEnd detects no dead ends (see salicLawSearch).
-func (g *salicLaw) DeadEnd() bool { return false }
+// DeadEnd reports, once the deal is ended, that no card of the lowest rank
+// r the foundations need can ever be played: R, the ranks that could be
+// played before the first card of rank r, is grown to its fixed point (a
+// rank joins R when a foundation could reach the rank below it and a copy
+// lies under no more cards outside R than there are kings that could hold
+// them), and then no copy of rank r lies so (see salicLawSearch).
+func (g *salicLaw) DeadEnd() bool {
+	if !g.lay.empty(slStock) {
+		return false
+	}
+	low := int(slTopRank)
+	for f := 0; f < int(g.nf); f++ {
+		low = min(low, g.height(f))
+	}
+	if low == int(slTopRank) {
+		return false
+	}
+	r := Rank(low + 1)
+	var inR, cand uint16 // bit s: rank s is in R; a foundation could take rank s
+	for f := 0; f < int(g.nf); f++ {
+		if h := g.height(f); h > low && h < int(slTopRank) {
+			cand |= 1 << (h + 1)
+		}
+	}
+	for {
+		holders := g.slHolders(inR)
+		reach := g.slReachable(inR, holders) & cand &^ inR
+		if reach == 0 {
+			return g.slReachable(inR, holders)&(1<<r) == 0
+		}
+		inR |= reach
+		cand |= reach << 1 & (1<<(slTopRank+1) - 1)
+	}
+}
+
+// slHolders counts the kings that could hold a card whose rank is not in
+// inR before the first such card goes home: bare now, or bared later with
+// no such card of their own to place (a packet with k of them frees one
+// king for the k it needs), and not barred by variant king-refill=once.
+func (g *salicLaw) slHolders(inR uint16) int {
+	holders := 0
+	for q := 0; q < int(g.nk); q++ {
+		if g.r.once && g.filled&(1<<q) != 0 {
+			continue
+		}
+		free := true
+		c := g.lay.top(slKings + q)
+		for i := g.lay.size(slKings+q) - 1; i > 0 && free; i, c = i-1, g.lay.below[c] {
+			free = inR&(1<<c.Rank()) != 0
+		}
+		if free {
+			holders++
+		}
+	}
+	return holders
+}
+
+// slReachable returns the ranks (bit s for rank s) of the cards that lie
+// under at most holders cards whose rank is not in inR.
+func (g *salicLaw) slReachable(inR uint16, holders int) uint16 {
+	var reach uint16
+	for p := 0; p < int(g.nk); p++ {
+		need := 0
+		c := g.lay.top(slKings + p)
+		for i := g.lay.size(slKings+p) - 1; i > 0 && need <= holders; i, c = i-1, g.lay.below[c] {
+			reach |= 1 << c.Rank()
+			if inR&(1<<c.Rank()) == 0 {
+				need++
+			}
+		}
+	}
+	return reach
+}
