@@ -609,9 +609,12 @@ func (g *salicLaw) DeadEnd() bool {
 	for {
 		holders := g.slHolders(inR)
 		all := g.slReachable(inR, &room, holders)
+		if all&(1<<r) != 0 {
+			return false // R only grows, and with it what is reachable
+		}
 		reach := all & cand &^ inR
 		if reach == 0 {
-			return all&(1<<r) == 0
+			return true
 		}
 		inR |= reach
 		cand |= reach << 1 & (1<<(slTopRank+1) - 1)
