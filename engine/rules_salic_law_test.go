@@ -252,3 +252,42 @@ func TestSalicLawHooksOnWins(t *testing.T) {
 	safe := checkHooksOnWins(t, salicLawSpec(), 60, policy)
 	t.Logf("%d safe moves checked on winnable positions", safe)
 }
+
+// DeadEnd, after the deal: no card of the lowest rank needed can come out
+// from under the cards that must wait on the bare kings.
+func TestSalicLawDeadEnd(t *testing.T) {
+	aces := []int{1, 1, 1, 1, 1, 1, 1, 1}
+	// Every 2 lies under three 3s, with one bare king: lost.
+	g := slPosition(t, nil, []string{"KC 2C 3D 3H 3S", "KD"}, aces, "")
+	if !g.DeadEnd() {
+		t.Error("2C under three 3s with one bare king: not a dead end")
+	}
+	// Two bare kings hold two 3s: the 2 comes out.
+	g = slPosition(t, nil, []string{"KC 2C 3D 3H", "KD", "KH"}, aces, "")
+	if g.DeadEnd() {
+		t.Error("2C under two 3s with two bare kings: a dead end")
+	}
+	// During the deal nothing is claimed.
+	g = slPosition(t, nil, []string{"KC 2C 3D 3H 3S", "KD"}, aces, "4C")
+	if g.DeadEnd() {
+		t.Error("a dead end during the deal")
+	}
+	// A foundation at 4 takes the 5 on the 2 before it, so only the 3
+	// must wait on the bare king.
+	four := []int{1, 1, 1, 1, 1, 1, 1, 4}
+	g = slPosition(t, nil, []string{"KC 2C 3H 5D", "KD"}, four, "")
+	if g.DeadEnd() {
+		t.Error("2C under 3H and 5D, a foundation at 4 and a bare king: a dead end")
+	}
+	// It takes only one of two 5s: the other waits on a king too.
+	g = slPosition(t, nil, []string{"KC 2C 3H 5D 5S", "KD"}, four, "")
+	if !g.DeadEnd() {
+		t.Error("2C under 3H and two 5s, one foundation at 4 and a bare king: not a dead end")
+	}
+	// A packet made only of cards the foundations can take frees its
+	// king: 5S and 6H home, 5D and 3H on the two bare kings, 2C home.
+	g = slPosition(t, nil, []string{"KC 2C 3H 5D 5S", "KD", "KH 6H"}, four, "")
+	if g.DeadEnd() {
+		t.Error("a king bared by playing its 6 home: a dead end")
+	}
+}

@@ -120,7 +120,7 @@ Safe moves: a packet's top card c of rank r goes home when the foundations stand
 
 Move order: during the deal, plays from the dealing packet (the next card would cover them), then the deal, then fills (variant king-fill=any-time), then plays from the other packets, whose tops stay available: the play that cannot wait before the one that can. After the deal, plays before fills.
 
-Dead ends: none are detected. Typical losses are decided after the deal by one deep packet whose low cards lie under more cards than the bare kings can hold; a sound bound needs the play and fill capacity of every level of the foundations and is not written yet.`
+Dead ends (after the deal): let r be the rank the lowest foundations need. Until a card of rank r goes home they stay put, and the others (those higher) can take only what their heights lead to. R, the ranks that could go home before the first card of a rank outside R, is grown from nothing to a fixed point: a rank s joins R when some foundation above the lowest could reach s-1 (it stands there, or s-1 is in R) and some copy of s is reachable. A card is reachable when the cards above it that must wait on a king — those of ranks outside R, and of each rank s in R those beyond room(s), the number of foundations above the lowest standing below s (each takes one card of each rank) — are no more than the holders: the bare kings (not barred by king-refill=once), and the packets holding no card of a rank outside R. The state is dead when no copy of rank r is reachable. Argument: take the first play of a card x of a rank outside R (every win has one: r is outside R). Before it every play home is of a rank in R, on a foundation above the lowest, so at most room(s) cards of rank s went home; every other card above x left by a fill and still lies alone on its king (a card alone on its king moves only home), one card a king. Such a king was bare now, or bared later, which takes its own cards of ranks outside R onto other kings: a packet with k of them frees one king for k, so only the packets with none can add one. So x was reachable in the final R, hence its rank joined R (a foundation could take it) or is r — a contradiction unless a copy of rank r is reachable. During the deal nothing is claimed.`
 
 // salicLawPiles is the layout of Salic Law.
 func salicLawPiles() []PileInfo {
@@ -571,5 +571,95 @@ func (g *salicLaw) OrderMoves(moves []Move) {
 	}
 }
 
-// DeadEnd detects no dead ends (see salicLawSearch).
-func (g *salicLaw) DeadEnd() bool { return false }
+// DeadEnd reports, once the deal is ended, that no card of the lowest rank
+// r the foundations need can ever be played home: R, the ranks that could be
+// played before the first card of rank r, is grown to its fixed point (a
+// rank joins R when a foundation could reach the rank below it and a copy
+// lies under no more cards outside R than there are kings that could hold
+// them), and then no copy of rank r lies so (see salicLawSearch).
+func (g *salicLaw) DeadEnd() bool {
+	if !g.lay.empty(slStock) {
+		return false
+	}
+	low := int(slTopRank)
+	for f := 0; f < int(g.nf); f++ {
+		low = min(low, g.height(f))
+	}
+	if low == int(slTopRank) {
+		return false
+	}
+	r := Rank(low + 1)
+	var inR, cand uint16 // bit s: rank s is in R; a foundation could take rank s
+	for f := 0; f < int(g.nf); f++ {
+		if h := g.height(f); h > low && h < int(slTopRank) {
+			cand |= 1 << (h + 1)
+		}
+	}
+	// room[s]: the foundations above the lowest height that could take a
+	// card of rank s before the first card of rank r goes home (each takes
+	// one of each rank above its height).
+	var room [NumRanks + 2]uint8
+	for f := 0; f < int(g.nf); f++ {
+		if h := g.height(f); h > low {
+			for s := h + 1; s <= int(slTopRank); s++ {
+				room[s]++
+			}
+		}
+	}
+	for {
+		holders := g.slHolders(inR)
+		all := g.slReachable(inR, &room, holders)
+		if all&(1<<r) != 0 {
+			return false // R only grows, and with it what is reachable
+		}
+		reach := all & cand &^ inR
+		if reach == 0 {
+			return true
+		}
+		inR |= reach
+		cand |= reach << 1 & (1<<(slTopRank+1) - 1)
+	}
+}
+
+// slHolders counts the kings that could hold a card whose rank is not in
+// inR before the first such card goes home: bare now, or bared later with
+// no such card of their own to place (a packet with k of them frees one
+// king for the k it needs), and not barred by variant king-refill=once.
+func (g *salicLaw) slHolders(inR uint16) int {
+	holders := 0
+	for q := 0; q < int(g.nk); q++ {
+		if g.r.once && g.filled&(1<<q) != 0 {
+			continue
+		}
+		free := true
+		c := g.lay.top(slKings + q)
+		for i := g.lay.size(slKings+q) - 1; i > 0 && free; i, c = i-1, g.lay.below[c] {
+			free = inR&(1<<c.Rank()) != 0
+		}
+		if free {
+			holders++
+		}
+	}
+	return holders
+}
+
+// slReachable returns the ranks (bit s for rank s) of the cards that lie
+// under at most holders cards that must wait on a king: those whose rank
+// is not in inR, and of each rank s in inR those beyond the room[s] that
+// the foundations could take.
+func (g *salicLaw) slReachable(inR uint16, room *[NumRanks + 2]uint8, holders int) uint16 {
+	var reach uint16
+	for p := 0; p < int(g.nk); p++ {
+		need := 0
+		var above [NumRanks + 2]uint8 // cards of each rank seen above
+		c := g.lay.top(slKings + p)
+		for i := g.lay.size(slKings+p) - 1; i > 0 && need <= holders; i, c = i-1, g.lay.below[c] {
+			s := c.Rank()
+			reach |= 1 << s
+			if above[s]++; inR&(1<<s) == 0 || above[s] > room[s] {
+				need++
+			}
+		}
+	}
+	return reach
+}
