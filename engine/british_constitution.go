@@ -344,18 +344,7 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 	if g.pending() {
 		return g.appendFills(dst)
 	}
-	for s := bcCouncil * bcCols; s < bcCons; s++ {
-		c := g.lay.top(s)
-		if c == NoCard {
-			continue
-		}
-		// Only the two foundations of c's suit can take it.
-		for f := bcF0 + 2*int(c.Suit()); f < bcF0+2*int(c.Suit())+2; f++ {
-			if g.accepts(f, c) {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(f), Card: c, Card2: NoCard, Rule: bcRuleI})
-			}
-		}
-	}
+	dst = g.ProgressMoves(dst) // the plays from the Privy Council (engine/progress.go)
 	// bcSequenceFits(c, t) is altKey(t) == altWant(c): per division
 	// above the People, the columns whose top has each key.
 	var cols [bcRows][32]uint8

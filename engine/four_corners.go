@@ -254,55 +254,16 @@ func (g *fourCorners) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 // gen appends the legal moves; with first it stops after one.
 func (g *fourCorners) gen(dst []Move, first bool) []Move {
+	// The foundation plays come first (engine/progress.go).
+	mark := len(dst)
+	if dst = g.ProgressMoves(dst); first && len(dst) > mark {
+		return dst[:mark+1]
+	}
 	if g.dealing() {
-		hand := g.hand()
-		p := int(g.pos)
-		rule := fcRuleSide
-		if fcCorner(p) {
-			rule = fcRuleCorner
-		}
-		for f := 2 * int(hand.Suit()); f < 2*int(hand.Suit())+2; f++ { // only its suit's piles can take it
-			if fcDealMayPlay(p, f) && g.fits(f, hand) {
-				dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + f), Card: hand, Card2: NoCard, Rule: rule})
-				if first {
-					return dst
-				}
-			}
-		}
-		if g.r.dealTops {
-			for q := 0; q < fcPackets; q++ {
-				t := g.lay.top(q)
-				if t == NoCard {
-					continue
-				}
-				for f := 2 * int(t.Suit()); f < 2*int(t.Suit())+2; f++ {
-					if fcDealMayPlay(q, f) && g.fits(f, t) {
-						dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + f), Card: t, Card2: NoCard, Rule: fcRuleI})
-						if first {
-							return dst
-						}
-					}
-				}
-			}
-		}
-		return append(dst, Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: hand, Card2: NoCard, Rule: fcRuleDeal})
+		return append(dst, Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: g.hand(), Card2: NoCard, Rule: fcRuleDeal})
 	}
 	if g.Won() {
 		return dst
-	}
-	w := pairWantsOf(&g.lay, fcFound)
-	for q := 0; q < fcPackets; q++ {
-		t := g.lay.top(q)
-		if t == NoCard {
-			continue
-		}
-		for m := w[suitKey(t)]; m != 0; m &= m - 1 { // g.fits(f, t)
-			f := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + f), Card: t, Card2: NoCard, Rule: fcRuleI})
-			if first {
-				return dst
-			}
-		}
 	}
 	if g.idle < fcIdleMax {
 		// marries(c, t) is |key(c) - key(t)| == 1 for the keys of the

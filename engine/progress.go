@@ -153,21 +153,7 @@ func (g *windmill) ProgressMoves(dst []Move) []Move {
 		return dst
 	}
 	n := g.needs()
-	for w := 0; w < wmWings; w++ {
-		c := g.lay.top(w)
-		if !c.Valid() {
-			continue
-		}
-		for m := n.by[c.Rank()]; m != 0; m &= m - 1 {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: wmRuleI})
-		}
-	}
-	if t := g.lay.top(wmTalon); t.Valid() {
-		for m := n.by[t.Rank()]; m != 0; m &= m - 1 {
-			dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: wmRulePlay})
-		}
-	}
-	return dst
+	return g.appendPlays(dst, &n)
 }
 
 // ProgressMoves appends the foundation plays of the packets' tops (see

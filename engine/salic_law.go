@@ -191,24 +191,7 @@ func (g *salicLaw) fillOpen() bool { return g.lay.empty(slStock) || g.r.anyTime 
 
 // LegalMoves appends foundation plays, king fills and the next deal.
 func (g *salicLaw) LegalMoves(dst []Move) []Move {
-	// want has bit r when some started foundation takes rank r.
-	var want uint16
-	for f := 0; f < int(g.nf); f++ {
-		if h := g.height(f); h < int(slTopRank) {
-			want |= 1 << (h + 1)
-		}
-	}
-	for p := 0; p < int(g.nk); p++ {
-		c := g.top(p)
-		if c == NoCard || want&(1<<c.Rank()) == 0 {
-			continue
-		}
-		for f := 0; f < int(g.nf); f++ {
-			if g.height(f) == int(c.Rank())-1 {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(slKings + p), To: uint8(slFound + f), Card: c, Card2: NoCard, Rule: slRuleII})
-			}
-		}
-	}
+	dst = g.ProgressMoves(dst) // the foundation plays (engine/progress.go)
 	if g.fillOpen() {
 		var bare uint8 // packets that may take a fill
 		for q := 0; q < int(g.nk); q++ {

@@ -324,27 +324,9 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 		return dst
 	}
 	n := g.needs()
-	for w := 0; w < wmWings; w++ {
-		c := g.lay.top(w)
-		if !c.Valid() {
-			continue
-		}
-		for m := n.by[c.Rank()]; m != 0; m &= m - 1 { // g.fits(f, c)
-			f := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + f), Card: c, Card2: NoCard, Rule: wmRuleI})
-			if first {
-				return dst
-			}
-		}
-	}
-	if t := g.lay.top(wmTalon); t.Valid() {
-		for m := n.by[t.Rank()]; m != 0; m &= m - 1 { // g.fits(f, t)
-			f := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + f), Card: t, Card2: NoCard, Rule: wmRulePlay})
-			if first {
-				return dst
-			}
-		}
+	mark := len(dst)
+	if dst = g.appendPlays(dst, &n); first && len(dst) > mark {
+		return dst[:mark+1]
 	}
 	for k := 0; k < 4; k++ {
 		if g.transferWith(k, &n) {
@@ -356,6 +338,26 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 	}
 	if !g.lay.empty(wmStock) {
 		dst = append(dst, Move{Kind: MoveDraw, From: wmStock, To: wmTalon, Card: NoCard, Card2: NoCard, Rule: wmRuleDraw})
+	}
+	return dst
+}
+
+// appendPlays appends the foundation plays of the wings, then of the talon,
+// given the foundations' needs n (LegalMoves and ProgressMoves share it).
+func (g *windmill) appendPlays(dst []Move, n *wmNeeds) []Move {
+	for w := 0; w < wmWings; w++ {
+		c := g.lay.top(w)
+		if !c.Valid() {
+			continue
+		}
+		for m := n.by[c.Rank()]; m != 0; m &= m - 1 { // g.fits(f, c)
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: wmRuleI})
+		}
+	}
+	if t := g.lay.top(wmTalon); t.Valid() {
+		for m := n.by[t.Rank()]; m != 0; m &= m - 1 { // g.fits(f, t)
+			dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: wmRulePlay})
+		}
 	}
 	return dst
 }

@@ -276,19 +276,7 @@ func (g *zodiac) appendMarriages(dst []Move, src int) []Move {
 // re-deal.
 func (g *zodiac) LegalMoves(dst []Move) []Move {
 	if g.phase2() {
-		for src := zoE0; src < zoZ0+zoZN; src++ {
-			c := g.lay.top(src)
-			if c == NoCard {
-				continue
-			}
-			s := int(c.Suit())
-			if int(c.Rank()) == g.lay.size(zoFA+s)+1 {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(zoFA + s), Card: c, Card2: NoCard, Rule: zoRuleII})
-			}
-			if int(c.Rank()) == NumRanks-g.lay.size(zoFK+s) {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(zoFK + s), Card: c, Card2: NoCard, Rule: zoRuleII})
-			}
-		}
+		dst = g.ProgressMoves(dst) // the foundation plays (engine/progress.go)
 		if g.equatorMayMarry() {
 			for e := zoE0; e < zoE0+8; e++ {
 				dst = g.appendMarriages(dst, e)
