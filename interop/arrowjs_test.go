@@ -11,6 +11,7 @@ import (
 
 	"github.com/pasyans/pasyans/corpus"
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/link"
 	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/reports"
 )
@@ -31,7 +32,7 @@ func TestArrowJSReadsOurFiles(t *testing.T) {
 	}
 	ctx := context.Background()
 	f := newFixture(t)
-	docs, err := corpus.Embedded()
+	docs, err := corpus.Embedded(ctx, corpus.Options{Games: link.Games(nil)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +40,7 @@ func TestArrowJSReadsOurFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cd, err := reports.BuildCorpusData(docs, n, engine.Catalog())
+	cd, err := reports.BuildCorpusData(ctx, docs, n, engine.Catalog())
 	if err != nil {
 		t.Fatal(err)
 	}
