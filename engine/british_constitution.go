@@ -611,21 +611,8 @@ func (g *britishConstitution) SearchKey() Key {
 		f = f<<8 | a<<4 | b
 	}
 	k.word(f)
-	for _, p := range [2]int{bcStock, bcTalon} {
-		k.word(uint64(g.lay.size(p))) // then the faces, ten to a word
-		var x uint64
-		n := 0
-		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
-			x = x<<6 | bcFace(c)
-			if n++; n == 10 {
-				k.word(x)
-				x, n = 0, 0
-			}
-		}
-		if n > 0 {
-			k.word(x)
-		}
-	}
+	k.pileFaces(&g.lay, bcStock, bcFace)
+	k.pileFaces(&g.lay, bcTalon, bcFace)
 	return k.sum()
 }
 

@@ -71,6 +71,25 @@ func (h wideHash) sum() Key {
 	return Key{Hi: SplitMix64(h.a), Lo: SplitMix64(h.b ^ 0x452821E638D01377)}
 }
 
+// pileFaces mixes pile p of l: its size, then its cards from the top as
+// 6-bit classes (face), ten to a word. A game whose key treats the two
+// copies of a card alike passes a face that maps both to one class.
+func (h *wideHash) pileFaces(l *layout, p int, face func(Card) uint64) {
+	h.word(uint64(l.size(p)))
+	var x uint64
+	n := 0
+	for c := l.top(p); c != NoCard; c = l.below[c] {
+		x = x<<6 | face(c)
+		if n++; n == 10 {
+			h.word(x)
+			x, n = 0, 0
+		}
+	}
+	if n > 0 {
+		h.word(x)
+	}
+}
+
 // byteMask[b] has byte i set to 0xFF when bit i of b is set.
 var byteMask = func() (t [256]uint64) {
 	for b := range t {

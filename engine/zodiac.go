@@ -595,21 +595,8 @@ func (g *zodiac) SearchKey() Key {
 	}
 	k.word(eq)
 	k.word(f)
-	for _, p := range [2]int{zoStock, zoTalon} {
-		k.word(uint64(g.lay.size(p))) // then the faces, ten to a word
-		var x uint64
-		n := 0
-		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
-			x = x<<6 | zoFace(c)
-			if n++; n == 10 {
-				k.word(x)
-				x, n = 0, 0
-			}
-		}
-		if n > 0 {
-			k.word(x)
-		}
-	}
+	k.pileFaces(&g.lay, zoStock, zoFace)
+	k.pileFaces(&g.lay, zoTalon, zoFace)
 	return k.sum()
 }
 
