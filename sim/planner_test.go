@@ -81,15 +81,33 @@ func TestPlannerIdenticalForAnyWorkers(t *testing.T) {
 // deal.
 func playPlanner(t *testing.T, game string, params map[string]string, deals int, visit func(p *plannerPlayer, won bool)) int {
 	t.Helper()
-	spec, err := engine.Lookup(game)
-	if err != nil {
-		t.Fatal(err)
-	}
 	st, err := NewStrategy("planner", params)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := st.NewPlayer()
+	return playDeals(t, game, "planner", p, deals, func(won bool) {
+		if visit != nil {
+			visit(p.(*plannerPlayer), won)
+		}
+	})
+}
+
+// playGreedy plays the same deals with greedy and returns the deals won.
+func playGreedy(t *testing.T, game string, deals int) int {
+	t.Helper()
+	return playDeals(t, game, "greedy", newGreedyPlayer(), deals, nil)
+}
+
+// playDeals plays the first deals of game (seed 2026) with p, seeded as
+// the tournament seeds strategy, and returns the deals won; after, if
+// set, is told each outcome.
+func playDeals(t *testing.T, game, strategy string, p Player, deals int, after func(won bool)) int {
+	t.Helper()
+	spec, err := engine.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var pl Playout
 	wins := 0
 	for d := 0; d < deals; d++ {
@@ -98,15 +116,15 @@ func playPlanner(t *testing.T, game string, params map[string]string, deals int,
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := pl.PlayDeal(g, p, StrategySeed(seed, "planner"), 0, nil)
+		r, err := pl.PlayDeal(g, p, StrategySeed(seed, strategy), 0, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if r.Outcome == Won {
 			wins++
 		}
-		if visit != nil {
-			visit(p.(*plannerPlayer), r.Outcome == Won)
+		if after != nil {
+			after(r.Outcome == Won)
 		}
 	}
 	return wins
@@ -141,34 +159,6 @@ func TestPlannerWinRate(t *testing.T) {
 			t.Errorf("%s: planner won %d of %d deals, greedy %d", c.game, wins, c.deals, greedy)
 		}
 	}
-}
-
-// playGreedy returns the deals of game greedy wins among the first deals
-// (seed 2026).
-func playGreedy(t *testing.T, game string, deals int) int {
-	t.Helper()
-	spec, err := engine.Lookup(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := newGreedyPlayer()
-	var pl Playout
-	wins := 0
-	for d := 0; d < deals; d++ {
-		seed := DealSeed(2026, game, int64(d))
-		g, err := spec.New(seed, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := pl.PlayDeal(g, p, StrategySeed(seed, "greedy"), 0, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.Outcome == Won {
-			wins++
-		}
-	}
-	return wins
 }
 
 // TestPlannerZodiacLayout checks the argument of layoutPlan: once the
