@@ -16,6 +16,9 @@ type ReportOptions struct {
 	// Verify first checks Dir against its shard manifests and fails when
 	// it is not one complete run.
 	Verify bool
+	// Curves are strength-curve datasets (scripts/plannercurve --data)
+	// drawn in the HTML page's "Strength against budget" section.
+	Curves []string
 	// Out receives the Markdown report, Log the notes.
 	Out, Log io.Writer
 }
@@ -46,14 +49,25 @@ func Report(ctx context.Context, o ReportOptions) error {
 		return err
 	}
 	if o.HTML == "" {
+		if len(o.Curves) > 0 {
+			return fmt.Errorf("--curve needs --html: the strength curves are drawn in the HTML page")
+		}
 		return nil
+	}
+	var curves []reports.Curve
+	for _, path := range o.Curves {
+		c, err := reports.ReadCurve(path)
+		if err != nil {
+			return err
+		}
+		curves = append(curves, c)
 	}
 	rules, err := RuleRows(ctx)
 	if err != nil {
 		fmt.Fprintf(o.Log, "report: rule texts from the catalog only: %v\n", err)
 	}
 	err = reports.WriteFileAtomic(o.HTML, func(w io.Writer) error {
-		return reports.WriteHTML(w, s, reports.HTMLOptions{Rules: rules})
+		return reports.WriteHTML(w, s, reports.HTMLOptions{Rules: rules, Curves: curves})
 	})
 	if err != nil {
 		return err

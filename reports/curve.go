@@ -162,3 +162,103 @@ type discardRows struct{}
 func (discardRows) WriteResults([]sim.Result) error   { return nil }
 func (discardRows) WriteMoves([]sim.MoveRecord) error { return nil }
 func (discardRows) Close() error                      { return nil }
+
+// CurveRow is one point of a strength curve as a dataset row (the "curve"
+// dataset that scripts/plannercurve writes and "pasyans report --curve"
+// draws): the strategy with Param set to Value won Wins of Deals deals of
+// Game (master seed MasterSeed), with the 95 % Wilson interval.
+type CurveRow struct {
+	Game       string  `parquet:"game,dict" json:"game"`
+	Strategy   string  `parquet:"strategy,dict" json:"strategy"`
+	Param      string  `parquet:"param,dict" json:"param"`
+	Value      int64   `parquet:"value" json:"value"`
+	Deals      int64   `parquet:"deals" json:"deals"`
+	Wins       int64   `parquet:"wins" json:"wins"`
+	WinRate    float64 `parquet:"win_rate" json:"win_rate"`
+	WilsonLow  float64 `parquet:"wilson_low" json:"wilson_low"`
+	WilsonHigh float64 `parquet:"wilson_high" json:"wilson_high"`
+	MasterSeed uint64  `parquet:"master_seed" json:"master_seed"`
+}
+
+// Curve is a strength curve read back from its dataset: one strategy, one
+// parameter, one master seed, a series per game.
+type Curve struct {
+	Strategy, Param string
+	MasterSeed      uint64
+	Series          []CurveSeries
+}
+
+// Title is the chart title of the curve.
+func (c Curve) Title() string {
+	deals := int64(0)
+	for _, s := range c.Series {
+		for _, p := range s.Points {
+			deals = max(deals, p.Deals)
+		}
+	}
+	return fmt.Sprintf("%s: win rate against %s (%d deals per point, seed %d)", c.Strategy, c.Param, deals, c.MasterSeed)
+}
+
+// CurveRows returns the dataset rows of the curve that cfg describes and
+// StrengthCurve measured, series by series in order.
+func CurveRows(cfg CurveConfig, series []CurveSeries) []CurveRow {
+	var rows []CurveRow
+	for _, s := range series {
+		for _, p := range s.Points {
+			lo, hi := sim.Wilson95(p.Wins, p.Deals)
+			rate := 0.0
+			if p.Deals > 0 {
+				rate = float64(p.Wins) / float64(p.Deals)
+			}
+			rows = append(rows, CurveRow{Game: s.Name, Strategy: cfg.Strategy, Param: cfg.Param, Value: p.X,
+				Deals: p.Deals, Wins: p.Wins, WinRate: rate, WilsonLow: lo, WilsonHigh: hi, MasterSeed: cfg.Seed})
+		}
+	}
+	return rows
+}
+
+// ReadCurve reads a curve dataset (a Parquet file of CurveRow) and groups
+// its points by game in the order the games first appear. A file that is
+// not such a dataset, that is empty, or whose rows mix strategies,
+// parameters or seeds is an error naming the file.
+func ReadCurve(path string) (Curve, error) {
+	meta, err := FileMetadata(path)
+	if err != nil {
+		return Curve{}, err
+	}
+	if d := meta[KeyDataset]; d != DatasetCurve {
+		return Curve{}, fmt.Errorf("%s: dataset %q, want a %q dataset (scripts/plannercurve --data)", path, d, DatasetCurve)
+	}
+	var c Curve
+	index := map[string]int{}
+	n := 0
+	err = readParquet(path, 256, func(rows []CurveRow) error {
+		for _, r := range rows {
+			if n == 0 {
+				c.Strategy, c.Param, c.MasterSeed = r.Strategy, r.Param, r.MasterSeed
+			} else if r.Strategy != c.Strategy || r.Param != c.Param || r.MasterSeed != c.MasterSeed {
+				return fmt.Errorf("%s: row %d is %s %s= seed %d, the first %s %s= seed %d: one curve per file",
+					path, n, r.Strategy, r.Param, r.MasterSeed, c.Strategy, c.Param, c.MasterSeed)
+			}
+			if r.Value <= 0 || r.Deals <= 0 || r.Wins < 0 || r.Wins > r.Deals {
+				return fmt.Errorf("%s: row %d: %s=%d, %d wins of %d deals: not a curve point", path, n, r.Param, r.Value, r.Wins, r.Deals)
+			}
+			i, ok := index[r.Game]
+			if !ok {
+				i = len(c.Series)
+				index[r.Game] = i
+				c.Series = append(c.Series, CurveSeries{Name: r.Game})
+			}
+			c.Series[i].Points = append(c.Series[i].Points, CurvePoint{X: r.Value, Wins: r.Wins, Deals: r.Deals})
+			n++
+		}
+		return nil
+	})
+	if err != nil {
+		return Curve{}, err
+	}
+	if n == 0 {
+		return Curve{}, fmt.Errorf("%s: the curve dataset has no rows", path)
+	}
+	return c, nil
+}

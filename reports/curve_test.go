@@ -7,6 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -91,3 +94,82 @@ func TestStrengthCurve(t *testing.T) {
 
 // fmtSscan reads the two coordinates "x y" of a path command.
 func fmtSscan(s string, x, y *float64) (int, error) { return fmt.Sscan(strings.TrimSpace(s), x, y) }
+
+func TestCurveDatasetRoundTrip(t *testing.T) {
+	cfg := CurveConfig{Strategy: "planner", Param: "samples", Seed: 2026}
+	series := []CurveSeries{
+		{Name: "zodiac", Points: []CurvePoint{{X: 1, Wins: 25, Deals: 100}, {X: 8, Wins: 70, Deals: 100}}},
+		{Name: "salic-law", Points: []CurvePoint{{X: 1, Wins: 53, Deals: 100}, {X: 2, Wins: 58, Deals: 100}}},
+	}
+	rows := CurveRows(cfg, series)
+	if len(rows) != 4 || rows[1].WinRate != 0.7 || rows[1].WilsonLow >= 0.7 || rows[1].WilsonHigh <= 0.7 {
+		t.Fatalf("rows = %+v", rows)
+	}
+	path := filepath.Join(t.TempDir(), "curve.parquet")
+	if err := ExportTableFile(path, DatasetCurve, FormatParquet, rows, Metadata{MasterSeed: 2026}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := ReadCurve(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Strategy != "planner" || c.Param != "samples" || c.MasterSeed != 2026 || !reflect.DeepEqual(c.Series, series) {
+		t.Errorf("read back %+v, want the series written", c)
+	}
+	if want := "planner: win rate against samples (100 deals per point, seed 2026)"; c.Title() != want {
+		t.Errorf("title %q, want %q", c.Title(), want)
+	}
+
+	// The page draws the curve in its own section.
+	var b bytes.Buffer
+	if err := WriteHTML(&b, &Summary{}, HTMLOptions{Curves: []Curve{c}}); err != nil {
+		t.Fatal(err)
+	}
+	if out := b.String(); !strings.Contains(out, `id="strength"`) || strings.Count(out, `class="point"`) != 4 {
+		t.Errorf("the HTML page lacks the strength section or its 4 points")
+	}
+	b.Reset()
+	if err := WriteHTML(&b, &Summary{}, HTMLOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), `id="strength"`) {
+		t.Errorf("a strength section without curves")
+	}
+}
+
+func TestReadCurveRefuses(t *testing.T) {
+	dir := t.TempDir()
+	mixed := filepath.Join(dir, "mixed.parquet")
+	rows := []CurveRow{
+		{Game: "zodiac", Strategy: "planner", Param: "samples", Value: 1, Wins: 1, Deals: 10, MasterSeed: 1},
+		{Game: "zodiac", Strategy: "planner", Param: "samples", Value: 2, Wins: 1, Deals: 10, MasterSeed: 2},
+	}
+	if err := ExportTableFile(mixed, DatasetCurve, FormatParquet, rows, Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.parquet")
+	if err := ExportTableFile(bad, DatasetCurve, FormatParquet, []CurveRow{{Game: "zodiac", Value: 0, Deals: 10}}, Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty.parquet")
+	if err := ExportTableFile(empty, DatasetCurve, FormatParquet, []CurveRow{}, Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "rules.parquet")
+	if err := ExportTableFile(other, DatasetRules, FormatParquet, []RuleRow{{Game: "zodiac"}}, Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	text := filepath.Join(dir, "text.parquet")
+	if err := os.WriteFile(text, []byte("not parquet"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		mixed: "one curve per file", bad: "not a curve point", empty: "no rows", other: `want a "curve" dataset`,
+		text: "not a valid Parquet file", filepath.Join(dir, "missing.parquet"): "missing.parquet",
+	} {
+		_, err := ReadCurve(path)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), filepath.Base(path)) {
+			t.Errorf("ReadCurve(%s) = %v, want an error naming the file and %q", filepath.Base(path), err, want)
+		}
+	}
+}

@@ -53,20 +53,23 @@ func ext(format string) string { return "." + format }
 // KeyComplete is "true" unless meta.Incomplete.
 func ExportTable[T any](dir, dataset, format string, rows []T, meta Metadata) (string, error) {
 	path := filepath.Join(dir, dataset+ext(format))
+	return path, ExportTableFile(path, dataset, format, rows, meta)
+}
+
+// ExportTableFile writes rows as the file path, a table of the named
+// dataset in the given format, with the metadata of ExportTable.
+func ExportTableFile[T any](path, dataset, format string, rows []T, meta Metadata) error {
 	meta = meta.withDefaults()
 	kv := append(meta.pairs(dataset), [2]string{KeyRows, strconv.Itoa(len(rows))}, [2]string{KeyComplete, strconv.FormatBool(!meta.Incomplete)})
 	w, err := createTable[T](path, format, kv, 0, new(zstdCodec), meta.ArrowCompression)
 	if err != nil {
-		return "", err
+		return err
 	}
 	if err := w.Write(rows); err != nil {
 		w.Abort()
-		return "", err
+		return err
 	}
-	if err := w.Commit(); err != nil {
-		return "", err
-	}
-	return path, nil
+	return w.Commit()
 }
 
 // ExportResults copies the results (and moves, if any) dataset under src

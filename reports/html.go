@@ -71,13 +71,18 @@ type HTMLOptions struct {
 	// Viewers are the deal viewer files written beside the report
 	// (WriteDealViewers); the page links to them from each game.
 	Viewers []DealViewer
+	// Curves are strength curves (ReadCurve) drawn in a section of their
+	// own: a strategy's win rate against its budget, measured by separate
+	// runs, so they are shown beside the run's results, not mixed in.
+	Curves []Curve
 }
 
 // WriteHTML writes the report as one self-contained HTML page: inline CSS
 // and inline SVG charts, no scripts, no external resources. Charts: win
 // rate per game and strategy with the 95 % Wilson interval (and the
 // unknown-outcome bounds), the distribution of moves per deal, the paired
-// comparisons, and rule usage when the run was traced; then each game's
+// comparisons, the strength curves of opt.Curves, and rule usage when the
+// run was traced; then each game's
 // rules in modern Russian beside their IDs.
 func WriteHTML(w io.Writer, s *Summary, opt HTMLOptions) error {
 	title := opt.Title
@@ -125,6 +130,17 @@ func WriteHTML(w io.Writer, s *Summary, opt HTMLOptions) error {
 		}
 		fmt.Fprintln(bw, "</div>")
 		writePairTable(bw, s)
+		fmt.Fprintln(bw, "</section>")
+	}
+
+	if len(opt.Curves) > 0 {
+		fmt.Fprintln(bw, `<section id="strength"><h2>Strength against budget</h2>`)
+		fmt.Fprintln(bw, `<p class="note">Win rate of a strategy against its budget parameter on the same deals at every point (separate runs, not this folder's), with 95 % Wilson intervals; a logarithmic axis.</p>`)
+		for _, c := range opt.Curves {
+			if err := WriteCurveSVG(bw, c.Title(), c.Param+" per decision", c.Series); err != nil {
+				return err
+			}
+		}
 		fmt.Fprintln(bw, "</section>")
 	}
 

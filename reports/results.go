@@ -23,6 +23,7 @@ const (
 	DatasetCorpusBlocks = "corpus_blocks"
 	DatasetCorpusTokens = "corpus_tokens"
 	DatasetRules        = "rules"
+	DatasetCurve        = "curve"
 )
 
 // ResultsOptions configures a ResultsWriter.

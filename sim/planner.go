@@ -94,7 +94,7 @@ var plannerDefaults = map[string]plannerDefault{
 	"salic-law":            {samples: 8},
 	"four-corners":         {samples: 1, horizon: 15},
 	"windmill":             {samples: 24},
-	"shah":                 {samples: 2, horizon: 60},
+	"shah":                 {samples: 8},
 	"duchess-de-luynes":    {samples: 16},
 	"british-constitution": {samples: 2},
 	"zodiac":               {samples: 2, horizon: 60, layout: true},

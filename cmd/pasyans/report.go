@@ -13,6 +13,7 @@ import (
 type reportOptions struct {
 	dir, html string
 	verify    bool
+	curves    []string
 }
 
 // newCmdReport builds "pasyans report".
@@ -33,24 +34,33 @@ single run give the same report.
 no scripts, no network) with the charts and each game's rules in modern Russian.
 
 --verify first checks the folder against the shards' _manifest-*.json files:
-every shard present, every file unchanged, every run complete; it fails otherwise.`,
+every shard present, every file unchanged, every run complete; it fails otherwise.
+
+--curve FILE (repeatable) adds a strength curve to the HTML page: a curve
+dataset written by scripts/plannercurve --data (win rate against a budget
+parameter, measured by separate runs).`,
 		Example: `  pasyans report run1
-  pasyans report run1 --html run1/report.html`,
+  pasyans report run1 --html run1/report.html
+  pasyans report plan --html plan/report.html --curve docs/planner-curve.parquet`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			o.dir = args[0]
 			if fi, err := os.Stat(o.html); o.html != "" && err == nil && fi.IsDir() {
 				return usagef("--html %s: is a directory, want a file", o.html)
 			}
+			if len(o.curves) > 0 && o.html == "" {
+				return usagef("--curve needs --html: the strength curves are drawn in the HTML page")
+			}
 			return reportRun(cmd.Context(), ios, o)
 		},
 	}
 	cmd.Flags().StringVar(&o.html, "html", "", "also write the report as a self-contained HTML page to `FILE`")
 	cmd.Flags().BoolVar(&o.verify, "verify", false, "first check DIR against its shard manifests (all shards present, files unchanged, runs complete)")
+	cmd.Flags().StringArrayVar(&o.curves, "curve", nil, "draw the strength-curve dataset `FILE` in the HTML page (repeatable)")
 	return cmd
 }
 
 // reportRun prints the report of a results folder (and writes its HTML).
 func reportRun(ctx context.Context, ios *ioStreams, o *reportOptions) error {
-	return pipeline.Report(ctx, pipeline.ReportOptions{Dir: o.dir, HTML: o.html, Verify: o.verify, Out: ios.out, Log: ios.errOut})
+	return pipeline.Report(ctx, pipeline.ReportOptions{Dir: o.dir, HTML: o.html, Verify: o.verify, Curves: o.curves, Out: ios.out, Log: ios.errOut})
 }

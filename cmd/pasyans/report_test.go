@@ -33,7 +33,7 @@ func TestReportCommand(t *testing.T) {
 		reportTournament(t, sharded, "--trace", "--shard-index", string(rune('0'+i)), "--shard-count", "3")
 	}
 	page := filepath.Join(t.TempDir(), "r.html")
-	md1, stderr, code := runReportCLI(t, "report", single, "--html", page)
+	md1, stderr, code := runReportCLI(t, "report", single, "--html", page, "--curve", "../../docs/planner-curve.parquet")
 	if code != 0 {
 		t.Fatalf("report: exit %d: %s", code, stderr)
 	}
@@ -53,7 +53,7 @@ func TestReportCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"<svg", `id="rules"`, "napoleon/"} {
+	for _, want := range []string{"<svg", `id="rules"`, "napoleon/", `id="strength"`, "planner: win rate against samples"} {
 		if !strings.Contains(string(html), want) {
 			t.Errorf("HTML lacks %q", want)
 		}
@@ -73,6 +73,17 @@ func TestReportCommandErrors(t *testing.T) {
 	}
 	if _, _, code := runReportCLI(t, "report"); code != 2 {
 		t.Errorf("no folder: exit %d, want 2", code)
+	}
+	if _, stderr, code := runReportCLI(t, "report", partial, "--curve", "../../docs/planner-curve.parquet"); code != 2 || !strings.Contains(stderr, "--curve needs --html") {
+		t.Errorf("--curve without --html: exit %d, stderr %q", code, stderr)
+	}
+	page := filepath.Join(t.TempDir(), "r.html")
+	_, stderr, code = runReportCLI(t, "report", partial, "--html", page, "--curve", missing)
+	if code != 1 || !strings.Contains(stderr, missing) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("missing curve file: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(page); err == nil {
+		t.Errorf("a report was written although its curve could not be read")
 	}
 }
 

@@ -2,10 +2,13 @@
 // and draws the curve: for each number of samples it plays the same deals
 // of each game with the planner (reports.StrengthCurve), prints the points
 // as tab-separated lines (game, samples, wins, deals, win rate) and writes
-// the SVG chart (reports.WriteCurveSVG). See docs/tournaments.md.
+// the SVG chart (reports.WriteCurveSVG) and, with --data, the points as a
+// Parquet dataset that "pasyans report --curve" draws in the HTML report.
+// See docs/tournaments.md.
 //
 //	go run ./scripts/plannercurve --games zodiac,salic-law --samples 1,2,4,8,16 \
-//	    --deals 200 --seed 2026 --workers 2 --out docs/planner-curve.svg
+//	    --deals 200 --seed 2026 --workers 2 --out docs/planner-curve.svg \
+//	    --data docs/planner-curve.parquet
 package main
 
 import (
@@ -28,14 +31,15 @@ func main() {
 	seed := flag.Uint64("seed", 2026, "master seed of the deals")
 	workers := flag.Int("workers", 2, "goroutines")
 	out := flag.String("out", "planner-curve.svg", "SVG file to write")
+	data := flag.String("data", "", "also write the points as a curve dataset to this Parquet file")
 	flag.Parse()
-	if err := run(*games, *samples, *param, *deals, *seed, *workers, *out); err != nil {
+	if err := run(*games, *samples, *param, *deals, *seed, *workers, *out, *data); err != nil {
 		fmt.Fprintln(os.Stderr, "plannercurve:", err)
 		os.Exit(1)
 	}
 }
 
-func run(games, samples, param string, deals int64, seed uint64, workers int, out string) error {
+func run(games, samples, param string, deals int64, seed uint64, workers int, out, data string) error {
 	var values []int64
 	for _, s := range strings.Split(samples, ",") {
 		v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
@@ -46,10 +50,19 @@ func run(games, samples, param string, deals int64, seed uint64, workers int, ou
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	series, err := reports.StrengthCurve(ctx, reports.CurveConfig{Strategy: "planner", Param: param, Values: values,
-		Games: strings.Split(games, ","), Deals: deals, Seed: seed, Workers: workers})
+	cfg := reports.CurveConfig{Strategy: "planner", Param: param, Values: values,
+		Games: strings.Split(games, ","), Deals: deals, Seed: seed, Workers: workers}
+	series, err := reports.StrengthCurve(ctx, cfg)
 	if err != nil {
 		return err
+	}
+	if data != "" {
+		meta := reports.DefaultMetadata()
+		meta.MasterSeed = seed
+		meta.Command = strings.Join(append([]string{"go run ./scripts/plannercurve"}, os.Args[1:]...), " ")
+		if err := reports.ExportTableFile(data, reports.DatasetCurve, reports.FormatParquet, reports.CurveRows(cfg, series), meta); err != nil {
+			return err
+		}
 	}
 	fmt.Println("game\t" + param + "\twins\tdeals\twin rate")
 	for _, s := range series {
