@@ -27,6 +27,17 @@ type ReportOptions struct {
 // writes the HTML page with the rules' linked passages. A folder that is
 // not one complete run is refused with Verify and warned about without.
 func Report(ctx context.Context, o ReportOptions) error {
+	if len(o.Curves) > 0 && o.HTML == "" {
+		return fmt.Errorf("--curve needs --html: the strength curves are drawn in the HTML page")
+	}
+	var curves []reports.Curve // read first: a bad file stops the report before it prints
+	for _, path := range o.Curves {
+		c, err := reports.ReadCurve(path)
+		if err != nil {
+			return err
+		}
+		curves = append(curves, c)
+	}
 	if o.Verify {
 		v, err := reports.Verify(ctx, o.Dir)
 		if err != nil {
@@ -49,18 +60,7 @@ func Report(ctx context.Context, o ReportOptions) error {
 		return err
 	}
 	if o.HTML == "" {
-		if len(o.Curves) > 0 {
-			return fmt.Errorf("--curve needs --html: the strength curves are drawn in the HTML page")
-		}
 		return nil
-	}
-	var curves []reports.Curve
-	for _, path := range o.Curves {
-		c, err := reports.ReadCurve(path)
-		if err != nil {
-			return err
-		}
-		curves = append(curves, c)
 	}
 	rules, err := RuleRows(ctx)
 	if err != nil {

@@ -78,8 +78,8 @@ func TestReportCommandErrors(t *testing.T) {
 		t.Errorf("--curve without --html: exit %d, stderr %q", code, stderr)
 	}
 	page := filepath.Join(t.TempDir(), "r.html")
-	_, stderr, code = runReportCLI(t, "report", partial, "--html", page, "--curve", missing)
-	if code != 1 || !strings.Contains(stderr, missing) || strings.Count(stderr, "\n") != 1 {
+	stdout, stderr, code := runReportCLI(t, "report", partial, "--html", page, "--curve", missing)
+	if code != 1 || !strings.HasPrefix(stderr, "pasyans: ") || !strings.Contains(stderr, missing) || strings.Count(stderr, "\n") != 1 || stdout != "" {
 		t.Errorf("missing curve file: exit %d, stderr %q", code, stderr)
 	}
 	if _, err := os.Stat(page); err == nil {
