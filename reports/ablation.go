@@ -34,6 +34,10 @@ type AblationConfig struct {
 // two won, and McNemarP is McNemar's exact two-sided p-value of that
 // difference (sim.McNemarExact). Worth is (OnlyBaseline − OnlyAblated) ÷
 // Deals, the advice's gain in win rate (negative: the advice hurts).
+// Applied is the deals in which the baseline followed the advice at least
+// once (its rows name it); Changed is the deals the two runs ended
+// differently in outcome, moves played, foundation cards or redeals (a
+// lower bound on the deals whose play the advice changed).
 type AblationRow struct {
 	Game         string  `parquet:"game,dict" json:"game"`
 	Strategy     string  `parquet:"strategy,dict" json:"strategy"`
@@ -44,6 +48,8 @@ type AblationRow struct {
 	AblatedWins  int64   `parquet:"ablated_wins" json:"ablated_wins"`
 	OnlyBaseline int64   `parquet:"only_baseline" json:"only_baseline"`
 	OnlyAblated  int64   `parquet:"only_ablated" json:"only_ablated"`
+	Applied      int64   `parquet:"applied" json:"applied"`
+	Changed      int64   `parquet:"changed" json:"changed"`
 	Worth        float64 `parquet:"worth" json:"worth"`
 	McNemarP     float64 `parquet:"mcnemar_p" json:"mcnemar_p"`
 	MasterSeed   uint64  `parquet:"master_seed" json:"master_seed"`
@@ -81,7 +87,7 @@ func AdviceAblation(ctx context.Context, cfg AblationConfig) ([]AblationRow, err
 	if err != nil {
 		return nil, err
 	}
-	off := make(map[string]*winSink, len(labels))
+	off := make(map[string]*dealSink, len(labels))
 	for _, l := range labels {
 		// A game without advice l plays as the baseline (bookStrategy):
 		// only the games that have it are played again.
@@ -101,15 +107,16 @@ func AdviceAblation(ctx context.Context, cfg AblationConfig) ([]AblationRow, err
 			if !hasAdvice(id, l) {
 				continue
 			}
-			p, err := pairWins(base.won[id], off[l].won[id])
+			c, err := pairDeals(base.deals[id], off[l].deals[id], slices.Index(base.labels, l))
 			if err != nil {
 				return nil, fmt.Errorf("advice ablation: %s without %s: %w", id, l, err)
 			}
+			p := c.PairTally
 			deals := p.Both + p.OnlyA + p.OnlyB + p.Neither
 			rows = append(rows, AblationRow{Game: id, Strategy: cfg.Strategy, Advice: id + "/" + l, Label: l,
 				Deals: deals, BaselineWins: p.Both + p.OnlyA, AblatedWins: p.Both + p.OnlyB,
-				OnlyBaseline: p.OnlyA, OnlyAblated: p.OnlyB, Worth: float64(p.OnlyA-p.OnlyB) / float64(deals),
-				McNemarP: p.McNemarP(), MasterSeed: cfg.Seed})
+				OnlyBaseline: p.OnlyA, OnlyAblated: p.OnlyB, Applied: c.applied, Changed: c.changed,
+				Worth: float64(p.OnlyA-p.OnlyB) / float64(deals), McNemarP: p.McNemarP(), MasterSeed: cfg.Seed})
 		}
 	}
 	return rows, nil
@@ -145,9 +152,9 @@ func hasAdvice(id, l string) bool {
 }
 
 // ablationRun plays the deals of cfg of games with cfg.Strategy with
-// advice label without turned off ("" for the baseline) and returns who
-// won each deal.
-func ablationRun(ctx context.Context, cfg AblationConfig, games []string, without string) (*winSink, error) {
+// advice label without turned off ("" for the baseline) and returns how
+// each deal ended.
+func ablationRun(ctx context.Context, cfg AblationConfig, games []string, without string) (*dealSink, error) {
 	gcs := make([]sim.GameConfig, len(games))
 	for i, id := range games {
 		spec, err := engine.Lookup(id)
@@ -165,7 +172,7 @@ func ablationRun(ctx context.Context, cfg AblationConfig, games []string, withou
 	if err != nil {
 		return nil, fmt.Errorf("advice ablation: %w", err)
 	}
-	sink := newWinSink(games, cfg.Deals)
+	sink := newDealSink(games, cfg.Deals)
 	if _, err := sim.Run(ctx, sim.Config{Games: gcs, Strategies: []sim.Strategy{st}, Deals: cfg.Deals,
 		MasterSeed: cfg.Seed, Workers: cfg.Workers}, sink); err != nil {
 		return nil, fmt.Errorf("advice ablation: without=%q: %w", without, err)
@@ -178,83 +185,118 @@ func ablationRun(ctx context.Context, cfg AblationConfig, games []string, withou
 	return sink, nil
 }
 
-// winSink is a sim.Sink that records, per game and deal index, whether
-// the deal was won (and keeps nothing else).
-type winSink struct {
-	mu    sync.Mutex
-	deals int64
-	won   map[string][]bool // game → deal index → won
-	seen  map[string][]bool // game → deal index → a row arrived
-	count map[string]int64  // game → rows
+// dealEnd is how one deal ended: won, moves played, foundation cards,
+// redeals, and the labels of the advice its row names (bit i:
+// dealSink.labels[i]).
+type dealEnd struct {
+	won                   bool
+	moves, found, redeals int32
+	advice                uint64
 }
 
-// newWinSink returns a winSink for deals 0 … deals-1 of games.
-func newWinSink(games []string, deals int64) *winSink {
-	s := &winSink{deals: deals, won: map[string][]bool{}, seen: map[string][]bool{}, count: map[string]int64{}}
+// sameEnd reports whether two deals ended alike (the advice aside).
+func sameEnd(a, b *dealEnd) bool {
+	return a.won == b.won && a.moves == b.moves && a.found == b.found && a.redeals == b.redeals
+}
+
+// dealSink is a sim.Sink that records, per game and deal index, how the
+// deal ended (and keeps nothing else).
+type dealSink struct {
+	mu     sync.Mutex
+	labels []string             // sim.AdviceLabels
+	n      int64                // deals per game
+	deals  map[string][]dealEnd // game → deal index → its end
+	seen   map[string][]bool    // game → deal index → a row arrived
+	count  map[string]int64     // game → rows
+}
+
+// newDealSink returns a dealSink for deals 0 … n-1 of games.
+func newDealSink(games []string, n int64) *dealSink {
+	s := &dealSink{labels: sim.AdviceLabels(), n: n, deals: map[string][]dealEnd{}, seen: map[string][]bool{}, count: map[string]int64{}}
 	for _, g := range games {
-		s.won[g] = make([]bool, deals)
-		s.seen[g] = make([]bool, deals)
+		s.deals[g] = make([]dealEnd, n)
+		s.seen[g] = make([]bool, n)
 	}
 	return s
 }
 
-// WriteResults records the rows' wins; a row of another game, a deal
+// WriteResults records the rows' ends; a row of another game, a deal
 // index out of range or a deal given twice is an error.
-func (s *winSink) WriteResults(rows []sim.Result) error {
+func (s *dealSink) WriteResults(rows []sim.Result) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, r := range rows {
-		won, ok := s.won[r.Game]
-		if !ok || r.DealIndex < 0 || r.DealIndex >= s.deals {
-			return fmt.Errorf("win sink: row of %s deal %d: not a deal of the run", r.Game, r.DealIndex)
+		ends, ok := s.deals[r.Game]
+		if !ok || r.DealIndex < 0 || r.DealIndex >= s.n {
+			return fmt.Errorf("deal sink: row of %s deal %d: not a deal of the run", r.Game, r.DealIndex)
 		}
 		if s.seen[r.Game][r.DealIndex] {
-			return fmt.Errorf("win sink: %s deal %d given twice", r.Game, r.DealIndex)
+			return fmt.Errorf("deal sink: %s deal %d given twice", r.Game, r.DealIndex)
 		}
 		s.seen[r.Game][r.DealIndex] = true
-		won[r.DealIndex] = r.Won
+		e := dealEnd{won: r.Won, moves: r.Moves, found: r.FoundationCards, redeals: r.Redeals}
+		for _, a := range r.Advice {
+			if i := slices.Index(s.labels, engine.RuleID(a.ID).Local()); i >= 0 && i < 64 {
+				e.advice |= 1 << i
+			}
+		}
+		ends[r.DealIndex] = e
 		s.count[r.Game]++
 	}
 	return nil
 }
 
 // WriteMoves ignores the moves (the ablation does not trace).
-func (*winSink) WriteMoves([]sim.MoveRecord) error { return nil }
+func (*dealSink) WriteMoves([]sim.MoveRecord) error { return nil }
 
-// Close does nothing: the wins stay in memory.
-func (*winSink) Close() error { return nil }
+// Close does nothing: the deals stay in memory.
+func (*dealSink) Close() error { return nil }
 
-// pairWins pairs two runs' wins on the same deals, deal index by deal
-// index (the tally's names are left empty). Runs of different lengths are
-// an error.
-func pairWins(a, b []bool) (sim.PairTally, error) {
-	var p sim.PairTally
-	if len(a) != len(b) || len(a) == 0 {
-		return p, fmt.Errorf("%d deals paired with %d: want the same deals", len(a), len(b))
+// pairCounts is the pairing of a baseline run with an ablated one.
+type pairCounts struct {
+	sim.PairTally       // wins, baseline as A (the names are left empty)
+	applied       int64 // deals whose baseline row names the advice
+	changed       int64 // deals that ended differently
+}
+
+// pairDeals pairs a baseline run with the run without the advice of
+// label bit (bit i: sim.AdviceLabels()[i]), deal index by deal index.
+// Runs of different lengths are an error.
+func pairDeals(base, ablated []dealEnd, bit int) (pairCounts, error) {
+	var c pairCounts
+	if len(base) != len(ablated) || len(base) == 0 {
+		return c, fmt.Errorf("%d deals paired with %d: want the same deals", len(base), len(ablated))
 	}
-	for i := range a {
-		p.Add(a[i], b[i])
+	for i := range base {
+		c.Add(base[i].won, ablated[i].won)
+		if base[i].advice>>bit&1 != 0 {
+			c.applied++
+		}
+		if !sameEnd(&base[i], &ablated[i]) {
+			c.changed++
+		}
 	}
-	return p, nil
+	return c, nil
 }
 
 // WriteAblationMarkdown prints an ablation's rows as a Markdown table, one
 // line per game × advice: what the book says (the catalog's summary), the
-// deals, the wins with all advice and with this one off (count and rate),
+// deals, the deals the advice was applied in and those that ended
+// differently without it, the wins with all advice and with this one off (count and rate),
 // the deals only one of the two won, the advice's worth in percentage
 // points and McNemar's exact p.
 func WriteAblationMarkdown(w io.Writer, rows []AblationRow) error {
 	bw := &errWriter{w: w}
-	bw.printf("| game | advice | what the book says | deals | wins with all advice | wins without it | only with | only without | worth | McNemar p |\n")
-	bw.printf("|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n")
+	bw.printf("| game | advice | what the book says | deals | applied in | ended differently | wins with all advice | wins without it | only with | only without | worth | McNemar p |\n")
+	bw.printf("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, r := range rows {
 		says := ""
 		if rule, ok := engine.LookupRule(engine.RuleID(r.Advice)); ok {
 			says = rule.Summary
 		}
 		rate := func(wins int64) string { return pct(float64(wins) / float64(r.Deals)) }
-		bw.printf("| %s | %s | %s | %d | %d (%s) | %d (%s) | %d | %d | %s | %s |\n", mdCell(r.Game), mdCell(r.Label), mdCell(says),
-			r.Deals, r.BaselineWins, rate(r.BaselineWins), r.AblatedWins, rate(r.AblatedWins), r.OnlyBaseline, r.OnlyAblated,
+		bw.printf("| %s | %s | %s | %d | %d | %d | %d (%s) | %d (%s) | %d | %d | %s | %s |\n", mdCell(r.Game), mdCell(r.Label), mdCell(says),
+			r.Deals, r.Applied, r.Changed, r.BaselineWins, rate(r.BaselineWins), r.AblatedWins, rate(r.AblatedWins), r.OnlyBaseline, r.OnlyAblated,
 			signedPct(r.Worth), pValue(r.McNemarP))
 	}
 	return bw.err

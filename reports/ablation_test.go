@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,34 +12,47 @@ import (
 	"github.com/pasyans/pasyans/sim"
 )
 
-// TestPairWins checks the deal-by-deal pairing of two runs' wins.
-func TestPairWins(t *testing.T) {
-	a := []bool{true, true, false, false, true}
-	b := []bool{true, false, true, false, false}
-	p, err := pairWins(a, b)
+// TestPairDeals checks the deal-by-deal pairing of two runs: the win
+// tally, the deals that applied the advice and those that ended
+// differently.
+func TestPairDeals(t *testing.T) {
+	const s1 = 0 // bit of S1
+	base := []dealEnd{{won: true, moves: 9, advice: 1 << s1}, {won: true, moves: 9}, {moves: 5, advice: 2}, {moves: 5, advice: 1 << s1}, {won: true, moves: 9}}
+	off := []dealEnd{{won: true, moves: 9}, {moves: 7}, {won: true, moves: 9}, {moves: 5, found: 3}, {moves: 8}}
+	c, err := pairDeals(base, off, s1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Both != 1 || p.OnlyA != 2 || p.OnlyB != 1 || p.Neither != 1 {
-		t.Errorf("pairWins = %+v, want both 1, only a 2, only b 1, neither 1", p)
+	if c.Both != 1 || c.OnlyA != 2 || c.OnlyB != 1 || c.Neither != 1 || c.applied != 2 || c.changed != 4 {
+		t.Errorf("pairDeals = %+v, want both 1, only a 2, only b 1, neither 1, applied 2, changed 4", c)
 	}
-	if _, err := pairWins(a, b[:4]); err == nil {
+	if _, err := pairDeals(base, off[:4], s1); err == nil {
 		t.Error("runs of 5 and 4 deals paired")
 	}
-	if _, err := pairWins(nil, nil); err == nil {
+	if _, err := pairDeals(nil, nil, s1); err == nil {
 		t.Error("runs of no deals paired")
 	}
 }
 
-// TestWinSink checks that the sink records each deal's win once and
-// refuses rows that are not deals of the run.
-func TestWinSink(t *testing.T) {
-	s := newWinSink([]string{"napoleon", "zodiac"}, 3)
-	if err := s.WriteResults([]sim.Result{{Game: "napoleon", DealIndex: 2, Won: true}, {Game: "zodiac", DealIndex: 0}}); err != nil {
+// TestDealSink checks that the sink records each deal's end once, with the
+// labels of the advice it names, and refuses rows that are not deals of
+// the run.
+func TestDealSink(t *testing.T) {
+	s := newDealSink([]string{"napoleon", "zodiac"}, 3)
+	if !slices.Equal(s.labels, []string{"S1", "S2", "S3"}) {
+		t.Fatalf("labels %v", s.labels)
+	}
+	rows := []sim.Result{
+		{Game: "napoleon", DealIndex: 2, Won: true, Moves: 40, FoundationCards: 52, Advice: []sim.AdviceCount{{ID: "napoleon/S1", Count: 3}, {ID: "napoleon/S3", Count: 1}}},
+		{Game: "zodiac", DealIndex: 0, Moves: 7, Redeals: 1},
+	}
+	if err := s.WriteResults(rows); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(s.won["napoleon"], []bool{false, false, true}) || s.count["napoleon"] != 1 || s.count["zodiac"] != 1 {
-		t.Errorf("won %v, counts %v", s.won, s.count)
+	want := []dealEnd{{}, {}, {won: true, moves: 40, found: 52, advice: 0b101}}
+	if !reflect.DeepEqual(s.deals["napoleon"], want) || s.deals["zodiac"][0] != (dealEnd{moves: 7, redeals: 1}) ||
+		s.count["napoleon"] != 1 || s.count["zodiac"] != 1 {
+		t.Errorf("deals %+v, counts %v", s.deals, s.count)
 	}
 	for _, bad := range []sim.Result{{Game: "napoleon", DealIndex: 2}, {Game: "shah"}, {Game: "zodiac", DealIndex: 3}, {Game: "zodiac", DealIndex: -1}} {
 		if err := s.WriteResults([]sim.Result{bad}); err == nil {
@@ -112,7 +126,13 @@ func TestAdviceAblation(t *testing.T) {
 		if want := float64(r.OnlyBaseline-r.OnlyAblated) / float64(r.Deals); r.Worth != want {
 			t.Errorf("%s: worth %v, want %v", r.Advice, r.Worth, want)
 		}
-		if r.Advice == "napoleon/S3" && (r.OnlyBaseline != 0 || r.OnlyAblated != 0 || r.McNemarP != 1) {
+		if r.Changed < r.OnlyBaseline+r.OnlyAblated || r.Changed > r.Deals || r.Applied > r.Deals {
+			t.Errorf("%s: %d deals ended differently, %d applied the advice, %d won by one only", r.Advice, r.Changed, r.Applied, r.OnlyBaseline+r.OnlyAblated)
+		}
+		if r.Advice == "napoleon/S1" && (r.Applied == 0 || r.Changed == 0) {
+			t.Errorf("napoleon/S1 applied in %d deals and changed %d, want some", r.Applied, r.Changed)
+		}
+		if r.Advice == "napoleon/S3" && (r.OnlyBaseline != 0 || r.OnlyAblated != 0 || r.McNemarP != 1 || r.Changed != 0) {
 			t.Errorf("napoleon/S3 off changed results (%+v), but the default variant enforces it", r)
 		}
 		changed = changed || r.OnlyBaseline+r.OnlyAblated > 0
