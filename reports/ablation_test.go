@@ -65,7 +65,8 @@ func TestDealSink(t *testing.T) {
 // plain runs: rows only for the advice the games have, the baseline's and
 // each ablated run's wins equal to those runs' tallies, the pair counts
 // adding up, p-values in [0, 1], napoleon/S3 (enforced by the default
-// variant) worth exactly nothing, and the dataset round trip.
+// variant) worth exactly nothing, the same rows with two workers, and the
+// dataset round trip.
 func TestAdviceAblation(t *testing.T) {
 	games := []string{"napoleon", "sympathy", "windmill"}
 	cfg := AblationConfig{Strategy: "book", Games: games, Deals: 300, Seed: 7, Workers: 1}
@@ -139,6 +140,13 @@ func TestAdviceAblation(t *testing.T) {
 	}
 	if !changed {
 		t.Error("no advice turned off changed a single deal's outcome in 300 deals")
+	}
+
+	// The same rows whatever the number of workers.
+	cfg2 := cfg
+	cfg2.Workers = 2
+	if rows2, err := AdviceAblation(context.Background(), cfg2); err != nil || !reflect.DeepEqual(rows2, rows) {
+		t.Errorf("with two workers: %v, rows differ: %v", err, !reflect.DeepEqual(rows2, rows))
 	}
 
 	path := filepath.Join(t.TempDir(), "ablation.parquet")
