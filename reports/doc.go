@@ -12,7 +12,10 @@
 //     Summarize from a results folder;
 //   - corpus_blocks, corpus_tokens: the segmented and normalized corpus
 //     (BlockRow, TokenRow);
-//   - rules: the engine's rule catalog (RuleRow).
+//   - rules: the engine's rule catalog (RuleRow);
+//   - curve: a strength curve (CurveRow, StrengthCurve, ReadCurve);
+//   - ablation: what each advice of the books is worth to a strategy
+//     (AblationRow, AdviceAblation).
 //
 // Every Parquet file is zstd-compressed, uses dictionary encoding for
 // low-cardinality strings, carries provenance in its key/value metadata

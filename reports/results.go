@@ -24,6 +24,7 @@ const (
 	DatasetCorpusTokens = "corpus_tokens"
 	DatasetRules        = "rules"
 	DatasetCurve        = "curve"
+	DatasetAblation     = "ablation"
 )
 
 // ResultsOptions configures a ResultsWriter.

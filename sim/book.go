@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/pasyans/pasyans/engine"
@@ -50,19 +51,97 @@ import (
 //
 // Games without advice in the books (duchess-de-luynes, sultan, sympathy)
 // are played exactly as greedy, and their rows name no advice.
-type bookStrategy struct{ params }
+//
+// The parameter without (an advice label such as "S1"; empty, the default,
+// for none) turns off the advice <game>/<label> in every game that has it,
+// to measure what each advice is worth (reports.AdviceAblation). Turned
+// off, an advice is skipped as if the book did not give it: its decisions
+// fall to the game's other advice, in the order above, and then to greedy,
+// and no row names it. In detail:
+//
+//	four-corners/S2        off: marriages are chosen as greedy chooses (the game is then greedy).
+//	windmill/S1            off: no preference between talon and wing; S2 still applies.
+//	windmill/S2            off: transfers are not restricted (greedy decides). Greedy makes the
+//	                       same moves: turning it off changes none (*).
+//	british-constitution/S1 off: vacancies are filled as greedy fills them; S2 still applies.
+//	british-constitution/S2 off: moves that open a vacancy are not postponed.
+//	napoleon/S3            off: reserve pairs are not banned by the strategy. In the engine's
+//	                       default variant (reserve-in-need=on) the rules already forbid them
+//	                       while a column pair exists, so this changes nothing there; it matters
+//	                       only with reserve-in-need=off.
+//	napoleon/S2            off: three exposed cards of a rank get no special treatment; S1 decides.
+//	napoleon/S1            off: pairs are not chosen by the crossed pairs they undo (greedy decides).
+//	salic-law/S3           off: kings are filled as greedy fills them; S2 still applies. Greedy's
+//	                       tie-break counts the same open plays: turning it off changes no move (*).
+//	salic-law/S2           off: foundation plays are chosen as greedy chooses them.
+//	zodiac/S2              off: marriages are not restricted (the game is then greedy).
+//	shah/S2                off: vacancies are opened whenever greedy opens them (the game is then greedy).
+//	red-and-black/S2       off: foundation plays are not forced first: greedy decides while a
+//	                       foundation play is open (S1 still applies when none is). Greedy plays
+//	                       them first anyway: turning it off changes no move (*).
+//	red-and-black/S1       off: shifts are chosen as greedy chooses them.
+//
+// (*) No move changed in TestBookWithout's deals and no deal ended
+// differently in 10,000 (docs/tournaments.md, "What each advice is
+// worth"); the advice still names the decisions it drove. A game without
+// advice of that label is played unchanged (S3 exists only in napoleon and
+// salic-law). With without empty the strategy's rows are
+// exactly those of the book before the parameter existed, and its
+// parameter JSON is still "{}" (an empty string parameter is left out).
+type bookStrategy struct {
+	params
+	without string // the advice label turned off, "" for none
+}
 
 func init() {
 	register(StrategyInfo{
 		Name:    "book",
 		Summary: "the books' own strategy advice for each game, otherwise greedy",
 		Order:   30,
-		build:   func(ParamValues) Strategy { return &bookStrategy{} },
+		Params:  []ParamInfo{withoutParam()},
+		build:   func(v ParamValues) Strategy { return &bookStrategy{without: v.String("without")} },
 	})
 }
 
-func (*bookStrategy) Name() string      { return "book" }
-func (*bookStrategy) NewPlayer() Player { return &bookPlayer{greedyPlayer: newGreedyPlayer()} }
+// withoutParam is the parameter of book and planner-book that turns one
+// advice off (see bookStrategy).
+func withoutParam() ParamInfo {
+	return ParamInfo{Name: "without", Summary: "the advice <game>/S to turn off in every game that has it, empty = none",
+		Kind: ParamString, Default: "", Allowed: AdviceLabels()}
+}
+
+// AdviceLabels returns the advice labels the book strategy applies in some
+// game ("S1", "S2" …, the local part of the advice IDs of bookAdvice), in
+// order: the values of the without parameter of book and planner-book.
+func AdviceLabels() []string {
+	var labels []string
+	for _, g := range bookAdvice {
+		for _, id := range g.advice {
+			if l := id.Local(); !slices.Contains(labels, l) {
+				labels = append(labels, l)
+			}
+		}
+	}
+	slices.Sort(labels)
+	return labels
+}
+
+// GameAdvice returns the advice IDs the book strategy applies in game id
+// (nil for a game without advice), in the order of bookAdvice.
+func GameAdvice(id string) []engine.RuleID {
+	return slices.Clone(bookAdvice[id].advice)
+}
+
+func (*bookStrategy) Name() string { return "book" }
+func (s *bookStrategy) NewPlayer() Player {
+	return newBookPlayer(s.without)
+}
+
+// newBookPlayer returns a book player with the advice label without turned
+// off ("" for none).
+func newBookPlayer(without string) *bookPlayer {
+	return &bookPlayer{greedyPlayer: newGreedyPlayer(), without: without}
+}
 
 // bookGame is the advice of one game: every advice ID it can name, and the
 // function that applies it to a decision. choose returns the index of the
@@ -91,8 +170,10 @@ var bookAdvice = map[string]bookGame{
 
 type bookPlayer struct {
 	*greedyPlayer
+	without string            // the advice label turned off, "" for none
 	spec    *engine.Spec      // the game of the last Reset
 	advice  *bookGame         // its advice, nil if none
+	off     engine.RuleID     // the advice of spec turned off, "" for none
 	kinds   []engine.PileKind // pile kinds of spec
 	talon   int               // index of the talon, -1 if none
 	commons []int             // british-constitution: the Commons row (COM piles)
@@ -107,8 +188,12 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 	if spec := g.Spec(); spec != p.spec || len(p.kinds) != g.NumPiles() {
 		p.spec = spec
 		p.advice = nil
+		p.off = ""
 		if a, ok := bookAdvice[g.ID()]; ok {
 			p.advice = &a
+			if id := engine.RuleID(g.ID() + "/" + p.without); p.without != "" && slices.Contains(a.advice, id) {
+				p.off = id
+			}
 		}
 		p.kinds = p.kinds[:0]
 		p.commons = p.commons[:0]
@@ -129,6 +214,9 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 		}
 	}
 }
+
+// on reports whether advice id is applied (not turned off by without).
+func (p *bookPlayer) on(id engine.RuleID) bool { return id != p.off }
 
 // kind returns the kind of pile i (0 if out of range).
 func (p *bookPlayer) kind(i uint8) engine.PileKind {
@@ -201,7 +289,7 @@ func hasKind(legal []engine.Move, k engine.MoveKind) bool {
 
 // fourCorners: S2, marriages only when they free suitable cards.
 func (p *bookPlayer) fourCorners(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	if firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveBuild) {
+	if !p.on("four-corners/S2") || firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveBuild) {
 		return -1, ""
 	}
 	best, bestN := -1, 0
@@ -239,10 +327,10 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 			}
 		}
 	}
-	if talon >= 0 && wing >= 0 {
+	if talon >= 0 && wing >= 0 && p.on("windmill/S1") {
 		return talon, "windmill/S1"
 	}
-	if firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveTransfer) {
+	if !p.on("windmill/S2") || firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveTransfer) {
 		return -1, ""
 	}
 	for i, m := range legal {
@@ -270,7 +358,7 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 
 // britishConstitution: S1 best refill; S2 postpone opening vacancies.
 func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	if hasKind(legal, engine.MoveFill) {
+	if p.on("british-constitution/S1") && hasKind(legal, engine.MoveFill) {
 		best, bestScore := -1, -1
 		for i, m := range legal {
 			if m.Kind != engine.MoveFill {
@@ -301,7 +389,7 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 			return best, "british-constitution/S1"
 		}
 	}
-	if firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveDraw) {
+	if !p.on("british-constitution/S2") || firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveDraw) {
 		return -1, ""
 	}
 	t := p.talonTop(g)
@@ -345,7 +433,7 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 		}
 	}
 	adv := engine.RuleID("")
-	if colPair {
+	if colPair && p.on("napoleon/S3") {
 		for i, m := range legal {
 			if m.Rule == "napoleon/reserve" {
 				p.banned[i] = true
@@ -353,26 +441,11 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 			}
 		}
 	}
-	// S2: a rank with three or more exposed cards among the allowed pairs.
-	var exposed [engine.NumRanks + 1]int
-	for i, m := range legal {
-		if p.banned[i] || m.Kind != engine.MovePair {
-			continue
-		}
-		exposed[m.Card.Rank()]++
+	if pick := p.napoleonTriples(legal); pick >= 0 {
+		return pick, "napoleon/S2"
 	}
-	best, bestN := -1, -1
-	for i, m := range legal {
-		if p.banned[i] || m.Kind != engine.MovePair || exposed[m.Card.Rank()] < 3 {
-			continue // three exposed cards of a rank make three pair moves
-		}
-		if n := p.probe.progressAfter(m); n > bestN {
-			best, bestN = i, n
-			p.probe.keep(m)
-		}
-	}
-	if best >= 0 {
-		return best, "napoleon/S2"
+	if !p.on("napoleon/S1") {
+		return -1, adv
 	}
 	// S1: crossed pairs. A pair removal takes its two cards out and
 	// forces nothing else, so the columns after it are the columns now
@@ -393,6 +466,33 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 		}
 	}
 	return -1, adv
+}
+
+// napoleonTriples applies napoleon/S2: of the allowed pairs of a rank
+// with three or more exposed cards, the index of the one after which most
+// pairs are open, or -1 (also when S2 is off).
+func (p *bookPlayer) napoleonTriples(legal []engine.Move) int {
+	if !p.on("napoleon/S2") {
+		return -1
+	}
+	var exposed [engine.NumRanks + 1]int
+	for i, m := range legal {
+		if p.banned[i] || m.Kind != engine.MovePair {
+			continue
+		}
+		exposed[m.Card.Rank()]++
+	}
+	best, bestN := -1, -1
+	for i, m := range legal {
+		if p.banned[i] || m.Kind != engine.MovePair || exposed[m.Card.Rank()] < 3 {
+			continue // three exposed cards of a rank make three pair moves
+		}
+		if n := p.probe.progressAfter(m); n > bestN {
+			best, bestN = i, n
+			p.probe.keep(m)
+		}
+	}
+	return best
 }
 
 // crossings counts crossed pairs in napoleon's columns (the tableau piles):
@@ -540,7 +640,7 @@ func (x *crossings) count(c1, c2 int) int {
 
 // salicLaw: S3 best king fill; S2 strip a king bare.
 func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	if hasKind(legal, engine.MoveFill) && firstProgress(legal) < 0 {
+	if p.on("salic-law/S3") && hasKind(legal, engine.MoveFill) && firstProgress(legal) < 0 {
 		best, bestN := -1, -1
 		for i, m := range legal {
 			if m.Kind != engine.MoveFill {
@@ -554,6 +654,9 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 		if best >= 0 {
 			return best, "salic-law/S3"
 		}
+	}
+	if !p.on("salic-law/S2") {
+		return -1, ""
 	}
 	best, bestLen, count := -1, 1<<30, 0
 	for i, m := range legal {
@@ -581,6 +684,9 @@ func needDistance(c engine.Card) int {
 // zodiac: S2 careful marriages.
 func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	adv := engine.RuleID("")
+	if !p.on("zodiac/S2") {
+		return -1, adv
+	}
 	for i, m := range legal {
 		if m.Kind != engine.MoveBuild || !m.Card.Valid() {
 			continue
@@ -596,7 +702,7 @@ func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.Rul
 
 // shah: S2 control when vacancies open.
 func (p *bookPlayer) shah(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	if !hasKind(legal, engine.MoveDraw) {
+	if !p.on("shah/S2") || !hasKind(legal, engine.MoveDraw) {
 		return -1, ""
 	}
 	t := p.talonTop(g)
@@ -628,11 +734,11 @@ func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
 // redAndBlack: S2 foundation plays at once; S1 shifts that open a play.
 func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	for i, m := range legal {
-		if m.Kind == engine.MoveFoundation && p.layoutPile(m.From) {
+		if m.Kind == engine.MoveFoundation && p.layoutPile(m.From) && p.on("red-and-black/S2") {
 			return i, "red-and-black/S2"
 		}
 	}
-	if firstProgress(legal) >= 0 {
+	if !p.on("red-and-black/S1") || firstProgress(legal) >= 0 {
 		return -1, ""
 	}
 	best, bestN := -1, 0

@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pasyans/pasyans/engine"
@@ -158,5 +160,125 @@ func TestBookAdviceCoversCatalog(t *testing.T) {
 		case advice == 0 && entry:
 			t.Errorf("%s: a book strategy entry for a game whose catalog has no advice", spec.ID)
 		}
+	}
+}
+
+// playBookDeals plays deals 0 … n-1 (master seed 17) of spec with st and
+// returns per deal its result and the moves played, and the advice IDs
+// named over all deals.
+func playBookDeals(t *testing.T, st Strategy, spec *engine.Spec, n int64) ([]string, map[engine.RuleID]bool) {
+	t.Helper()
+	p := st.NewPlayer()
+	var pl Playout
+	var games []string
+	named := map[engine.RuleID]bool{}
+	for d := int64(0); d < n; d++ {
+		seed := DealSeed(17, spec.ID, d)
+		g, err := spec.New(seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var moves []byte
+		trace := func(_ int32, _ engine.Game, m engine.Move, adv engine.RuleID) {
+			moves = fmt.Appendf(moves, "%v;", m)
+			if adv != "" {
+				named[adv] = true
+			}
+		}
+		res, err := pl.PlayDeal(g, p, StrategySeed(seed, "book"), spec.MaxMoves, trace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, fmt.Sprintf("%+v %s", res, moves))
+	}
+	return games, named
+}
+
+// TestBookWithout checks the without parameter of book: with a label
+// turned off, no game names that advice; a game without advice of that
+// label plays exactly the same moves as the default book; turning off an
+// advice the game has changes some deal's moves, except for the advice
+// bookStrategy's doc says changes no move (noOp).
+func TestBookWithout(t *testing.T) {
+	// napoleon/S3 is enforced by the engine's default variant; the other
+	// three pick the move greedy picks (see bookStrategy).
+	noOp := map[engine.RuleID]bool{"napoleon/S3": true, "salic-law/S3": true, "windmill/S2": true, "red-and-black/S2": true}
+	deals := shortDeals(40, 10)
+	base, err := NewStrategy("book", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if base.Params() != "{}" {
+		t.Errorf("default book Params = %s, want {} (the rows of earlier runs)", base.Params())
+	}
+	labels := AdviceLabels()
+	if !slices.Equal(labels, []string{"S1", "S2", "S3"}) {
+		t.Errorf("AdviceLabels = %v, want S1 S2 S3", labels)
+	}
+	for _, spec := range engine.Catalog() {
+		want, _ := playBookDeals(t, base, spec, deals)
+		for _, l := range labels {
+			st, err := NewStrategy("book", map[string]string{"without": l})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := st.Params(); got != `{"without":"`+l+`"}` {
+				t.Errorf("book without=%s: Params = %s", l, got)
+			}
+			got, named := playBookDeals(t, st, spec, deals)
+			off := engine.RuleID(spec.ID + "/" + l)
+			if named[off] {
+				t.Errorf("%s: book without=%s named %s", spec.ID, l, off)
+			}
+			has := slices.Contains(GameAdvice(spec.ID), off)
+			same := slices.Equal(got, want)
+			switch {
+			case !has && !same:
+				t.Errorf("%s: book without=%s, an advice the game lacks, changed its play", spec.ID, l)
+			case has && noOp[off] && !same:
+				t.Errorf("%s: turning %s off changed the moves, but bookStrategy's doc says it picks greedy's moves", spec.ID, off)
+			case has && !noOp[off] && same && !testing.Short():
+				t.Errorf("%s: turning %s off changed no move in %d deals", spec.ID, off, deals)
+			}
+		}
+	}
+}
+
+// TestWithoutParam checks the validation of the string parameter without
+// of book and planner-book.
+func TestWithoutParam(t *testing.T) {
+	for _, name := range []string{"book", "planner-book"} {
+		for _, bad := range []string{"S4", "s1", "napoleon/S1", "S1,S2", "x"} {
+			_, err := NewStrategy(name, map[string]string{"without": bad})
+			if err == nil || !strings.Contains(err.Error(), "without") || !strings.Contains(err.Error(), "S1, S2, S3 or empty") {
+				t.Errorf("%s without=%q: err = %v, want an error naming the parameter and its values", name, bad, err)
+			}
+		}
+		for _, good := range []string{"", " ", "S1", " S3 "} {
+			if _, err := NewStrategy(name, map[string]string{"without": good}); err != nil {
+				t.Errorf("%s without=%q: %v", name, good, err)
+			}
+		}
+	}
+	if _, err := NewStrategy("planner", map[string]string{"without": "S1"}); err == nil {
+		t.Error("planner accepted without (it has no book)")
+	}
+	pbs1, err := NewStrategy("planner-book", map[string]string{"without": "S1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := pbs1.NewPlayer().(*plannerPlayer); !ok || p.book == nil || p.book.without != "S1" {
+		t.Error("planner-book without=S1: its book prior does not turn S1 off")
+	}
+	pb, err := NewStrategy("planner-book", map[string]string{"without": ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl, err := NewStrategy("planner", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pb.Params() != pl.Params() {
+		t.Errorf("planner-book with without empty: Params %s, want the planner's %s (the rows of earlier runs)", pb.Params(), pl.Params())
 	}
 }

@@ -66,7 +66,8 @@ import (
 //
 // planner-book is the same planner with the book's advice (bookStrategy)
 // as the prior, and when it plays the book's move the decision names the
-// book's advice ID, as book rows do.
+// book's advice ID, as book rows do. Its parameter without turns one
+// advice label off, as book's does.
 type plannerStrategy struct {
 	params
 	name    string
@@ -76,6 +77,7 @@ type plannerStrategy struct {
 	replan  bool    // also solve sampled deals while cards are hidden (see plannerStrategy)
 	nodes   int64   // solver budget of each search, 0: never solve
 	book    bool
+	without string // planner-book: the book's advice label turned off (bookStrategy)
 }
 
 // plannerDefault is one game's default samples and rollout horizon.
@@ -113,20 +115,25 @@ func init() {
 		if book {
 			name, summary, order = "planner-book", "the planner with the books' advice as prior and tie-break (names the advice it followed)", 61
 		}
+		ps := []ParamInfo{
+			{Name: "samples", Summary: "determinizations per decision, 0 = the game's default", Kind: ParamInt, Default: "0", Min: 0, Max: 1024},
+			{Name: "horizon", Summary: "moves per rollout, 0 = the game's default, -1 = to the end", Kind: ParamInt, Default: "0", Min: -1, Max: 100000},
+			{Name: "prior", Summary: "credit of the heuristic's move, in hundredths of a won rollout", Kind: ParamInt, Default: "50", Min: 0, Max: 100000},
+			{Name: "replan", Summary: "1 = also while cards are hidden, follow the solver's line on a sampled deal up to the next card turned up", Kind: ParamInt, Default: "0", Min: 0, Max: 1},
+			{Name: "nodes", Summary: "solver nodes per search (open positions, the Zodiac's layout plan, replan), 0 = never solve", Kind: ParamInt, Default: strconv.Itoa(plannerNodes), Min: 0, Max: 1 << 40},
+		}
+		if book {
+			ps = append(ps, withoutParam())
+		}
 		register(StrategyInfo{
 			Name:    name,
 			Summary: summary,
 			Order:   order,
-			Params: []ParamInfo{
-				{Name: "samples", Summary: "determinizations per decision, 0 = the game's default", Kind: ParamInt, Default: "0", Min: 0, Max: 1024},
-				{Name: "horizon", Summary: "moves per rollout, 0 = the game's default, -1 = to the end", Kind: ParamInt, Default: "0", Min: -1, Max: 100000},
-				{Name: "prior", Summary: "credit of the heuristic's move, in hundredths of a won rollout", Kind: ParamInt, Default: "50", Min: 0, Max: 100000},
-				{Name: "replan", Summary: "1 = also while cards are hidden, follow the solver's line on a sampled deal up to the next card turned up", Kind: ParamInt, Default: "0", Min: 0, Max: 1},
-				{Name: "nodes", Summary: "solver nodes per search (open positions, the Zodiac's layout plan, replan), 0 = never solve", Kind: ParamInt, Default: strconv.Itoa(plannerNodes), Min: 0, Max: 1 << 40},
-			},
+			Params:  ps,
 			build: func(v ParamValues) Strategy {
 				return &plannerStrategy{name: name, samples: int(v.Int("samples")), horizon: int(v.Int("horizon")),
-					prior: float64(v.Int("prior")) / 100, replan: v.Int("replan") == 1, nodes: v.Int("nodes"), book: book}
+					prior: float64(v.Int("prior")) / 100, replan: v.Int("replan") == 1, nodes: v.Int("nodes"), book: book,
+					without: v.String("without")}
 			},
 		})
 	}
@@ -146,7 +153,7 @@ func (s *plannerStrategy) NewPlayer() Player {
 		p.solver = solve.New(solve.Limits{Nodes: s.nodes, Memory: plannerMemory})
 	}
 	if s.book {
-		p.book = &bookPlayer{greedyPlayer: newGreedyPlayer()}
+		p.book = newBookPlayer(s.without)
 	}
 	return p
 }

@@ -43,6 +43,12 @@ const (
 	// ParamDuration is a non-negative Go duration ("500ms"); canonical
 	// JSON: its String form ("500ms", "0s").
 	ParamDuration
+	// ParamString is a word from a fixed set (Allowed) or empty; canonical
+	// JSON: the string. An empty value is left out of the canonical JSON,
+	// so that adding a string parameter whose default is empty keeps the
+	// strategy's parameter JSON, and with it the rows of earlier runs
+	// (strategy_params), unchanged.
+	ParamString
 )
 
 // ParamInfo describes one parameter of a strategy.
@@ -54,14 +60,18 @@ type ParamInfo struct {
 	// Kind is the parameter's type.
 	Kind ParamKind
 	// Default is the value taken when the parameter is not given (for
-	// ParamInt a decimal integer, for ParamDuration a Go duration).
+	// ParamInt a decimal integer, for ParamDuration a Go duration, for
+	// ParamString one of Allowed or empty).
 	Default string
 	// Min and Max bound a ParamInt (inclusive).
 	Min, Max int64
+	// Allowed lists the non-empty values a ParamString accepts (the empty
+	// value is always accepted); matching is exact.
+	Allowed []string
 }
 
-// Range describes the accepted values, e.g. "1…6", "≥ 1" or "a Go
-// duration ≥ 0".
+// Range describes the accepted values, e.g. "1…6", "≥ 1", "a Go
+// duration ≥ 0" or "S1, S2, S3 or empty".
 func (p ParamInfo) Range() string {
 	switch p.Kind {
 	case ParamInt:
@@ -71,8 +81,33 @@ func (p ParamInfo) Range() string {
 		return fmt.Sprintf("%d…%d", p.Min, p.Max)
 	case ParamDuration:
 		return "a Go duration ≥ 0"
+	case ParamString:
+		if len(p.Allowed) == 0 {
+			return "empty"
+		}
+		return strings.Join(p.Allowed, ", ") + " or empty"
 	}
 	return "?"
+}
+
+// defaultText is the default as help texts show it ("empty" for an empty
+// string).
+func (p ParamInfo) defaultText() string {
+	if p.Kind == ParamString && p.Default == "" {
+		return "empty"
+	}
+	return p.Default
+}
+
+// placeholder is the value's placeholder in help texts: N, D or S.
+func (p ParamInfo) placeholder() string {
+	switch p.Kind {
+	case ParamDuration:
+		return "D"
+	case ParamString:
+		return "S"
+	}
+	return "N"
 }
 
 // ParamValues holds the parsed parameters of one strategy; the getters
@@ -80,6 +115,7 @@ func (p ParamInfo) Range() string {
 type ParamValues struct {
 	ints map[string]int64
 	durs map[string]time.Duration
+	strs map[string]string
 }
 
 // Int returns the integer parameter name.
@@ -87,6 +123,9 @@ func (v ParamValues) Int(name string) int64 { return v.ints[name] }
 
 // Duration returns the duration parameter name.
 func (v ParamValues) Duration(name string) time.Duration { return v.durs[name] }
+
+// String returns the string parameter name.
+func (v ParamValues) String(name string) string { return v.strs[name] }
 
 // registry is the table of built-in strategies, filled by the strategies'
 // init functions (register) and read-only afterwards.
@@ -104,7 +143,7 @@ func register(info StrategyInfo) {
 		}
 	}
 	for _, p := range info.Params {
-		if _, _, err := parseParam(p, p.Default); err != nil {
+		if _, err := parseParam(p, p.Default); err != nil {
 			panic(fmt.Sprintf("sim: strategy %q: parameter %s: bad default: %v", info.Name, p.Name, err))
 		}
 	}
@@ -118,6 +157,9 @@ func Strategies() []StrategyInfo {
 	out := slices.Clone(registry)
 	for i := range out {
 		out[i].Params = slices.Clone(out[i].Params)
+		for j := range out[i].Params {
+			out[i].Params[j].Allowed = slices.Clone(out[i].Params[j].Allowed)
+		}
 	}
 	return out
 }
@@ -160,11 +202,8 @@ func StrategyHelp() string {
 			pw = max(pw, len(p.Name)+2)
 		}
 		for _, p := range s.Params {
-			arg := p.Name + "=N"
-			if p.Kind == ParamDuration {
-				arg = p.Name + "=D"
-			}
-			fmt.Fprintf(&b, "  %-*s    %-*s  %s (%s, default %s)\n", width, "", pw, arg, p.Summary, p.Range(), p.Default)
+			arg := p.Name + "=" + p.placeholder()
+			fmt.Fprintf(&b, "  %-*s    %-*s  %s (%s, default %s)\n", width, "", pw, arg, p.Summary, p.Range(), p.defaultText())
 		}
 	}
 	return b.String()
@@ -197,24 +236,29 @@ func NewStrategy(name string, params map[string]string) (Strategy, error) {
 		}
 		return nil, fmt.Errorf("strategy %s: unknown parameter %q (known: %s)", name, k, strings.Join(known, ", "))
 	}
-	vals := ParamValues{ints: map[string]int64{}, durs: map[string]time.Duration{}}
+	vals := ParamValues{ints: map[string]int64{}, durs: map[string]time.Duration{}, strs: map[string]string{}}
 	canon := map[string]any{}
 	for _, p := range info.Params {
 		raw, given := params[p.Name]
 		if !given {
 			raw = p.Default
 		}
-		n, d, err := parseParam(p, raw)
+		v, err := parseParam(p, raw)
 		if err != nil {
 			return nil, fmt.Errorf("strategy %s: parameter %s=%q: %w", name, p.Name, raw, err)
 		}
 		switch p.Kind {
 		case ParamInt:
-			vals.ints[p.Name] = n
-			canon[p.Name] = n
+			vals.ints[p.Name] = v.n
+			canon[p.Name] = v.n
 		case ParamDuration:
-			vals.durs[p.Name] = d
-			canon[p.Name] = d.String()
+			vals.durs[p.Name] = v.d
+			canon[p.Name] = v.d.String()
+		case ParamString:
+			vals.strs[p.Name] = v.s
+			if v.s != "" { // an empty string is left out (see ParamString)
+				canon[p.Name] = v.s
+			}
 		}
 	}
 	s := info.build(vals)
@@ -228,23 +272,36 @@ func NewStrategy(name string, params map[string]string) (Strategy, error) {
 	return s, nil
 }
 
+// paramValue is one parsed parameter value; the field of its kind is set.
+type paramValue struct {
+	n int64
+	d time.Duration
+	s string
+}
+
 // parseParam parses the value s of parameter p.
-func parseParam(p ParamInfo, s string) (int64, time.Duration, error) {
+func parseParam(p ParamInfo, s string) (paramValue, error) {
+	s = strings.TrimSpace(s)
 	switch p.Kind {
 	case ParamInt:
-		n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+		n, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || n < p.Min || n > p.Max {
-			return 0, 0, fmt.Errorf("want an integer in [%d, %d]", p.Min, p.Max)
+			return paramValue{}, fmt.Errorf("want an integer in [%d, %d]", p.Min, p.Max)
 		}
-		return n, 0, nil
+		return paramValue{n: n}, nil
 	case ParamDuration:
-		d, err := time.ParseDuration(strings.TrimSpace(s))
+		d, err := time.ParseDuration(s)
 		if err != nil || d < 0 {
-			return 0, 0, fmt.Errorf("want a non-negative duration such as 500ms")
+			return paramValue{}, fmt.Errorf("want a non-negative duration such as 500ms")
 		}
-		return 0, d, nil
+		return paramValue{d: d}, nil
+	case ParamString:
+		if s != "" && !slices.Contains(p.Allowed, s) {
+			return paramValue{}, fmt.Errorf("want %s", p.Range())
+		}
+		return paramValue{s: s}, nil
 	}
-	return 0, 0, fmt.Errorf("unknown parameter kind %d", p.Kind)
+	return paramValue{}, fmt.Errorf("unknown parameter kind %d", p.Kind)
 }
 
 // params is embedded by the built-in strategies to hold their canonical
