@@ -155,6 +155,10 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 		return p.choose(g, legal, nil), ""
 	}
 	p.probe.reset(g)
+	// The advice and greedy's tie-break probe the same state: a
+	// candidate probed by both is probed once.
+	p.probe.memoize(len(legal))
+	defer p.probe.unmemoize()
 	if cap(p.banned) < len(legal) {
 		p.banned = make([]bool, len(legal))
 	}
@@ -209,7 +213,7 @@ func (p *bookPlayer) fourCorners(g engine.Game, legal []engine.Move) (int, engin
 		if m.Kind != engine.MoveBuild {
 			continue
 		}
-		if n := p.probe.progressAfter(m); n > bestN {
+		if n := p.probe.progressAt(i, m); n > bestN {
 			best, bestN = i, n
 			p.probe.keep(m)
 		}
@@ -366,7 +370,7 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 		if p.banned[i] || m.Kind != engine.MovePair || exposed[m.Card.Rank()] < 3 {
 			continue // three exposed cards of a rank make three pair moves
 		}
-		if n := p.probe.progressAfter(m); n > bestN {
+		if n := p.probe.progressAt(i, m); n > bestN {
 			best, bestN = i, n
 			p.probe.keep(m)
 		}
@@ -546,7 +550,7 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 			if m.Kind != engine.MoveFill {
 				continue
 			}
-			if n := p.probe.progressAfter(m); n > bestN {
+			if n := p.probe.progressAt(i, m); n > bestN {
 				best, bestN = i, n
 				p.probe.keep(m)
 			}
@@ -651,7 +655,7 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		if !peeks && !p.mayExposePlay(g, m, &wants) {
 			continue // tried on a copy it would open no play: skip the copy
 		}
-		if n := p.probe.progressAfter(m); n > bestN {
+		if n := p.probe.progressAt(i, m); n > bestN {
 			best, bestN = i, n
 			p.probe.keep(m)
 		}

@@ -245,7 +245,7 @@ func (p *greedyPlayer) mostFoundationPlays(g engine.Game, legal []engine.Move, s
 		if p.score[i] != sc {
 			continue
 		}
-		if n := p.probe.progressAfter(m); n > bestN {
+		if n := p.probe.progressAt(i, m); n > bestN {
 			best, bestN = i, n
 			p.probe.keep(m)
 		}
