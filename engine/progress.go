@@ -182,6 +182,14 @@ func (g *salicLaw) ProgressMoves(dst []Move) []Move {
 	return dst
 }
 
+// ProgressMoves appends the pair removals (see LegalMoves): every move but
+// taking a card of the ordered reserve.
+func (g *napoleon) ProgressMoves(dst []Move) []Move {
+	var av npAvail
+	g.avails(&av)
+	return g.appendPairs(dst, &av)
+}
+
 // ProgressPeeker is implemented by games that can list the progress moves
 // of the state after some legal move without making it: a one-move
 // look-ahead (greedy's tie-break) then needs no copy of the game.
@@ -191,7 +199,8 @@ func (g *salicLaw) ProgressMoves(dst []Move) []Move {
 // (dst unchanged) for a move it does not handle, and the caller applies m
 // to a copy instead. g is not changed. When it reports true, the target
 // pile of every move appended holds the same cards after m as before, so
-// a caller may read it in g. TestProgressAfter checks the contract for
+// a caller may read it in g (a pair removal has no target: its two cards
+// just go out). TestProgressAfter checks the contract for
 // every game and variant that has it, at every legal move of the positions
 // of random playouts.
 type ProgressPeeker interface {
@@ -237,4 +246,21 @@ func (g *redAndBlack) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
 		dst = g.appendFoundation(dst, rbTalon, talon)
 	}
 	return dst, true
+}
+
+// ProgressAfter handles the pair removals (see ProgressPeeker): a pair
+// takes the available cards of its two piles, whose new available cards
+// are the ones beneath (none for a reserve slot), and changes nothing else.
+func (g *napoleon) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
+	from, to := int(m.From), int(m.To)
+	if m.Kind != MovePair || from >= npStock || to >= npStock || from == to {
+		return dst, false
+	}
+	var av npAvail
+	g.avails(&av)
+	if av[from] == NoCard || av[to] == NoCard {
+		return dst, false
+	}
+	av[from], av[to] = g.lay.below[av[from]], g.lay.below[av[to]]
+	return g.appendPairs(dst, &av), true
 }
