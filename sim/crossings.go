@@ -13,10 +13,10 @@ import (
 //
 // A column of napoleon only ever loses its top card (a pair removal), so
 // within a deal its cards are a prefix of the cards it was read with, and
-// its height says which prefix. sync reads only the heights and the top
-// cards, drops the cards that went out, and reads the columns again when a
-// top card is not the one the prefix ends with (or the cache was emptied
-// by reset, at the start of a deal).
+// its height says which prefix. sync reads only the heights, drops the
+// cards that went out, and reads the columns again when the new top card
+// of a column is not the one its prefix ends with, or a column grew (a
+// state of another deal), or the cache was emptied by reset (a new deal).
 //
 // above[a][b] has bit k when column k holds rank a above rank b. The gain
 // of a pair is computed from it (gain) rather than by counting the
@@ -54,6 +54,9 @@ func (x *crossCache) sync(g engine.Game, kinds []engine.PileKind) {
 	if x.valid && ok {
 		for k, pile := range x.piles {
 			n := r.PileLen(pile)
+			if n == x.h[k] {
+				continue
+			}
 			if n > x.h[k] {
 				x.valid = false
 				break
@@ -149,6 +152,7 @@ func (x *crossCache) load(g engine.Game, kinds []engine.PileKind) {
 // and the pairs of the columns before it.
 func (x *crossCache) gain(c1, c2 int) int {
 	var lost [engine.NumRanks + 1]uint16 // columns that lose "a above b"
+	var lostRanks uint16                 // the ranks b with lost[b] != 0
 	a := uint8(0)
 	n := 0
 	for _, c := range [2]int{c1, c2} {
@@ -160,6 +164,7 @@ func (x *crossCache) gain(c1, c2 int) int {
 		before := uint16(1)<<c - 1
 		for _, b := range col[:len(col)-1] {
 			lost[b] |= 1 << c
+			lostRanks |= 1 << b
 			if x.above[b][a]&before != 0 {
 				n++
 			}
@@ -168,11 +173,11 @@ func (x *crossCache) gain(c1, c2 int) int {
 	if a == 0 {
 		return 0
 	}
-	for b := 1; b <= engine.NumRanks; b++ {
-		if lost[b] == 0 {
-			continue
-		}
-		had, keeps := x.above[a][b], x.above[a][b]&^lost[b]
+	above := &x.above[a]
+	for ; lostRanks != 0; lostRanks &= lostRanks - 1 {
+		b := bits.TrailingZeros16(lostRanks)
+		had := above[b]
+		keeps := had &^ lost[b]
 		for ks := x.above[b][a]; ks != 0; ks &= ks - 1 {
 			before := uint16(1)<<bits.TrailingZeros16(ks) - 1
 			if had&before != 0 && keeps&before == 0 {
