@@ -23,13 +23,11 @@ func (g *redAndBlack) ProgressMoves(dst []Move) []Move {
 	if g.score == rbTotal {
 		return dst
 	}
-	want := g.want
-	for j := 0; j < 8; j++ {
-		if c := g.lay.top(rbTab + j); c != NoCard && want&(1<<cardFaces[c]) != 0 {
-			dst = g.appendFoundation(dst, rbTab+j, c)
-		}
+	for m := g.wantTops; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros8(m)
+		dst = g.appendFoundation(dst, rbTab+j, g.lay.top(rbTab+j))
 	}
-	if c := g.lay.top(rbTalon); c != NoCard && want&(1<<cardFaces[c]) != 0 {
+	if c := g.lay.top(rbTalon); c != NoCard && g.want&(1<<cardFaces[c]) != 0 {
 		dst = g.appendFoundation(dst, rbTalon, c)
 	}
 	return dst
@@ -229,18 +227,27 @@ func (g *redAndBlack) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
 			talon = g.lay.below[talon]
 		}
 	}
+	// The wanted tops: those of the other piles as kept (wantTops), and
+	// the two new ones.
 	want := g.want
-	for j := 0; j < 8; j++ {
-		c := g.lay.top(rbTab + j)
-		switch rbTab + j {
-		case from:
+	i, j := from-rbTab, to-rbTab
+	tops := g.wantTops &^ (1<<i | 1<<j)
+	if newFrom != NoCard && want&(1<<cardFaces[newFrom]) != 0 {
+		tops |= 1 << i
+	}
+	if want&(1<<cardFaces[newTo]) != 0 {
+		tops |= 1 << j
+	}
+	for m := tops; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros8(m)
+		c := g.lay.top(rbTab + k)
+		switch k {
+		case i:
 			c = newFrom
-		case to:
+		case j:
 			c = newTo
 		}
-		if c != NoCard && want&(1<<cardFaces[c]) != 0 {
-			dst = g.appendFoundation(dst, rbTab+j, c)
-		}
+		dst = g.appendFoundation(dst, rbTab+k, c)
 	}
 	if talon != NoCard && want&(1<<cardFaces[talon]) != 0 {
 		dst = g.appendFoundation(dst, rbTalon, talon)

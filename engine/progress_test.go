@@ -76,9 +76,9 @@ func newDefault(t *testing.T, s *Spec) Game {
 	return g
 }
 
-// TestRedAndBlackWant checks that the foundations' wants red-and-black
-// keeps for move generation equal those read from the foundations, at
-// every position of random playouts of every variant.
+// TestRedAndBlackWant checks that the foundations' wants and the tops'
+// keys red-and-black keeps for move generation equal those read from the
+// piles, at every position of random playouts of every variant.
 func TestRedAndBlackWant(t *testing.T) {
 	spec, err := Lookup("red-and-black")
 	if err != nil {
@@ -96,6 +96,11 @@ func TestRedAndBlackWant(t *testing.T) {
 			for n := 0; n < spec.MaxMoves; n++ {
 				if rb.want != rb.wanted() {
 					t.Fatalf("%v seed %d move %d: kept want %x, foundations want %x", opts, seed, n, rb.want, rb.wanted())
+				}
+				fresh := *rb
+				fresh.retopAll()
+				if rb.topKey != fresh.topKey || rb.byKey != fresh.byKey || rb.wantTops != fresh.wantTops {
+					t.Fatalf("%v seed %d move %d: kept tops %v %v %b, from the piles %v %v %b", opts, seed, n, rb.topKey, rb.byKey, rb.wantTops, fresh.topKey, fresh.byKey, fresh.wantTops)
 				}
 				if n%32 == 0 {
 					c := g.Clone().(*redAndBlack)
