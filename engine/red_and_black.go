@@ -365,8 +365,12 @@ func (g *redAndBlack) appendShifts(dst []Move) []Move {
 		c := g.lay.top(rbTab + i)
 		for c != NoCard {
 			for m := g.byKey[rbWants[c]] &^ (1 << i); m != 0; m &= m - 1 {
-				j := bits.TrailingZeros8(m)
-				dst = append(dst, Move{Kind: MoveBuild, From: uint8(rbTab + i), To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleShift})
+				// The fields are written in place: a move built on the
+				// stack and copied would be read back before its byte
+				// stores are (a store-forwarding stall on every move).
+				dst = append(dst, Move{})
+				mv := &dst[len(dst)-1]
+				mv.Kind, mv.From, mv.To, mv.Card, mv.Card2, mv.Rule = MoveBuild, uint8(rbTab+i), uint8(rbTab+bits.TrailingZeros8(m)), c, NoCard, rbRuleShift
 			}
 			if !g.r.sequence {
 				break
