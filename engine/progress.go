@@ -271,3 +271,42 @@ func (g *napoleon) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
 	av[from], av[to] = g.lay.below[av[from]], g.lay.below[av[to]]
 	return g.appendPairs(dst, &av), true
 }
+
+// ProgressAfter handles the builds and fills within the Constitution (see
+// ProgressPeeker): such a move takes the top card of one pile onto
+// another, and a People pile it empties is refilled from the talon or the
+// pack (Rule V), which touches neither the Privy Council nor the
+// foundations; so the plays after it are those of the Council's tops with
+// the target's new top, unless a vacancy then waits to be filled.
+func (g *britishConstitution) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
+	from, to := int(m.From), int(m.To)
+	if (m.Kind != MoveBuild && m.Kind != MoveFill) || from >= bcCouncil*bcCols || to >= bcCons || from == to {
+		return dst, false
+	}
+	c := g.lay.top(from)
+	if c == NoCard {
+		return dst, false
+	}
+	empty := g.empty &^ (1 << to)
+	if g.lay.below[c] == NoCard && (from >= bcCols || g.lay.empty(bcTalon) && g.lay.empty(bcStock)) {
+		empty |= 1 << from // a vacancy (a People pile stays empty only when nothing refills it)
+	}
+	if !g.r.freeFill && bcVacancyToFill(empty) {
+		return dst, true // only fills are legal
+	}
+	for s := bcCouncil * bcCols; s < bcCons; s++ {
+		t := g.lay.top(s)
+		if s == to {
+			t = c
+		}
+		if t == NoCard {
+			continue
+		}
+		for f := bcF0 + 2*int(t.Suit()); f < bcF0+2*int(t.Suit())+2; f++ {
+			if g.accepts(f, t) {
+				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(f), Card: t, Card2: NoCard, Rule: bcRuleI})
+			}
+		}
+	}
+	return dst, true
+}

@@ -97,6 +97,9 @@ func TestRedAndBlackWant(t *testing.T) {
 				if rb.want != rb.wanted() {
 					t.Fatalf("%v seed %d move %d: kept want %x, foundations want %x", opts, seed, n, rb.want, rb.wanted())
 				}
+				if rb.heights != rb.heightsWord() {
+					t.Fatalf("%v seed %d move %d: kept heights %x, foundations %x", opts, seed, n, rb.heights, rb.heightsWord())
+				}
 				fresh := *rb
 				fresh.retopAll()
 				if rb.topKey != fresh.topKey || rb.byKey != fresh.byKey || rb.wantTops != fresh.wantTops {

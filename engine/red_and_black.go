@@ -173,6 +173,9 @@ type redAndBlack struct {
 	topKey   [8]uint8
 	byKey    [32]uint8
 	wantTops uint8
+	// heights is heightsWord(), kept up to date by every foundation play
+	// for the view hash.
+	heights uint64
 }
 
 func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
@@ -524,6 +527,7 @@ func (g *redAndBlack) Apply(m Move) error {
 		}
 		g.lay.move(from, to)
 		g.score++
+		g.heights += 1 << (4 * (rbFound + 7 - to))
 		g.rewant()
 		if from != rbTalon {
 			g.retop(from - rbTab)
@@ -601,6 +605,7 @@ func (g *redAndBlack) link(c Card, p int) uint64 {
 // and the tops' keys from the piles.
 func (g *redAndBlack) rehash() {
 	g.want = g.wanted()
+	g.heights = g.heightsWord()
 	g.retopAll()
 	g.seqHash()
 	g.view = 0
@@ -656,11 +661,16 @@ func (g *redAndBlack) FullPile(dst []Card, i int) []Card {
 // matter), the tableau piles and the talon (the view word, see link), the
 // redeals used and the size of the stock.
 func (g *redAndBlack) hashVisible() uint64 {
+	return SplitMix64(g.view ^ SplitMix64(g.heights|uint64(g.redeals)<<32|uint64(g.lay.size(rbStock))<<40))
+}
+
+// heightsWord packs the foundation heights, four bits each, F0 highest.
+func (g *redAndBlack) heightsWord() uint64 {
 	var heights uint64
 	for f := 0; f < 8; f++ {
 		heights = heights<<4 | uint64(g.lay.size(rbFound+f))
 	}
-	return SplitMix64(g.view ^ SplitMix64(heights|uint64(g.redeals)<<32|uint64(g.lay.size(rbStock))<<40))
+	return heights
 }
 
 // Hash covers the visible state, the stock's order, the cycle-rule
