@@ -299,10 +299,14 @@ func (g *britishConstitution) pending() bool {
 
 // vacancyToFill reports whether some vacancy of the three upper divisions
 // has a card of the division below to fill it.
-func (g *britishConstitution) vacancyToFill() bool {
+func (g *britishConstitution) vacancyToFill() bool { return bcVacancyToFill(g.empty) }
+
+// bcVacancyToFill is vacancyToFill for the empty piles empty (bit p: pile
+// p is empty).
+func bcVacancyToFill(empty uint32) bool {
 	for row := 1; row < bcRows; row++ {
 		below := bcRow(row - 1)
-		if g.empty&bcRow(row) != 0 && g.empty&below != below {
+		if empty&bcRow(row) != 0 && empty&below != below {
 			return true
 		}
 	}

@@ -245,33 +245,66 @@ func (g *napoleon) pairAmong(n int) bool {
 	return false
 }
 
-// reserveUsable reports whether pairs with an open reserve card are allowed.
-func (g *napoleon) reserveUsable() bool {
-	return g.r.ordered || !g.r.need || !g.columnPair()
+// npAvail holds the available card of each pile below the stock (an
+// exposed column card or a reserve slot), NoCard where there is none.
+type npAvail [npStock]Card
+
+// avails reads the available cards.
+func (g *napoleon) avails(av *npAvail) {
+	for p := range av {
+		av[p] = g.lay.top(p)
+	}
+}
+
+// appendPairs appends the pairs of the available cards av, lower pile
+// first, then by the higher pile: those of two column cards, and those
+// with a reserve card when the reserve may be used (see LegalMoves).
+func (g *napoleon) appendPairs(dst []Move, av *npAvail) []Move {
+	var byRank [NumRanks + 1]uint16 // bit p: the card of pile p has the rank
+	colPair := false
+	for p, c := range av {
+		if c == NoCard {
+			continue
+		}
+		r := c.Rank()
+		if p < npCols && byRank[r] != 0 {
+			colPair = true
+		}
+		byRank[r] |= 1 << p
+	}
+	usable := uint16(1)<<npStock - 1
+	if !g.r.ordered && g.r.need && colPair {
+		usable = 1<<npCols - 1 // the reserve only in need: no reserve pairs
+	}
+	for i, a := range av {
+		if usable>>i&1 == 0 {
+			break
+		}
+		if a == NoCard {
+			continue
+		}
+		for m := byRank[a.Rank()] & usable &^ (1<<(i+1) - 1); m != 0; m &= m - 1 {
+			j := bits.TrailingZeros16(m)
+			rule := npRulePair
+			if j >= npRes {
+				rule = npRuleReserve
+			}
+			dst = append(dst, Move{Kind: MovePair, From: uint8(i), To: uint8(j), Card: a, Card2: av[j], Rule: rule})
+		}
+	}
+	return dst
 }
 
 // LegalMoves appends pairs (lower pile first) and, for the ordered reserve,
 // taking the next reserve card.
 func (g *napoleon) LegalMoves(dst []Move) []Move {
-	resOK := g.reserveUsable()
-	for i := 0; i < npStock; i++ {
-		a := g.avail(i)
-		if a == NoCard || (i >= npRes && !resOK) {
-			continue
-		}
-		for j := i + 1; j < npStock; j++ {
-			b := g.avail(j)
-			if b == NoCard || a.Rank() != b.Rank() || (j >= npRes && !resOK) {
-				continue
-			}
-			rule := npRulePair
-			if j >= npRes {
-				rule = npRuleReserve
-			}
-			dst = append(dst, Move{Kind: MovePair, From: uint8(i), To: uint8(j), Card: a, Card2: b, Rule: rule})
-		}
-	}
-	if g.r.ordered && !g.lay.empty(npStock) && (!g.r.need || !g.anyPair()) {
+	var av npAvail
+	g.avails(&av)
+	n := len(dst)
+	dst = g.appendPairs(dst, &av)
+	// With the ordered reserve every pair is listed, so none was exactly
+	// when no two available cards pair (anyPair).
+	if g.r.ordered && !g.lay.empty(npStock) && (!g.r.need || len(dst) == n) {
 		dst = append(dst, Move{Kind: MoveReserve, From: npStock, To: uint8(npRes + g.freeSlot()), Card: NoCard, Card2: NoCard, Rule: npRuleReserve})
 	}
 	return dst

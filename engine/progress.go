@@ -23,13 +23,11 @@ func (g *redAndBlack) ProgressMoves(dst []Move) []Move {
 	if g.score == rbTotal {
 		return dst
 	}
-	want := g.want
-	for j := 0; j < 8; j++ {
-		if c := g.lay.top(rbTab + j); c != NoCard && want&(1<<cardFaces[c]) != 0 {
-			dst = g.appendFoundation(dst, rbTab+j, c)
-		}
+	for m := g.wantTops; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros8(m)
+		dst = g.appendFoundation(dst, rbTab+j, g.lay.top(rbTab+j))
 	}
-	if c := g.lay.top(rbTalon); c != NoCard && want&(1<<cardFaces[c]) != 0 {
+	if c := g.lay.top(rbTalon); c != NoCard && g.want&(1<<cardFaces[c]) != 0 {
 		dst = g.appendFoundation(dst, rbTalon, c)
 	}
 	return dst
@@ -182,6 +180,14 @@ func (g *salicLaw) ProgressMoves(dst []Move) []Move {
 	return dst
 }
 
+// ProgressMoves appends the pair removals (see LegalMoves): every move but
+// taking a card of the ordered reserve.
+func (g *napoleon) ProgressMoves(dst []Move) []Move {
+	var av npAvail
+	g.avails(&av)
+	return g.appendPairs(dst, &av)
+}
+
 // ProgressPeeker is implemented by games that can list the progress moves
 // of the state after some legal move without making it: a one-move
 // look-ahead (greedy's tie-break) then needs no copy of the game.
@@ -191,7 +197,8 @@ func (g *salicLaw) ProgressMoves(dst []Move) []Move {
 // (dst unchanged) for a move it does not handle, and the caller applies m
 // to a copy instead. g is not changed. When it reports true, the target
 // pile of every move appended holds the same cards after m as before, so
-// a caller may read it in g. TestProgressAfter checks the contract for
+// a caller may read it in g (a pair removal has no target: its two cards
+// just go out). TestProgressAfter checks the contract for
 // every game and variant that has it, at every legal move of the positions
 // of random playouts.
 type ProgressPeeker interface {
@@ -220,21 +227,86 @@ func (g *redAndBlack) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
 			talon = g.lay.below[talon]
 		}
 	}
+	// The wanted tops: those of the other piles as kept (wantTops), and
+	// the two new ones.
 	want := g.want
-	for j := 0; j < 8; j++ {
-		c := g.lay.top(rbTab + j)
-		switch rbTab + j {
-		case from:
+	i, j := from-rbTab, to-rbTab
+	tops := g.wantTops &^ (1<<i | 1<<j)
+	if newFrom != NoCard && want&(1<<cardFaces[newFrom]) != 0 {
+		tops |= 1 << i
+	}
+	if want&(1<<cardFaces[newTo]) != 0 {
+		tops |= 1 << j
+	}
+	for m := tops; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros8(m)
+		c := g.lay.top(rbTab + k)
+		switch k {
+		case i:
 			c = newFrom
-		case to:
+		case j:
 			c = newTo
 		}
-		if c != NoCard && want&(1<<cardFaces[c]) != 0 {
-			dst = g.appendFoundation(dst, rbTab+j, c)
-		}
+		dst = g.appendFoundation(dst, rbTab+k, c)
 	}
 	if talon != NoCard && want&(1<<cardFaces[talon]) != 0 {
 		dst = g.appendFoundation(dst, rbTalon, talon)
+	}
+	return dst, true
+}
+
+// ProgressAfter handles the pair removals (see ProgressPeeker): a pair
+// takes the available cards of its two piles, whose new available cards
+// are the ones beneath (none for a reserve slot), and changes nothing else.
+func (g *napoleon) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
+	from, to := int(m.From), int(m.To)
+	if m.Kind != MovePair || from >= npStock || to >= npStock || from == to {
+		return dst, false
+	}
+	var av npAvail
+	g.avails(&av)
+	if av[from] == NoCard || av[to] == NoCard {
+		return dst, false
+	}
+	av[from], av[to] = g.lay.below[av[from]], g.lay.below[av[to]]
+	return g.appendPairs(dst, &av), true
+}
+
+// ProgressAfter handles the builds and fills within the Constitution (see
+// ProgressPeeker): such a move takes the top card of one pile onto
+// another, and a People pile it empties is refilled from the talon or the
+// pack (Rule V), which touches neither the Privy Council nor the
+// foundations; so the plays after it are those of the Council's tops with
+// the target's new top, unless a vacancy then waits to be filled.
+func (g *britishConstitution) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
+	from, to := int(m.From), int(m.To)
+	if (m.Kind != MoveBuild && m.Kind != MoveFill) || from >= bcCouncil*bcCols || to >= bcCons || from == to {
+		return dst, false
+	}
+	c := g.lay.top(from)
+	if c == NoCard {
+		return dst, false
+	}
+	empty := g.empty &^ (1 << to)
+	if g.lay.below[c] == NoCard && (from >= bcCols || g.lay.empty(bcTalon) && g.lay.empty(bcStock)) {
+		empty |= 1 << from // a vacancy (a People pile stays empty only when nothing refills it)
+	}
+	if !g.r.freeFill && bcVacancyToFill(empty) {
+		return dst, true // only fills are legal
+	}
+	for s := bcCouncil * bcCols; s < bcCons; s++ {
+		t := g.lay.top(s)
+		if s == to {
+			t = c
+		}
+		if t == NoCard {
+			continue
+		}
+		for f := bcF0 + 2*int(t.Suit()); f < bcF0+2*int(t.Suit())+2; f++ {
+			if g.accepts(f, t) {
+				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(f), Card: t, Card2: NoCard, Rule: bcRuleI})
+			}
+		}
 	}
 	return dst, true
 }

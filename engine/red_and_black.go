@@ -166,6 +166,16 @@ type redAndBlack struct {
 	// want is wanted(), kept up to date by every foundation play so that
 	// move generation need not read the foundations.
 	want uint64
+	// The tableau tops as move generation needs them, kept up to date by
+	// every move (retop): topKey[j] is rbKeys of pile Tj's top, byKey[k]
+	// has bit j when Tj's top has key k (empty piles in none), wantTops
+	// has bit j when a foundation takes Tj's top.
+	topKey   [8]uint8
+	byKey    [32]uint8
+	wantTops uint8
+	// heights is heightsWord(), kept up to date by every foundation play
+	// for the view hash.
+	heights uint64
 }
 
 func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
@@ -211,6 +221,41 @@ func (g *redAndBlack) refillPile(p int) {
 		g.popped(rbTalon, c)
 		g.view ^= g.link(c, rbTalon)
 		g.view ^= g.link(g.lay.move(rbTalon, p), p)
+	}
+	g.retop(p - rbTab)
+}
+
+// retop updates topKey, byKey and wantTops for tableau pile Tj after its
+// top card changed.
+func (g *redAndBlack) retop(j int) {
+	c := g.lay.top(rbTab + j)
+	g.byKey[g.topKey[j]] &^= 1 << j
+	g.wantTops &^= 1 << j
+	g.topKey[j] = rbKeys[c]
+	if c != NoCard {
+		g.byKey[rbKeys[c]] |= 1 << j
+		if g.want&(1<<cardFaces[c]) != 0 {
+			g.wantTops |= 1 << j
+		}
+	}
+}
+
+// retopAll recomputes topKey, byKey and wantTops from the piles.
+func (g *redAndBlack) retopAll() {
+	g.topKey, g.byKey, g.wantTops = [8]uint8{}, [32]uint8{}, 0
+	for j := 0; j < 8; j++ {
+		g.retop(j)
+	}
+}
+
+// rewant recomputes want and wantTops after a foundation grew.
+func (g *redAndBlack) rewant() {
+	g.want = g.wanted()
+	g.wantTops = 0
+	for j := 0; j < 8; j++ {
+		if c := g.lay.top(rbTab + j); c != NoCard && g.want&(1<<cardFaces[c]) != 0 {
+			g.wantTops |= 1 << j
+		}
 	}
 }
 
@@ -291,25 +336,21 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 	if g.score == rbTotal {
 		return dst
 	}
-	want := g.want
-	var t rbTops
-	g.tops(&t)
-	for j, c := range t.top {
-		if c != NoCard && want&(1<<cardFaces[c]) != 0 {
-			dst = g.appendFoundation(dst, rbTab+j, c)
-		}
+	for m := g.wantTops; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros8(m)
+		dst = g.appendFoundation(dst, rbTab+j, g.lay.top(rbTab+j))
 	}
 	if c := g.lay.top(rbTalon); c != NoCard {
-		if want&(1<<cardFaces[c]) != 0 {
+		if g.want&(1<<cardFaces[c]) != 0 {
 			dst = g.appendFoundation(dst, rbTalon, c)
 		}
-		for m := t.byKey[rbWants[c]]; m != 0; m &= m - 1 {
+		for m := g.byKey[rbWants[c]]; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros8(m)
 			dst = append(dst, Move{Kind: MoveBuild, From: rbTalon, To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleBuild})
 		}
 	}
 	if g.idle < rbIdleLimit {
-		dst = g.appendShifts(dst, &t)
+		dst = g.appendShifts(dst)
 	}
 	if !g.lay.empty(rbStock) {
 		dst = append(dst, Move{Kind: MoveDraw, From: rbStock, To: rbTalon, Card: NoCard, Card2: NoCard, Rule: rbRuleDraw})
@@ -322,12 +363,17 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 // appendShifts appends the moves between tableau piles: for each source
 // pile, its top card (variant sequence: each card of the run at its top,
 // top first) onto each pile whose top takes it.
-func (g *redAndBlack) appendShifts(dst []Move, t *rbTops) []Move {
-	for i, c := range t.top {
+func (g *redAndBlack) appendShifts(dst []Move) []Move {
+	for i := 0; i < 8; i++ {
+		c := g.lay.top(rbTab + i)
 		for c != NoCard {
-			for m := t.byKey[rbWants[c]] &^ (1 << i); m != 0; m &= m - 1 {
-				j := bits.TrailingZeros8(m)
-				dst = append(dst, Move{Kind: MoveBuild, From: uint8(rbTab + i), To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleShift})
+			for m := g.byKey[rbWants[c]] &^ (1 << i); m != 0; m &= m - 1 {
+				// The fields are written in place: a move built on the
+				// stack and copied would be read back before its byte
+				// stores are (a store-forwarding stall on every move).
+				dst = append(dst, Move{})
+				mv := &dst[len(dst)-1]
+				mv.Kind, mv.From, mv.To, mv.Card, mv.Card2, mv.Rule = MoveBuild, uint8(rbTab+i), uint8(rbTab+bits.TrailingZeros8(m)), c, NoCard, rbRuleShift
 			}
 			if !g.r.sequence {
 				break
@@ -481,7 +527,11 @@ func (g *redAndBlack) Apply(m Move) error {
 		}
 		g.lay.move(from, to)
 		g.score++
-		g.want = g.wanted()
+		g.heights += 1 << (4 * (rbFound + 7 - to))
+		g.rewant()
+		if from != rbTalon {
+			g.retop(from - rbTab)
+		}
 	case MoveBuild:
 		// Only the bottom card of what moves (the card named) changes the
 		// card it lies on.
@@ -492,8 +542,10 @@ func (g *redAndBlack) Apply(m Move) error {
 		} else {
 			g.lay.moveRun(from, to, g.depth(from, m.Card)+1)
 			idle = g.idle + 1
+			g.retop(from - rbTab)
 		}
 		g.view ^= g.link(m.Card, to)
+		g.retop(to - rbTab)
 	case MoveDraw:
 		c := g.lay.top(rbStock)
 		g.popped(rbStock, c)
@@ -549,10 +601,12 @@ func (g *redAndBlack) link(c Card, p int) uint64 {
 	return SplitMix64(uint64(c)<<16 | under | 0x5242<<32)
 }
 
-// rehash recomputes the view hash, the face hashes and the foundations'
-// wants from the piles.
+// rehash recomputes the view hash, the face hashes, the foundations' wants
+// and the tops' keys from the piles.
 func (g *redAndBlack) rehash() {
 	g.want = g.wanted()
+	g.heights = g.heightsWord()
+	g.retopAll()
 	g.seqHash()
 	g.view = 0
 	for p := rbTab; p <= rbTalon; p++ {
@@ -607,11 +661,16 @@ func (g *redAndBlack) FullPile(dst []Card, i int) []Card {
 // matter), the tableau piles and the talon (the view word, see link), the
 // redeals used and the size of the stock.
 func (g *redAndBlack) hashVisible() uint64 {
+	return SplitMix64(g.view ^ SplitMix64(g.heights|uint64(g.redeals)<<32|uint64(g.lay.size(rbStock))<<40))
+}
+
+// heightsWord packs the foundation heights, four bits each, F0 highest.
+func (g *redAndBlack) heightsWord() uint64 {
 	var heights uint64
 	for f := 0; f < 8; f++ {
 		heights = heights<<4 | uint64(g.lay.size(rbFound+f))
 	}
-	return SplitMix64(g.view ^ SplitMix64(heights|uint64(g.redeals)<<32|uint64(g.lay.size(rbStock))<<40))
+	return heights
 }
 
 // Hash covers the visible state, the stock's order, the cycle-rule

@@ -162,6 +162,7 @@ func TestRedAndBlackBuild(t *testing.T) {
 	wantIllegal(t, g, rbMove(MoveBuild, rbTalon, rbTab+2, "7H", rbRuleBuild)) // not next rank
 	wantIllegal(t, g, rbMove(MoveBuild, rbTalon, rbTab+0, "7H", rbRuleShift)) // wrong rule
 	g.lay.pop(rbTab + 4)
+	g.recount()
 	wantIllegal(t, g, rbMove(MoveBuild, rbTalon, rbTab+4, "7H", rbRuleBuild)) // empty place
 	g2 := rbPosition(t, nil, [8]string{"KH"}, "QS", "", rbAces)
 	wantLegal(t, g2, rbMove(MoveBuild, rbTalon, rbTab+0, "QS", rbRuleBuild)) // "на красного короля черную даму"

@@ -179,12 +179,14 @@ type bookPlayer struct {
 	commons []int             // british-constitution: the Commons row (COM piles)
 	banned  []bool
 	cards2  []engine.Card
-	founds  []int     // the foundation piles
-	cross   crossings // napoleon
+	founds  []int      // the foundation piles
+	cross   crossings  // napoleon
+	xc      crossCache // napoleon, kept through a deal
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 	p.greedyPlayer.Reset(g, seed)
+	p.xc.reset()
 	if spec := g.Spec(); spec != p.spec || len(p.kinds) != g.NumPiles() {
 		p.spec = spec
 		p.advice = nil
@@ -243,6 +245,10 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 		return p.choose(g, legal, nil), ""
 	}
 	p.probe.reset(g)
+	// The advice and greedy's tie-break probe the same state: a
+	// candidate probed by both is probed once.
+	p.probe.memoize(len(legal))
+	defer p.probe.unmemoize()
 	if cap(p.banned) < len(legal) {
 		p.banned = make([]bool, len(legal))
 	}
@@ -297,7 +303,7 @@ func (p *bookPlayer) fourCorners(g engine.Game, legal []engine.Move) (int, engin
 		if m.Kind != engine.MoveBuild {
 			continue
 		}
-		if n := p.probe.progressAfter(m); n > bestN {
+		if n := p.probe.progressAt(i, m); n > bestN {
 			best, bestN = i, n
 			p.probe.keep(m)
 		}
@@ -449,7 +455,27 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 	}
 	// S1: crossed pairs. A pair removal takes its two cards out and
 	// forces nothing else, so the columns after it are the columns now
-	// without those two cards: no copy of the game is needed.
+	// without those two cards: no copy of the game is needed. The columns
+	// are kept from decision to decision (crossCache), and the gain of
+	// each pair is computed from the pairs it takes away; columns with a
+	// repeated rank are counted before and after (crossings). A pair
+	// gains only when some pair is crossed now, as before.
+	p.xc.sync(g, p.kinds)
+	if p.xc.simple {
+		best, bestGain := -1, 0
+		for i, m := range legal {
+			if p.banned[i] || m.Kind != engine.MovePair {
+				continue
+			}
+			if gain := p.xc.gain(p.xc.column(m.From), p.xc.column(m.To)); gain > bestGain {
+				best, bestGain = i, gain
+			}
+		}
+		if best >= 0 {
+			return best, "napoleon/S1"
+		}
+		return -1, adv
+	}
 	p.cross.read(g, p.kinds)
 	if before := p.cross.count(-1, -1); before > 0 {
 		best, bestGain := -1, 0
@@ -487,7 +513,7 @@ func (p *bookPlayer) napoleonTriples(legal []engine.Move) int {
 		if p.banned[i] || m.Kind != engine.MovePair || exposed[m.Card.Rank()] < 3 {
 			continue // three exposed cards of a rank make three pair moves
 		}
-		if n := p.probe.progressAfter(m); n > bestN {
+		if n := p.probe.progressAt(i, m); n > bestN {
 			best, bestN = i, n
 			p.probe.keep(m)
 		}
@@ -646,7 +672,7 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 			if m.Kind != engine.MoveFill {
 				continue
 			}
-			if n := p.probe.progressAfter(m); n > bestN {
+			if n := p.probe.progressAt(i, m); n > bestN {
 				best, bestN = i, n
 				p.probe.keep(m)
 			}
@@ -757,7 +783,7 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		if !peeks && !p.mayExposePlay(g, m, &wants) {
 			continue // tried on a copy it would open no play: skip the copy
 		}
-		if n := p.probe.progressAfter(m); n > bestN {
+		if n := p.probe.progressAt(i, m); n > bestN {
 			best, bestN = i, n
 			p.probe.keep(m)
 		}

@@ -69,6 +69,9 @@ func (p *greedyPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.R
 // nextLegal implements nextLegaler: a tie-break that tried the chosen move
 // on a copy has the legal moves after it.
 func (p *greedyPlayer) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, bool) {
+	if !p.probe.haveKept { // the common case, decided without reading m
+		return dst, false
+	}
 	return p.probe.nextLegal(m, dst)
 }
 
@@ -121,14 +124,16 @@ func moveKey(view uint64, m engine.Move) uint64 {
 // never returns an index outside legal; if every move is banned it falls
 // back to all moves.
 func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool) int {
+	// The moves are read in place (&legal[i]): a copy of each move per
+	// loop was a good part of a decision's cost.
 	ok := func(i int) bool { return banned == nil || !banned[i] }
 	found := false
-	for i, m := range legal {
+	for i := range legal {
 		if !ok(i) {
 			continue
 		}
 		found = true
-		if isProgress(m.Kind) {
+		if isProgress(legal[i].Kind) {
 			return i
 		}
 	}
@@ -150,7 +155,8 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	// Moves come grouped by source pile: the score of the last source
 	// read is reused.
 	lastFrom, lastScore := -1, int8(0)
-	for i, m := range legal {
+	for i := range legal {
+		m := &legal[i]
 		p.score[i] = -1
 		if !ok(i) || !isTableau(m.Kind) {
 			continue
@@ -160,7 +166,7 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 			repeats = p.views.has(view)
 		}
 		if repeats {
-			if p.seen.has(moveKey(view, m)) {
+			if p.seen.has(moveKey(view, *m)) {
 				if repeat < 0 {
 					repeat = i
 				}
@@ -197,11 +203,12 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	}
 	if chosen < 0 {
 		best, bestRank := -1, 1<<30
-		for i, m := range legal {
-			if !ok(i) || isTableau(m.Kind) {
+		for i := range legal {
+			k := legal[i].Kind
+			if !ok(i) || isTableau(k) {
 				continue
 			}
-			if r := greedyRank(m.Kind); r < bestRank {
+			if r := greedyRank(k); r < bestRank {
 				best, bestRank = i, r
 			}
 		}
@@ -241,13 +248,13 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 func (p *greedyPlayer) mostFoundationPlays(g engine.Game, legal []engine.Move, sc int8) int {
 	p.probe.reset(g)
 	best, bestN := -1, -1
-	for i, m := range legal {
+	for i := range legal {
 		if p.score[i] != sc {
 			continue
 		}
-		if n := p.probe.progressAfter(m); n > bestN {
+		if n := p.probe.progressAt(i, legal[i]); n > bestN {
 			best, bestN = i, n
-			p.probe.keep(m)
+			p.probe.keep(legal[i])
 		}
 	}
 	return best

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/pasyans/pasyans/engine"
 )
@@ -51,9 +52,11 @@ type Tracer func(ply int32, g engine.Game, m engine.Move, advice engine.RuleID)
 type Playout struct {
 	// Ctx, when set, is passed to players that search at Reset
 	// (ContextPlayer), so that a long search stops when it is cancelled.
-	Ctx    context.Context
-	legal  []engine.Move
-	advice map[engine.RuleID]int32
+	Ctx   context.Context
+	legal []engine.Move
+	// advice counts the advice IDs named in the deal, in the order first
+	// named (a deal names a few at most: a slice beats a map).
+	advice []AdviceCount
 }
 
 // PlayDeal plays g to the end with p (Reset with seed first), stopping at
@@ -65,7 +68,7 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 	if maxMoves <= 0 {
 		maxMoves = DefaultMaxMoves
 	}
-	clear(pl.advice)
+	pl.advice = pl.advice[:0]
 	ResetPlayer(pl.Ctx, p, g, seed)
 	next, _ := p.(nextLegaler)
 	have := false // pl.legal already holds the legal moves of g
@@ -99,10 +102,7 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 			pl.legal, have = next.nextLegal(m, pl.legal[:0])
 		}
 		if adv != "" {
-			if pl.advice == nil {
-				pl.advice = make(map[engine.RuleID]int32)
-			}
-			pl.advice[adv]++
+			pl.countAdvice(adv)
 		}
 		d.Moves++
 	}
@@ -115,24 +115,24 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 	return d, nil
 }
 
+// countAdvice adds one to the count of advice ID adv.
+func (pl *Playout) countAdvice(adv engine.RuleID) {
+	for i := range pl.advice {
+		if pl.advice[i].ID == string(adv) {
+			pl.advice[i].Count++
+			return
+		}
+	}
+	pl.advice = append(pl.advice, AdviceCount{ID: string(adv), Count: 1})
+}
+
 // AdviceCounts returns the advice counts of the last deal, sorted by ID
 // (nil if the player named none).
 func (pl *Playout) AdviceCounts() []AdviceCount {
 	if len(pl.advice) == 0 {
 		return nil
 	}
-	out := make([]AdviceCount, 0, len(pl.advice))
-	for id, n := range pl.advice {
-		out = append(out, AdviceCount{ID: string(id), Count: n})
-	}
-	slices.SortFunc(out, func(a, b AdviceCount) int {
-		switch {
-		case a.ID < b.ID:
-			return -1
-		case a.ID > b.ID:
-			return 1
-		}
-		return 0
-	})
+	out := slices.Clone(pl.advice)
+	slices.SortFunc(out, func(a, b AdviceCount) int { return strings.Compare(a.ID, b.ID) })
 	return out
 }

@@ -37,6 +37,12 @@ type probe struct {
 	// partial: moves holds only the progress moves of the state after the
 	// last candidate (engine.ProgressMover), so keep cannot keep them.
 	partial bool
+	// counts[i] is 2 + progressAfter(legal[i]) of the decision in
+	// progress, 0 when not yet known; used only while memo (see
+	// memoize): a decision that probes a candidate twice (the book's
+	// advice, then greedy's tie-break) pays once.
+	counts []int16
+	memo   bool
 }
 
 // reset starts a decision in state g.
@@ -60,6 +66,42 @@ func (pr *probe) keep(m engine.Move) {
 
 // forget drops the kept moves (a new decision begins).
 func (pr *probe) forget() { pr.haveKept = false }
+
+// memoize starts remembering the counts of progressAt for a decision
+// with n legal moves, until unmemoize. The caller guarantees that every
+// progressAt call in between is about the same state and the same legal
+// moves.
+func (pr *probe) memoize(n int) {
+	if cap(pr.counts) < n {
+		pr.counts = make([]int16, n)
+	}
+	pr.counts = pr.counts[:n]
+	clear(pr.counts)
+	pr.memo = true
+}
+
+// unmemoize ends the decision begun by memoize.
+func (pr *probe) unmemoize() { pr.memo = false }
+
+// progressAt is progressAfter(m) for m, the move i of the decision's legal
+// moves. While memoizing, a count found before for i is returned again
+// without probing; only counts after which keep keeps nothing (pr.partial,
+// or a move that cannot be applied) are remembered, so keep and nextLegal
+// behave as after a fresh probe.
+func (pr *probe) progressAt(i int, m engine.Move) int {
+	if !pr.memo || i >= len(pr.counts) {
+		return pr.progressAfter(m)
+	}
+	if k := pr.counts[i]; k != 0 {
+		pr.partial = true
+		return int(k) - 2
+	}
+	n := pr.progressAfter(m)
+	if n < 0 || pr.partial {
+		pr.counts[i] = int16(n + 2)
+	}
+	return n
+}
 
 // nextLegal appends to dst the legal moves after m if the probe kept them
 // for m in the last decision, and forgets them (they are used once).
