@@ -120,7 +120,9 @@ Safe moves: a packet's top card c of rank r goes home when the foundations stand
 
 Move order: during the deal, plays from the dealing packet (the next card would cover them), then the deal, then fills (variant king-fill=any-time), then plays from the other packets, whose tops stay available: the play that cannot wait before the one that can. After the deal, plays before fills.
 
-Dead ends (after the deal): let r be the rank the lowest foundations need. Until a card of rank r goes home they stay put, and the others (those higher) can take only what their heights lead to. R, the ranks that could go home before the first card of a rank outside R, is grown from nothing to a fixed point: a rank s joins R when some foundation above the lowest could reach s-1 (it stands there, or s-1 is in R) and some copy of s is reachable. A card is reachable when the cards above it that must wait on a king — those of ranks outside R, and of each rank s in R those beyond room(s), the number of foundations above the lowest standing below s (each takes one card of each rank) — are no more than the holders: the bare kings (not barred by king-refill=once), and the packets holding no card of a rank outside R. The state is dead when no copy of rank r is reachable. Argument: take the first play of a card x of a rank outside R (every win has one: r is outside R). Before it every play home is of a rank in R, on a foundation above the lowest, so at most room(s) cards of rank s went home; every other card above x left by a fill and still lies alone on its king (a card alone on its king moves only home), one card a king. Such a king was bare now, or bared later, which takes its own cards of ranks outside R onto other kings: a packet with k of them frees one king for k, so only the packets with none can add one. So x was reachable in the final R, hence its rank joined R (a foundation could take it) or is r — a contradiction unless a copy of rank r is reachable. During the deal nothing is claimed.`
+Dead ends (after the deal), first a relaxed test, cheap, then the endgame evaluation below. The relaxed test: let r be the rank the lowest foundations need. Until a card of rank r goes home they stay put, and the others (those higher) can take only what their heights lead to. R, the ranks that could go home before the first card of a rank outside R, is grown from nothing to a fixed point: a rank s joins R when some foundation above the lowest could reach s-1 (it stands there, or s-1 is in R) and some copy of s is reachable. A card is reachable when the cards above it that must wait on a king — those of ranks outside R, and of each rank s in R those beyond room(s), the number of foundations above the lowest standing below s (each takes one card of each rank) — are no more than the holders: the bare kings (not barred by king-refill=once), and the packets holding no card of a rank outside R. The state is dead when no copy of rank r is reachable. Argument: take the first play of a card x of a rank outside R (every win has one: r is outside R). Before it every play home is of a rank in R, on a foundation above the lowest, so at most room(s) cards of rank s went home; every other card above x left by a fill and still lies alone on its king (a card alone on its king moves only home), one card a king. Such a king was bare now, or bared later, which takes its own cards of ranks outside R onto other kings: a packet with k of them frees one king for k, so only the packets with none can add one. So x was reachable in the final R, hence its rank joined R (a foundation could take it) or is r — a contradiction unless a copy of rank r is reachable. During the deal nothing is claimed.
+
+Endgame evaluation: once the deal is ended the position is decided exactly, by exhaustive search over an exact abstraction. After the deal cards only leave the packets (home, or onto a bare king), so each packet is a prefix of its cards at the start of the evaluation, or, once that is gone, a bare king, possibly with one filled card on it; a state is the length of each prefix, the multiset of the ranks of the cards on bare kings (bare kings are alike: a fill may go to any of them, and the search tries one) and, for variant king-refill=once, the kings that have had their card. The foundations follow from it: the cards of each rank home are the ones no longer in the layout, and a foundation at height h holds one card of each rank up to h, so the number at each height is fixed by them. The moves are the game's: a packet's top card home onto a foundation at the rank below it (which of several such foundations takes it does not matter: they are alike), and, from a packet with two or more cards, the top card onto a bare king. A card goes home without branching when the safe-move rule above allows it. Every move removes a card from the layout or shortens a prefix, so the search has no cycles; it visits at most 4,096 states and is otherwise inconclusive (then the relaxed test above and the game's own search decide). A lost endgame is a dead end; in a won one the first move of the win found is the safe move, so the search follows the win at once.`
 
 // salicLawPiles is the layout of Salic Law.
 func salicLawPiles() []PileInfo {
@@ -157,7 +159,11 @@ type salicLaw struct {
 	nf     uint8    // foundations started
 	filled uint8    // bit p: packet p's king has had a filled card
 	score  uint8
+	memo   *Memo // lent by a search for the endgame evaluation (UseMemo)
 }
+
+// UseMemo lends g the memo of the endgame evaluations (see MemoUser).
+func (g *salicLaw) UseMemo(m *Memo) { g.memo = m }
 
 func newSalicLaw(c core, r *slRules, pack []Card) *salicLaw {
 	g := &salicLaw{core: c, r: r}
@@ -494,11 +500,20 @@ func sortPairs(a, b []uint64) {
 	}
 }
 
-// SafeMove returns a foundation play of a card of rank r when at least as
-// many foundations stand at r-1 as there are cards of rank r that could
-// be played before it: the card itself and the others not yet home, except
-// those lying under it in its packet (see salicLawSearch); or -1.
+// SafeMove returns, once the deal is ended, the first move of the win the
+// endgame evaluation (slEnd) finds, or else a foundation play of a card of
+// rank r when at least as many foundations stand at r-1 as there are cards
+// of rank r that could be played before it: the card itself and the others
+// not yet home, except those lying under it in its packet (see
+// salicLawSearch); or -1.
 func (g *salicLaw) SafeMove(legal []Move) int {
+	if g.lay.empty(slStock) {
+		if v, first := slEndgame(g, true); v == slEndWon {
+			if i := first.find(legal); i >= 0 {
+				return i
+			}
+		}
+	}
 	var at, atLeast [NumRanks + 2]int // foundations at exactly h, at h or higher
 	for f := 0; f < 8; f++ {
 		at[g.height(f)]++
@@ -554,16 +569,28 @@ func (g *salicLaw) OrderMoves(moves []Move) {
 	}
 }
 
-// DeadEnd reports, once the deal is ended, that no card of the lowest rank
-// r the foundations need can ever be played home: R, the ranks that could be
-// played before the first card of rank r, is grown to its fixed point (a
-// rank joins R when a foundation could reach the rank below it and a copy
-// lies under no more cards outside R than there are kings that could hold
-// them), and then no copy of rank r lies so (see salicLawSearch).
+// DeadEnd reports, once the deal is ended, a position the relaxed test
+// (deadRelaxed) or the endgame evaluation (slEnd) proves lost (see
+// salicLawSearch).
 func (g *salicLaw) DeadEnd() bool {
 	if !g.lay.empty(slStock) {
 		return false
 	}
+	if g.deadRelaxed() {
+		return true
+	}
+	v, _ := slEndgame(g, false)
+	return v == slEndLost
+}
+
+// deadRelaxed reports, once the deal is ended, that no card of the lowest
+// rank r the foundations need can ever be played home: R, the ranks that
+// could be played before the first card of rank r, is grown to its fixed
+// point (a rank joins R when a foundation could reach the rank below it and
+// a copy lies under no more cards outside R than there are kings that
+// could hold them), and then no copy of rank r lies so (see
+// salicLawSearch).
+func (g *salicLaw) deadRelaxed() bool {
 	low := int(slTopRank)
 	for f := 0; f < int(g.nf); f++ {
 		low = min(low, g.height(f))

@@ -160,6 +160,7 @@ type Result struct {
 type Solver struct {
 	lim   Limits
 	tab   *table
+	memo  *engine.Memo // lent to the games' hooks (engine.MemoUser)
 	stack []frame
 	line  []engine.Move
 
@@ -191,7 +192,7 @@ func New(lim Limits) *Solver {
 		lim.Probe = DefaultProbe
 	}
 	lim.Probe = min(lim.Probe, 100)
-	return &Solver{lim: lim, tab: newTable(lim.Memory)}
+	return &Solver{lim: lim, tab: newTable(lim.Memory), memo: engine.NewMemo(int(lim.Memory / 16 / memoShare))}
 }
 
 // Limits returns the solver's limits, defaults filled in (Depth stays 0
@@ -205,6 +206,7 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	s.nodes, s.dead, s.maxPlies, s.pinned, s.cut, s.stop = 0, 0, 0, 0, false, ""
 	s.line = s.line[:0]
 	s.tab.begin()
+	s.memo.Reset()
 	s.depthLimit = s.lim.Depth
 	if s.depthLimit <= 0 {
 		s.depthLimit = g.Spec().MaxMoves
@@ -262,6 +264,10 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	s.tab.reset()
 	return r
 }
+
+// memoShare is the inverse share of Limits.Memory the memo lent to the
+// games' hooks may take (16 bytes a slot).
+const memoShare = 8
 
 // firstLook is the inverse share of the node budget given to the first
 // exhaustive search, before the probe.
