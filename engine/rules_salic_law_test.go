@@ -341,6 +341,7 @@ func TestSalicLawEndgameExhaustive(t *testing.T) {
 		seeds = 15
 	}
 	var won, lost, unknown, beyond int
+	shared := NewMemo(1 << 16) // lent as a search would, across every position
 	for seed := uint64(1); seed <= uint64(seeds); seed++ {
 		g, err := salicLawSpec().New(seed, nil)
 		if err != nil {
@@ -374,6 +375,11 @@ func TestSalicLawEndgameExhaustive(t *testing.T) {
 				break
 			}
 			v, first := slEndgame(pos, true)
+			lent := pos.Clone().(*salicLaw)
+			lent.UseMemo(shared)
+			if v2, _ := slEndgame(lent, false); v2 != v && v2 != slEndUnknown && v != slEndUnknown {
+				t.Fatalf("seed %d: eval %d alone, %d with the shared memo:\n%s", seed, v, v2, pos)
+			}
 			switch {
 			case v == slEndUnknown:
 				unknown++

@@ -17,7 +17,10 @@
 // one) is advanced in place without a branch point. Moves are tried in the
 // game's order (engine.MoveOrderer) or by kind: cards home and pairs out
 // first, then moves within the layout, then turning the pack, then
-// redeals.
+// redeals. A game whose hooks make searches of their own (an endgame
+// evaluation, engine.MemoUser) is lent a memo for them, emptied at the
+// start of each Solve, so that a result depends only on the deal and the
+// limits.
 //
 // A search runs in up to three phases (Result.Phase). The first look is
 // the exhaustive search with 1 % of the node budget: it decides the small
