@@ -120,7 +120,9 @@ Safe moves: a packet's top card c of rank r goes home when the foundations stand
 
 Move order: during the deal, plays from the dealing packet (the next card would cover them), then the deal, then fills (variant king-fill=any-time), then plays from the other packets, whose tops stay available: the play that cannot wait before the one that can. After the deal, plays before fills.
 
-Dead ends (after the deal): let r be the rank the lowest foundations need. Until a card of rank r goes home they stay put, and the others (those higher) can take only what their heights lead to. R, the ranks that could go home before the first card of a rank outside R, is grown from nothing to a fixed point: a rank s joins R when some foundation above the lowest could reach s-1 (it stands there, or s-1 is in R) and some copy of s is reachable. A card is reachable when the cards above it that must wait on a king — those of ranks outside R, and of each rank s in R those beyond room(s), the number of foundations above the lowest standing below s (each takes one card of each rank) — are no more than the holders: the bare kings (not barred by king-refill=once), and the packets holding no card of a rank outside R. The state is dead when no copy of rank r is reachable. Argument: take the first play of a card x of a rank outside R (every win has one: r is outside R). Before it every play home is of a rank in R, on a foundation above the lowest, so at most room(s) cards of rank s went home; every other card above x left by a fill and still lies alone on its king (a card alone on its king moves only home), one card a king. Such a king was bare now, or bared later, which takes its own cards of ranks outside R onto other kings: a packet with k of them frees one king for k, so only the packets with none can add one. So x was reachable in the final R, hence its rank joined R (a foundation could take it) or is r — a contradiction unless a copy of rank r is reachable. During the deal nothing is claimed.`
+Dead ends (after the deal), first a relaxed test, cheap, then the endgame evaluation below. The relaxed test: let r be the rank the lowest foundations need. Until a card of rank r goes home they stay put, and the others (those higher) can take only what their heights lead to. R, the ranks that could go home before the first card of a rank outside R, is grown from nothing to a fixed point: a rank s joins R when some foundation above the lowest could reach s-1 (it stands there, or s-1 is in R) and some copy of s is reachable. A card is reachable when the cards above it that must wait on a king — those of ranks outside R, and of each rank s in R those beyond room(s), the number of foundations above the lowest standing below s (each takes one card of each rank) — are no more than the holders: the bare kings (not barred by king-refill=once), and the packets holding no card of a rank outside R. The state is dead when no copy of rank r is reachable. Argument: take the first play of a card x of a rank outside R (every win has one: r is outside R). Before it every play home is of a rank in R, on a foundation above the lowest, so at most room(s) cards of rank s went home; every other card above x left by a fill and still lies alone on its king (a card alone on its king moves only home), one card a king. Such a king was bare now, or bared later, which takes its own cards of ranks outside R onto other kings: a packet with k of them frees one king for k, so only the packets with none can add one. So x was reachable in the final R, hence its rank joined R (a foundation could take it) or is r — a contradiction unless a copy of rank r is reachable. During the deal nothing is claimed.
+
+Endgame evaluation: once the deal is ended the position is decided exactly, by a dedicated exhaustive search of the game from there. After the deal cards only leave the packets (home, or onto a bare king), so each packet is a prefix of its cards at the start of the evaluation, or, once that is gone, a bare king, possibly with one filled card on it. The moves are the game's: a packet's top card home onto a foundation standing at the rank below it (which of several such foundations takes it does not matter: they are alike), and, from a packet with two or more cards, the top card onto a bare king (bare kings are alike, and for variant king-refill=once so are the bare ones not yet used: the search tries one). Every move removes a card from the layout or shortens a prefix, so the search has no cycles. A state is keyed as the search key above: the multiset of the packets by their ranks (and fill marks) and the multiset of the foundations' heights (the foundations follow from the cards left: a foundation at height h holds one card of each rank up to h); each packet is hashed in two 64-bit lanes, kept for every prefix, and the packets are combined by adding a mix of each, so the key is as canonical as the search key and merges the end-of-deal positions' endgames wherever they meet. The results are kept in a memo the solver lends for the span of one search (engine.MemoUser; without one, the evaluation keeps its own), so each endgame state is decided once per search. Two moves are made without branching: the safe move above, and a card lying alone on its king that can go home (variant king-refill=again). Argument for the second: take a win; the card c (rank r) stays on its king K until the win plays it home, at time t, and the foundation F that takes c now (at r-1) gets its card of rank r, d, at time u in the win. Play c at once and follow the win, K now bare and unused by it until t; if u < t, d is not played onto F (already at r): it stays where it is when it lies alone on its king (and K stands in for that king, which the win may fill from u on) or else is filled onto K, and at t it goes where the win plays c; if t < u, the win's plays onto c's foundation between t and u go onto F, and d at u onto c's foundation. The foundations and packets are then the same up to swapping alike foundations and kings. An evaluation expands at most 8,192 states the memo does not know and is otherwise inconclusive (then the relaxed test above and the solver's own search go on). A lost endgame is a dead end; in a won one the first move of the win found is the safe move, so the search follows the win at once.`
 
 // salicLawPiles is the layout of Salic Law.
 func salicLawPiles() []PileInfo {
@@ -157,7 +159,11 @@ type salicLaw struct {
 	nf     uint8    // foundations started
 	filled uint8    // bit p: packet p's king has had a filled card
 	score  uint8
+	memo   *Memo // lent by a search for the endgame evaluation (UseMemo)
 }
+
+// UseMemo lends g the memo of the endgame evaluations (see MemoUser).
+func (g *salicLaw) UseMemo(m *Memo) { g.memo = m }
 
 func newSalicLaw(c core, r *slRules, pack []Card) *salicLaw {
 	g := &salicLaw{core: c, r: r}
@@ -494,11 +500,20 @@ func sortPairs(a, b []uint64) {
 	}
 }
 
-// SafeMove returns a foundation play of a card of rank r when at least as
-// many foundations stand at r-1 as there are cards of rank r that could
-// be played before it: the card itself and the others not yet home, except
-// those lying under it in its packet (see salicLawSearch); or -1.
+// SafeMove returns, once the deal is ended, the first move of the win the
+// endgame evaluation (slEnd) finds, or else a foundation play of a card of
+// rank r when at least as many foundations stand at r-1 as there are cards
+// of rank r that could be played before it: the card itself and the others
+// not yet home, except those lying under it in its packet (see
+// salicLawSearch); or -1.
 func (g *salicLaw) SafeMove(legal []Move) int {
+	if g.lay.empty(slStock) {
+		if v, first := slEndgame(g, true); v == slEndWon {
+			if i := first.find(legal); i >= 0 {
+				return i
+			}
+		}
+	}
 	var at, atLeast [NumRanks + 2]int // foundations at exactly h, at h or higher
 	for f := 0; f < 8; f++ {
 		at[g.height(f)]++
@@ -554,16 +569,28 @@ func (g *salicLaw) OrderMoves(moves []Move) {
 	}
 }
 
-// DeadEnd reports, once the deal is ended, that no card of the lowest rank
-// r the foundations need can ever be played home: R, the ranks that could be
-// played before the first card of rank r, is grown to its fixed point (a
-// rank joins R when a foundation could reach the rank below it and a copy
-// lies under no more cards outside R than there are kings that could hold
-// them), and then no copy of rank r lies so (see salicLawSearch).
+// DeadEnd reports, once the deal is ended, a position the relaxed test
+// (deadRelaxed) or the endgame evaluation (slEnd) proves lost (see
+// salicLawSearch).
 func (g *salicLaw) DeadEnd() bool {
 	if !g.lay.empty(slStock) {
 		return false
 	}
+	if g.deadRelaxed() {
+		return true
+	}
+	v, _ := slEndgame(g, false)
+	return v == slEndLost
+}
+
+// deadRelaxed reports, once the deal is ended, that no card of the lowest
+// rank r the foundations need can ever be played home: R, the ranks that
+// could be played before the first card of rank r, is grown to its fixed
+// point (a rank joins R when a foundation could reach the rank below it and
+// a copy lies under no more cards outside R than there are kings that
+// could hold them), and then no copy of rank r lies so (see
+// salicLawSearch).
+func (g *salicLaw) deadRelaxed() bool {
 	low := int(slTopRank)
 	for f := 0; f < int(g.nf); f++ {
 		low = min(low, g.height(f))

@@ -55,3 +55,107 @@ type MoveOrderer interface {
 type CounterKeyer interface {
 	CounterKey() (Key, uint8)
 }
+
+// MemoUser is implemented by games whose search hooks make searches of
+// their own (an endgame evaluation) and can keep what those found in a
+// Memo lent by the searcher. A searcher that lends one calls UseMemo on
+// every copy of the game it searches (after Clone and CopyFrom, which copy
+// the game's memo with it) and clears the memo before each search of a
+// new deal, so that a search's result is a function of the state searched
+// and its limits. A game without a memo lent works alone, more slowly.
+type MemoUser interface {
+	UseMemo(m *Memo)
+}
+
+// Memo is a table from 128-bit keys to small values (0–2) with a bounded
+// size: a full table forgets everything it holds. Lookups and stores
+// allocate nothing once the table has grown. It is not safe for
+// concurrent use.
+type Memo struct {
+	slots []Key // open addressing; Lo's low 2 bits hold value+1 (0: empty)
+	n     int
+	max   int
+}
+
+// memoMinSlots is the size of a Memo's table before it grows.
+const memoMinSlots = 1 << 12
+
+// NewMemo returns an empty Memo that holds at most maxSlots/2 keys
+// (maxSlots is rounded up to a power of two, at least 4,096).
+func NewMemo(maxSlots int) *Memo {
+	m := memoMinSlots
+	for m < maxSlots {
+		m *= 2
+	}
+	return &Memo{slots: make([]Key, memoMinSlots), max: m}
+}
+
+// Reset empties the memo.
+func (m *Memo) Reset() {
+	if m.n > 0 {
+		clear(m.slots)
+		m.n = 0
+	}
+}
+
+// memoSlot returns the first slot to probe for k in a table of n slots.
+func memoSlot(k Key, n int) int { return int(SplitMix64(k.Hi^k.Lo>>2) & uint64(n-1)) }
+
+// Get returns the value stored under k.
+func (m *Memo) Get(k Key) (v uint8, ok bool) {
+	mask := len(m.slots) - 1
+	for i := memoSlot(k, len(m.slots)); ; i = (i + 1) & mask {
+		s := m.slots[i]
+		switch {
+		case s.Lo == 0:
+			return 0, false
+		case s.Hi == k.Hi && s.Lo>>2 == k.Lo>>2:
+			return uint8(s.Lo&3) - 1, true
+		}
+	}
+}
+
+// Put stores v (0–2) under k; the key's two lowest bits of Lo are not told
+// apart.
+func (m *Memo) Put(k Key, v uint8) {
+	if m.n >= len(m.slots)/2 {
+		if len(m.slots) < m.max {
+			m.grow()
+		} else {
+			m.Reset()
+		}
+	}
+	k.Lo = k.Lo&^3 | uint64(v%3+1)
+	mask := len(m.slots) - 1
+	for i := memoSlot(k, len(m.slots)); ; i = (i + 1) & mask {
+		s := m.slots[i]
+		switch {
+		case s.Lo == 0:
+			m.slots[i] = k
+			m.n++
+			return
+		case s.Hi == k.Hi && s.Lo>>2 == k.Lo>>2:
+			m.slots[i] = k
+			return
+		}
+	}
+}
+
+// grow doubles the table.
+func (m *Memo) grow() {
+	prev := m.slots
+	m.slots = make([]Key, 2*len(prev))
+	m.n = 0
+	mask := len(m.slots) - 1
+	for _, s := range prev {
+		if s.Lo == 0 {
+			continue
+		}
+		i := memoSlot(s, len(m.slots))
+		for m.slots[i].Lo != 0 {
+			i = (i + 1) & mask
+		}
+		m.slots[i] = s
+		m.n++
+	}
+}

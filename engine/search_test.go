@@ -185,3 +185,41 @@ func checkCounter(t *testing.T, pos Game, ck CounterKeyer, won bool, st *hookSta
 	}
 	st.counters[k] = seen
 }
+
+// TestMemo stores and finds values, overwrites them, grows and, at its
+// limit, forgets everything rather than fail.
+func TestMemo(t *testing.T) {
+	m := NewMemo(1 << 13)
+	key := func(i int) Key { return Key{Hi: SplitMix64(uint64(i)), Lo: SplitMix64(uint64(i) + 1e9)} }
+	for i := 0; i < 3000; i++ {
+		m.Put(key(i), uint8(i%3))
+	}
+	for i := 0; i < 3000; i++ {
+		if v, ok := m.Get(key(i)); !ok || v != uint8(i%3) {
+			t.Fatalf("key %d: got %d, %v; want %d", i, v, ok, i%3)
+		}
+	}
+	if _, ok := m.Get(key(3000)); ok {
+		t.Fatal("a key never stored was found")
+	}
+	m.Put(key(7), 2)
+	if v, _ := m.Get(key(7)); v != 2 {
+		t.Fatalf("overwritten value %d, want 2", v)
+	}
+	if len(m.slots) != 1<<13 {
+		t.Fatalf("%d slots after 3,000 keys, want 8,192", len(m.slots))
+	}
+	for i := 3000; i < 4200; i++ { // past half of the largest table
+		m.Put(key(i), 1)
+	}
+	if m.n >= 4096 || len(m.slots) != 1<<13 {
+		t.Fatalf("%d keys in %d slots: the full memo did not start afresh", m.n, len(m.slots))
+	}
+	if v, ok := m.Get(key(4199)); !ok || v != 1 {
+		t.Fatal("the last key stored is lost")
+	}
+	m.Reset()
+	if _, ok := m.Get(key(4199)); ok || m.n != 0 {
+		t.Fatal("Reset kept a key")
+	}
+}

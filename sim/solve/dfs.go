@@ -9,6 +9,7 @@ type frame struct {
 	hooks engine.SearchHooks  // g's hooks; nil when the game has none
 	ord   engine.MoveOrderer  // g's move order; nil when the game has none
 	ctr   engine.CounterKeyer // g's key with a counter; nil when none
+	memo  engine.MemoUser     // g, when its hooks keep results in a memo
 	// moves are the moves to try from g, in order; next is the index of
 	// the next one.
 	moves []engine.Move
@@ -57,6 +58,10 @@ func (s *Solver) use(i int, g engine.Game) *frame {
 		f.hooks, _ = f.g.(engine.SearchHooks)
 		f.ord, _ = f.g.(engine.MoveOrderer)
 		f.ctr, _ = f.g.(engine.CounterKeyer)
+		f.memo, _ = f.g.(engine.MemoUser)
+	}
+	if f.memo != nil {
+		f.memo.UseMemo(s.memo) // the copy carried g's
 	}
 	return f
 }

@@ -17,7 +17,10 @@
 // one) is advanced in place without a branch point. Moves are tried in the
 // game's order (engine.MoveOrderer) or by kind: cards home and pairs out
 // first, then moves within the layout, then turning the pack, then
-// redeals.
+// redeals. A game whose hooks make searches of their own (an endgame
+// evaluation, engine.MemoUser) is lent a memo for them, emptied at the
+// start of each Solve, so that a result depends only on the deal and the
+// limits.
 //
 // A search runs in up to three phases (Result.Phase). The first look is
 // the exhaustive search with 1 % of the node budget: it decides the small
@@ -160,6 +163,7 @@ type Result struct {
 type Solver struct {
 	lim   Limits
 	tab   *table
+	memo  *engine.Memo // lent to the games' hooks (engine.MemoUser)
 	stack []frame
 	line  []engine.Move
 
@@ -191,7 +195,7 @@ func New(lim Limits) *Solver {
 		lim.Probe = DefaultProbe
 	}
 	lim.Probe = min(lim.Probe, 100)
-	return &Solver{lim: lim, tab: newTable(lim.Memory)}
+	return &Solver{lim: lim, tab: newTable(lim.Memory), memo: engine.NewMemo(int(lim.Memory / 16 / memoShare))}
 }
 
 // Limits returns the solver's limits, defaults filled in (Depth stays 0
@@ -205,6 +209,7 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	s.nodes, s.dead, s.maxPlies, s.pinned, s.cut, s.stop = 0, 0, 0, 0, false, ""
 	s.line = s.line[:0]
 	s.tab.begin()
+	s.memo.Reset()
 	s.depthLimit = s.lim.Depth
 	if s.depthLimit <= 0 {
 		s.depthLimit = g.Spec().MaxMoves
@@ -262,6 +267,10 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	s.tab.reset()
 	return r
 }
+
+// memoShare is the inverse share of Limits.Memory the memo lent to the
+// games' hooks may take (16 bytes a slot).
+const memoShare = 8
 
 // firstLook is the inverse share of the node budget given to the first
 // exhaustive search, before the probe.
