@@ -336,14 +336,8 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 	if g.score == rbTotal {
 		return dst
 	}
-	for m := g.wantTops; m != 0; m &= m - 1 {
-		j := bits.TrailingZeros8(m)
-		dst = g.appendFoundation(dst, rbTab+j, g.lay.top(rbTab+j))
-	}
+	dst = g.ProgressMoves(dst)
 	if c := g.lay.top(rbTalon); c != NoCard {
-		if g.want&(1<<cardFaces[c]) != 0 {
-			dst = g.appendFoundation(dst, rbTalon, c)
-		}
 		for m := g.byKey[rbWants[c]]; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros8(m)
 			dst = append(dst, Move{Kind: MoveBuild, From: rbTalon, To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleBuild})

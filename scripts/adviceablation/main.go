@@ -21,6 +21,7 @@ import (
 	"strings"
 
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/pipeline"
 	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/sim"
 )
@@ -49,18 +50,14 @@ func run(strategy, games, params string, deals int64, seed uint64, workers int, 
 			}
 		}
 	} else {
-		for _, g := range strings.Split(games, ",") {
-			cfg.Games = append(cfg.Games, strings.TrimSpace(g))
-		}
+		cfg.Games = pipeline.SplitList(games)
 	}
 	if params != "" {
-		for _, kv := range strings.Split(params, ",") {
-			k, v, ok := strings.Cut(kv, "=")
-			if !ok || strings.TrimSpace(k) == "" {
-				return fmt.Errorf("--params: %q is not k=v", kv)
-			}
-			cfg.Params[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		p, err := pipeline.ParseKeyValues("--params", pipeline.SplitList(params))
+		if err != nil {
+			return err
 		}
+		cfg.Params = p
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -20,6 +20,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pasyans/pasyans/pipeline"
 	"github.com/pasyans/pasyans/reports"
 )
 
@@ -41,8 +42,8 @@ func main() {
 
 func run(games, samples, param string, deals int64, seed uint64, workers int, out, data string) error {
 	var values []int64
-	for _, s := range strings.Split(samples, ",") {
-		v, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	for _, s := range pipeline.SplitList(samples) {
+		v, err := strconv.ParseInt(s, 10, 64)
 		if err != nil || v <= 0 {
 			return fmt.Errorf("--samples: %q is not a positive integer", s)
 		}
@@ -51,7 +52,7 @@ func run(games, samples, param string, deals int64, seed uint64, workers int, ou
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	cfg := reports.CurveConfig{Strategy: "planner", Param: param, Values: values,
-		Games: strings.Split(games, ","), Deals: deals, Seed: seed, Workers: workers}
+		Games: pipeline.SplitList(games), Deals: deals, Seed: seed, Workers: workers}
 	series, err := reports.StrengthCurve(ctx, cfg)
 	if err != nil {
 		return err
