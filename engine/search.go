@@ -159,3 +159,18 @@ func (m *Memo) grow() {
 		m.n++
 	}
 }
+
+// Roller is implemented by games with a heuristic good enough to play a
+// deal out: RolloutMove returns the index in legal (the current state's
+// legal moves, as LegalMoves returned them) of the move a rollout plays. A
+// search for a win may follow it in nested rollouts: each move of the line
+// chosen by playing every candidate out with the heuristic. Like the other
+// hooks it may read hidden cards, so a strategy that plays fair must not
+// call it; it must be a function of the state and legal, and allocate
+// nothing.
+type Roller interface {
+	RolloutMove(legal []Move) int
+	// RolloutValue rates the state a playout ended in, higher better; a
+	// won state rates highest.
+	RolloutValue() int
+}

@@ -29,7 +29,11 @@
 // move order widened one deviation at a time, which finds the wins of
 // most winnable deals far sooner than chronological backtracking, whose
 // early mistakes are only undone after everything below them is spent.
-// Last, the exhaustive search runs again from scratch with the rest of the
+// For a game with a rollout heuristic (engine.Roller) the probe is a
+// nested rollout search instead: each move of its line is the first of the
+// best line found by playing every legal move out with the heuristic, and
+// it starts again, with a few random moves in its playouts, whenever its
+// line runs into a state with no move. Last, the exhaustive search runs again from scratch with the rest of the
 // budget, to find the remaining wins and to prove losses. A line found is
 // shortened before it is returned: a move that reaches a later state of
 // the line directly replaces each detour the search made.
@@ -181,6 +185,7 @@ type Solver struct {
 	ctx        context.Context
 
 	probe prober
+	nest  nester
 }
 
 // New returns a Solver with the given limits.
@@ -232,7 +237,11 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 			n0 := s.nodes
 			s.stop = ""
 			s.budget = min(s.lim.Nodes, n0+s.lim.Nodes*int64(s.lim.Probe)/100)
-			outcome = s.probe.run(s, g)
+			if _, ok := g.(engine.Roller); ok {
+				outcome = s.rollouts(g)
+			} else {
+				outcome = s.probe.run(s, g)
+			}
 			r.ProbeNodes = s.nodes - n0
 			r.Phase = PhaseProbe
 		}
