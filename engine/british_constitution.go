@@ -581,9 +581,11 @@ Safe moves: a Privy Council card that is not alone in its pile (or is, when the 
 
 Move order: the plays, then the draw, then the rest in the engine's order. A search then first turns the whole pack onto the talon and revises how far to turn it before each People vacancy opens, which is when a talon card comes into play (british-constitution/S2: postpone opening a vacancy until a convenient card turns up). Measured on deals 1–80 at 50,000 nodes it wins 23 where the engine's order (the draw last) wins 9.
 
+Rollouts (engine.Roller): the solver's probe looks for a win by nested rollouts, playing every candidate move out with a heuristic. The heuristic plays a card home when it can; else it makes the build or fill that goes to the highest division (cards nearer the foundations first), above all one onto the Privy Council that a foundation then takes, and among equals one that empties its pile (the vacancy brings the next card up), the first listed breaking the last ties; it turns the pack only when nothing else is legal. A playout's end is rated by the cards played (a thousand each), then by how high the rest stand (each card of the Constitution one more than its division's number, the People 0 … the Privy Council 3: at most 320, so one card played outweighs every rise, and a won state rates highest). The hooks only steer the search for a win: a line the rollouts find wins when replayed, and they prove nothing, so they cannot make a wrong "won" or "lost". The deal's difficulty was the order of a search, not its size: chronological backtracking, whose early choices (how far to turn the pack before each vacancy, which card fills it) are revised only after everything below them is spent, found the wins after a median of 0.53 M nodes; the rollouts, which weigh every early choice by a whole game played out from it, find most of them within 0.1 M.
+
 Dead ends: none are detected. Cards of the Privy Council leave it only for the foundations, and a pile of it is a descending run, so its cards go home in the order the foundations need them; a position is lost only when no vacancy can be opened for the cards still in the pack and talon, which depends on the whole Constitution and is left to the search.
 
-Undecided deals: no loss is proved at the default budget. The pack is turned once, but every card of it can enter the People at any of the moments a vacancy opens, and every build and fill is a choice among up to eight piles, so the positions of one deal run to many millions; a loss is proved only by visiting them all. Deciding more would take a dead-end test that shows no People vacancy can ever open again (no card of the People can ever go up a division) while cards wait in the pack or talon, and a search that revisits its early choices.`
+Undecided deals: no loss is proved at the default budget. The pack is turned once, but every card of it can enter the People at any of the moments a vacancy opens, and every build and fill is a choice among up to eight piles, so the positions of one deal run to many millions; a loss is proved only by visiting them all. The few deals the rollouts do not win within their share of the budget are left to the exhaustive search (deal 3 of seed 2026 is won after 18 M nodes). Deciding losses would take a dead-end test that shows no People vacancy can ever open again (no card of the People can ever go up a division) while cards wait in the pack or talon.`
 
 // bcFace is the face of c (suit and rank, 0 … 51) for the search key.
 func bcFace(c Card) uint64 { return uint64(c.Face()) }
@@ -678,4 +680,59 @@ func (g *britishConstitution) OrderMoves(moves []Move) {
 			moves[j], moves[j-1] = moves[j-1], moves[j]
 		}
 	}
+}
+
+// Scores of the rollout heuristic (see bcSearch): a play first, then a
+// build or fill by the division it goes to, one that a foundation then
+// takes before it, one that empties its pile breaking ties; the draw last.
+const (
+	bcRollPlay     = 1000
+	bcRollTableau  = 100
+	bcRollDivision = 10
+	bcRollPlayable = 50
+	bcRollEmpties  = 5
+)
+
+// RolloutMove returns the move of the rollout heuristic described in
+// bcSearch: the legal move of the highest score, the first listed among
+// equals.
+func (g *britishConstitution) RolloutMove(legal []Move) int {
+	best, bi := -1, 0
+	for i := range legal {
+		m := &legal[i]
+		sc := 0
+		switch m.Kind {
+		case MoveFoundation:
+			sc = bcRollPlay
+		case MoveBuild, MoveFill:
+			row := int(m.To) / bcCols
+			sc = bcRollTableau + bcRollDivision*row
+			if row == bcCouncil {
+				f := bcF0 + 2*int(m.Card.Suit())
+				if g.accepts(f, m.Card) || g.accepts(f+1, m.Card) {
+					sc += bcRollPlayable
+				}
+			}
+			if int(m.From) < bcCons && g.lay.size(int(m.From)) == 1 {
+				sc += bcRollEmpties
+			}
+		}
+		if sc > best {
+			best, bi = sc, i
+		}
+	}
+	return bi
+}
+
+// RolloutValue rates a state for the rollouts (see bcSearch): a thousand
+// for each card played, and for each card of the Constitution one more
+// than the number of its division (0 for the People … 3 for the Privy
+// Council); at most 320 for the Constitution, so a card played outweighs
+// any rise, and a won state rates highest.
+func (g *britishConstitution) RolloutValue() int {
+	v := 1000 * int(g.score)
+	for p := 0; p < bcCons; p++ {
+		v += g.lay.size(p) * (p/bcCols + 1)
+	}
+	return v
 }

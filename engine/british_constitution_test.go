@@ -339,3 +339,102 @@ func TestBritishConstitutionHooksEndgames(t *testing.T) {
 		t.Fatalf("the check says too little: %+v", st)
 	}
 }
+
+// bcRolloutChecks checks the rollout hooks on one position: RolloutMove
+// names a legal move without changing the state, the same on a clone; a
+// card goes home when one can; the pack is turned only when nothing else
+// is legal; a move into the highest division open is chosen; and
+// RolloutValue rates the position below a won one unless it is won.
+func bcRolloutChecks(t *testing.T, g *britishConstitution) {
+	t.Helper()
+	legal := g.LegalMoves(nil)
+	if len(legal) == 0 {
+		return
+	}
+	h := g.Hash()
+	i := g.RolloutMove(legal)
+	if i < 0 || i >= len(legal) {
+		t.Fatalf("RolloutMove %d of %d moves", i, len(legal))
+	}
+	if g.Hash() != h || g.Clone().(*britishConstitution).RolloutMove(legal) != i {
+		t.Fatal("RolloutMove is not a pure function of the state")
+	}
+	m := legal[i]
+	top := -1
+	for _, o := range legal {
+		switch o.Kind {
+		case MoveFoundation:
+			if m.Kind != MoveFoundation {
+				t.Fatalf("%v chosen over the play %v\n%s", m, o, g)
+			}
+		case MoveBuild, MoveFill:
+			top = max(top, int(o.To)/bcCols)
+		}
+	}
+	if m.Kind == MoveDraw && top >= 0 {
+		t.Fatalf("the pack turned while a build or fill is legal\n%s", g)
+	}
+	if (m.Kind == MoveBuild || m.Kind == MoveFill) && int(m.To)/bcCols != top {
+		t.Fatalf("%v goes to division %d, one to division %d is legal\n%s", m, int(m.To)/bcCols, top, g)
+	}
+	if v := g.RolloutValue(); (v >= 1000*bcPlayed) != g.Won() {
+		t.Fatalf("RolloutValue %d, won %v", v, g.Won())
+	}
+}
+
+// The rollout hooks (engine.Roller) on the positions of random playouts
+// and near the end of a game; and the heuristic's own playouts win some of
+// the endgames exhaustive search says are won, and none it says are lost.
+func TestBritishConstitutionRollouts(t *testing.T) {
+	rng := fastRand(5)
+	for seed := uint64(1); seed <= 20; seed++ {
+		g, err := britishConstitutionSpec().New(seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bc := g.(*britishConstitution)
+		for n := 0; n < 400; n++ {
+			bcRolloutChecks(t, bc)
+			legal := bc.LegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			if err := bc.Apply(legal[rng.intn(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	won, wins, decided := 0, 0, 0
+	for i := 0; i < 200; i++ {
+		g := bcEndgame(t, &rng, 20+i%24)
+		bcRolloutChecks(t, g)
+		want, ok := decide(g, 20000)
+		if !ok {
+			continue
+		}
+		decided++
+		if want {
+			wins++
+		}
+		for !g.Won() {
+			legal := g.LegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			bcRolloutChecks(t, g)
+			if err := g.Apply(legal[g.RolloutMove(legal)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Won() {
+			if !want {
+				t.Fatalf("a playout won a position exhaustive search says is lost")
+			}
+			won++
+		}
+	}
+	t.Logf("%d endgames decided (%d winnable), the heuristic alone won %d", decided, wins, won)
+	if decided < 100 || won == 0 {
+		t.Fatalf("the check says too little: %d decided, %d won by the heuristic", decided, won)
+	}
+}

@@ -267,7 +267,7 @@ func TestLimits(t *testing.T) {
 // same deal, however many deals it solved before.
 func TestDeterministic(t *testing.T) {
 	ctx := context.Background()
-	for _, id := range []string{"napoleon", "salic-law", "duchess-de-luynes"} {
+	for _, id := range []string{"napoleon", "salic-law", "duchess-de-luynes", "british-constitution"} {
 		spec, _ := engine.Lookup(id)
 		reused := New(Limits{Nodes: 50_000})
 		for seed := uint64(1); seed <= 4; seed++ {
@@ -302,6 +302,49 @@ func TestProbeFindsWins(t *testing.T) {
 	}
 	if probed == 0 {
 		t.Fatal("the probe won no deal")
+	}
+}
+
+// TestRolloutsFindWins checks the nested rollouts of a game with a
+// rollout heuristic (engine.Roller: the British Constitution): their wins
+// replay, and they win deals that the first look and the exhaustive search
+// do not within the same budget (without the probe).
+func TestRolloutsFindWins(t *testing.T) {
+	spec, _ := engine.Lookup("british-constitution")
+	g0, _ := spec.New(1, nil)
+	if _, ok := g0.(engine.Roller); !ok {
+		t.Fatal("the British Constitution has no rollout heuristic")
+	}
+	const nodes = 200_000
+	s, plain := New(Limits{Nodes: nodes, Probe: 50}), New(Limits{Nodes: nodes, Probe: -1})
+	probed, gained := 0, 0
+	seeds := uint64(4)
+	if testing.Short() {
+		seeds = 2
+	}
+	for seed := uint64(1); seed <= seeds; seed++ {
+		g, _ := spec.New(seed, nil)
+		r := s.Solve(context.Background(), g)
+		if r.Outcome == Won && !replays(t, g, r.Line) {
+			t.Fatalf("seed %d: the line does not win", seed)
+		}
+		if r.Outcome == Lost {
+			t.Fatalf("seed %d: lost within %d nodes", seed, nodes)
+		}
+		if r.Outcome != Won || r.Phase != PhaseProbe {
+			continue
+		}
+		probed++
+		if r.ProbeNodes == 0 {
+			t.Fatalf("seed %d: won by the probe with no probe nodes", seed)
+		}
+		if p := plain.Solve(context.Background(), g); p.Outcome != Won {
+			gained++
+		}
+	}
+	t.Logf("%d deals won by the rollouts, %d of them undecided without", probed, gained)
+	if gained == 0 {
+		t.Fatal("the rollouts won no deal the search without them leaves undecided")
 	}
 }
 
