@@ -125,7 +125,9 @@ type Limits struct {
 	Depth int
 	// Probe is the share of the node budget, in percent, given to the
 	// probe for a quick win before the exhaustive search (default
-	// DefaultProbe; negative: no probe).
+	// DefaultProbe, or DefaultRolloutProbe for a game with a rollout
+	// heuristic, engine.Roller, whose nested rollouts find the wins the
+	// exhaustive search would find far later; negative: no probe).
 	Probe int
 }
 
@@ -134,6 +136,12 @@ const (
 	DefaultNodes  int64 = 2_000_000
 	DefaultMemory int64 = 256 << 20
 	DefaultProbe        = 20
+	// DefaultRolloutProbe is the default share of a game with a rollout
+	// heuristic (engine.Roller): on the first 1,000 British Constitution
+	// deals of seed 2026 the exhaustive search after a 20 % probe won 2
+	// deals of the 991 won and proved nothing, while the rollouts given
+	// more of the budget won more.
+	DefaultRolloutProbe = 80
 )
 
 // Result is the outcome of one search.
@@ -196,15 +204,13 @@ func New(lim Limits) *Solver {
 	if lim.Memory <= 0 {
 		lim.Memory = DefaultMemory
 	}
-	if lim.Probe == 0 {
-		lim.Probe = DefaultProbe
-	}
-	lim.Probe = min(lim.Probe, 100)
+	lim.Probe = min(lim.Probe, 100) // 0: the game's default, at Solve
 	return &Solver{lim: lim, tab: newTable(lim.Memory), memo: engine.NewMemo(int(lim.Memory / 16 / memoShare))}
 }
 
 // Limits returns the solver's limits, defaults filled in (Depth stays 0
-// when it is the game's move cap).
+// when it is the game's move cap, Probe when it is the game's default
+// share).
 func (s *Solver) Limits() Limits { return s.lim }
 
 // Solve searches g (which it does not modify) for a win. It returns
@@ -232,12 +238,21 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	outcome := s.exhaustive(g)
 	r.Phase = PhaseFirst
 	if outcome == halted && s.stop == ReasonNodes && s.budget < s.lim.Nodes {
-		if s.lim.Probe > 0 {
+		_, roller := g.(engine.Roller)
+		share := s.lim.Probe
+		switch {
+		case share != 0:
+		case roller:
+			share = DefaultRolloutProbe
+		default:
+			share = DefaultProbe
+		}
+		if share > 0 {
 			s.tab.reset() // the probe keeps its own table
 			n0 := s.nodes
 			s.stop = ""
-			s.budget = min(s.lim.Nodes, n0+s.lim.Nodes*int64(s.lim.Probe)/100)
-			if _, ok := g.(engine.Roller); ok {
+			s.budget = min(s.lim.Nodes, n0+s.lim.Nodes*int64(share)/100)
+			if roller {
 				outcome = s.rollouts(g)
 			} else {
 				outcome = s.probe.run(s, g)
