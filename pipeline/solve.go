@@ -76,7 +76,11 @@ func SolveDeal(ctx context.Context, o SolveDealOptions) (solve.Result, error) {
 		}
 		return r, nil
 	}
-	if err := writeSolvedLine(o.Out, g, r.Line, o.Show, log, o.Spec, opts, o.Seed); err != nil {
+	var logw io.Writer // nil without --log (a nil *AtomicFile in it would not be)
+	if log != nil {
+		logw = log
+	}
+	if err := writeSolvedLine(o.Out, g, r.Line, o.Show, logw, o.Spec, opts, o.Seed); err != nil {
 		return r, err
 	}
 	if log != nil {

@@ -19,6 +19,11 @@ func TestSolveDeal(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "napoleon seed 7: won in 26 moves") || !strings.Contains(out, "26. pair") {
 		t.Fatalf("won: exit %d: %s%s", code, out, errs)
 	}
+	// Without --log the line is printed and nothing written.
+	code, out, errs = runPlayCLI(t, "solve", "napoleon", "--seed", "7")
+	if code != 0 || !strings.Contains(out, "26. pair") || strings.Contains(out, "log written") {
+		t.Fatalf("won without --log: exit %d: %s%s", code, out, errs)
+	}
 	code, out, errs = runPlayCLI(t, "replay", log)
 	if code != 0 || !strings.Contains(out, "won, score 52/52") {
 		t.Fatalf("replay: exit %d: %s%s", code, out, errs)
