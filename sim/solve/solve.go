@@ -30,11 +30,13 @@
 // most winnable deals far sooner than chronological backtracking, whose
 // early mistakes are only undone after everything below them is spent.
 // For a game with a rollout heuristic (engine.Roller) the probe is a
-// nested rollout search instead: each move of its line is the first of the
-// best line found by playing every legal move out with the heuristic, and
-// it starts again, with a few random moves in its playouts, whenever its
-// line runs into a state with no move. Last, the exhaustive search runs again from scratch with the rest of the
-// budget, to find the remaining wins and to prove losses. A line found is
+// nested rollout search instead, with a larger share by default
+// (DefaultRolloutProbe): each move of its line is the first of the best
+// line found by playing every legal move out with the heuristic, and it
+// starts again, with a few random moves in its playouts, whenever its line
+// runs into a state with no move. Last, the exhaustive search runs again
+// from scratch with the rest of the budget, to find the remaining wins and
+// to prove losses. A line found is
 // shortened before it is returned: a move that reaches a later state of
 // the line directly replaces each detour the search made.
 //
@@ -240,12 +242,11 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	if outcome == halted && s.stop == ReasonNodes && s.budget < s.lim.Nodes {
 		_, roller := g.(engine.Roller)
 		share := s.lim.Probe
-		switch {
-		case share != 0:
-		case roller:
-			share = DefaultRolloutProbe
-		default:
+		if share == 0 {
 			share = DefaultProbe
+			if roller {
+				share = DefaultRolloutProbe
+			}
 		}
 		if share > 0 {
 			s.tab.reset() // the probe keeps its own table
