@@ -173,6 +173,15 @@ type redAndBlack struct {
 	topKey   [8]uint8
 	byKey    [32]uint8
 	wantTops uint8
+	// The shifts of the top cards (variant moves=single), kept by retop
+	// too: topWant[j] is rbWants of Tj's top, byWant[k] has bit j when
+	// Tj's top builds on tops of key k, and bit 8i+j of shifts is set
+	// when Ti's top builds on Tj's (i ≠ j, both piles non-empty) — a
+	// move changes the tops of three piles at most, so the shifts are
+	// updated by row and column instead of searched for each generation.
+	topWant [8]uint8
+	byWant  [32]uint8
+	shifts  uint64
 	// heights is heightsWord(), kept up to date by every foundation play
 	// for the view hash.
 	heights uint64
@@ -225,24 +234,35 @@ func (g *redAndBlack) refillPile(p int) {
 	g.retop(p - rbTab)
 }
 
-// retop updates topKey, byKey and wantTops for tableau pile Tj after its
-// top card changed.
+// retop updates topKey, byKey, wantTops, topWant, byWant and shifts for
+// tableau pile Tj after its top card changed.
 func (g *redAndBlack) retop(j int) {
 	c := g.lay.top(rbTab + j)
-	g.byKey[g.topKey[j]] &^= 1 << j
-	g.wantTops &^= 1 << j
-	g.topKey[j] = rbKeys[c]
+	bit := uint8(1) << j
+	g.byKey[g.topKey[j]] &^= bit
+	g.byWant[g.topWant[j]] &^= bit
+	g.wantTops &^= bit
+	g.topKey[j], g.topWant[j] = rbKeys[c], rbWants[c]
+	// Row j (Tj's top onto the others) and column j (the others onto Tj).
+	g.shifts &^= 0xFF<<(8*j) | 0x0101010101010101<<j
 	if c != NoCard {
-		g.byKey[rbKeys[c]] |= 1 << j
+		g.byKey[rbKeys[c]] |= bit
+		g.byWant[rbWants[c]] |= bit
 		if g.want&(1<<cardFaces[c]) != 0 {
 			g.wantTops |= 1 << j
+		}
+		g.shifts |= uint64(g.byKey[rbWants[c]]&^bit) << (8 * j)
+		for m := g.byWant[rbKeys[c]] &^ bit; m != 0; m &= m - 1 {
+			g.shifts |= 1 << (8*bits.TrailingZeros8(m) + j)
 		}
 	}
 }
 
-// retopAll recomputes topKey, byKey and wantTops from the piles.
+// retopAll recomputes topKey, byKey, wantTops, topWant, byWant and
+// shifts from the piles.
 func (g *redAndBlack) retopAll() {
 	g.topKey, g.byKey, g.wantTops = [8]uint8{}, [32]uint8{}, 0
+	g.topWant, g.byWant, g.shifts = [8]uint8{}, [32]uint8{}, 0
 	for j := 0; j < 8; j++ {
 		g.retop(j)
 	}
@@ -356,15 +376,31 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 
 // appendShifts appends the moves between tableau piles: for each source
 // pile, its top card (variant sequence: each card of the run at its top,
-// top first) onto each pile whose top takes it.
+// top first) onto each pile whose top takes it. With single moves these
+// are the bits of shifts, in that order.
 func (g *redAndBlack) appendShifts(dst []Move) []Move {
+	if g.r.sequence {
+		return g.appendShiftsScan(dst)
+	}
+	for s := g.shifts; s != 0; s &= s - 1 {
+		b := bits.TrailingZeros64(s)
+		// The fields are written in place: a move built on the stack and
+		// copied would be read back before its byte stores are (a
+		// store-forwarding stall on every move).
+		dst = append(dst, Move{})
+		mv := &dst[len(dst)-1]
+		mv.Kind, mv.From, mv.To, mv.Card, mv.Card2, mv.Rule = MoveBuild, uint8(rbTab+b>>3), uint8(rbTab+b&7), g.lay.top(rbTab+b>>3), NoCard, rbRuleShift
+	}
+	return dst
+}
+
+// appendShiftsScan is appendShifts reading the tops of the eight piles
+// (and, variant sequence, the runs beneath them).
+func (g *redAndBlack) appendShiftsScan(dst []Move) []Move {
 	for i := 0; i < 8; i++ {
 		c := g.lay.top(rbTab + i)
 		for c != NoCard {
 			for m := g.byKey[rbWants[c]] &^ (1 << i); m != 0; m &= m - 1 {
-				// The fields are written in place: a move built on the
-				// stack and copied would be read back before its byte
-				// stores are (a store-forwarding stall on every move).
 				dst = append(dst, Move{})
 				mv := &dst[len(dst)-1]
 				mv.Kind, mv.From, mv.To, mv.Card, mv.Card2, mv.Rule = MoveBuild, uint8(rbTab+i), uint8(rbTab+bits.TrailingZeros8(m)), c, NoCard, rbRuleShift
@@ -754,6 +790,9 @@ func (g *redAndBlack) rbPileHash(p int) uint64 {
 // shiftPossible reports whether some shift would be legal if the cycle
 // rule allowed it.
 func (g *redAndBlack) shiftPossible() bool {
+	if !g.r.sequence {
+		return g.shifts != 0
+	}
 	var t rbTops
 	g.tops(&t)
 	for i, c := range t.top {
