@@ -46,9 +46,8 @@ func (*greedyStrategy) NewPlayer() Player { return newGreedyPlayer() }
 // greedyPlayer is the reusable state of greedy play (also used by book and
 // as the solver's fallback).
 type greedyPlayer struct {
-	seen  keySet // moveKey of every tableau move played
-	views keySet // the views from which a tableau move was played
-	probe probe  // tries tied candidates
+	seen  playedSet // the tableau moves played, by view
+	probe probe     // tries tied candidates
 	cards []engine.Card
 	score []int8
 }
@@ -57,7 +56,6 @@ func newGreedyPlayer() *greedyPlayer { return &greedyPlayer{} }
 
 func (p *greedyPlayer) Reset(engine.Game, uint64) {
 	p.seen.reset()
-	p.views.reset()
 	p.probe.forget()
 }
 
@@ -77,8 +75,7 @@ func (p *greedyPlayer) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Mov
 
 // played records that tableau move m was played from view.
 func (p *greedyPlayer) played(view uint64, m engine.Move) {
-	p.seen.add(moveKey(view, m))
-	p.views.add(view)
+	p.seen.add(view, moveCode(&m))
 }
 
 // isProgress reports whether a move kind plays to a foundation or removes
@@ -111,14 +108,6 @@ func greedyRank(k engine.MoveKind) int {
 	return 7
 }
 
-// moveKey identifies a move made from a position with view hash view: the
-// move's fields, spread by an odd multiplier (a bijection), mixed with the
-// view by one SplitMix64.
-func moveKey(view uint64, m engine.Move) uint64 {
-	k := uint64(m.Kind) | uint64(m.From)<<8 | uint64(m.To)<<16 | uint64(m.Card)<<24 | uint64(m.Card2)<<32
-	return engine.SplitMix64(view ^ k*0x9E3779B97F4A7C15)
-}
-
 // choose applies the greedy priority list to the moves i of legal that are
 // not banned[i] (all when banned is nil) and returns the chosen index. It
 // never returns an index outside legal; if every move is banned it falls
@@ -146,7 +135,8 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	// Tableau moves: score from the visible source pile; skip repeats
 	// (only a view from which a tableau move was played can repeat one).
 	var view uint64
-	haveView, repeats := false, false
+	haveView := false
+	played := int32(-1) // the moves played from view (see playedSet)
 	if cap(p.score) < len(legal) {
 		p.score = make([]int8, len(legal))
 	}
@@ -163,15 +153,13 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 		}
 		if !haveView {
 			view, haveView = g.ViewHash(), true
-			repeats = p.views.has(view)
+			played = p.seen.lookup(view)
 		}
-		if repeats {
-			if p.seen.has(moveKey(view, *m)) {
-				if repeat < 0 {
-					repeat = i
-				}
-				continue
+		if played >= 0 && p.seen.has(played, moveCode(m)) {
+			if repeat < 0 {
+				repeat = i
 			}
+			continue
 		}
 		if int(m.From) != lastFrom {
 			n := pileLen(g, int(m.From), &p.cards)
@@ -234,10 +222,7 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 		return 0
 	}
 	if haveView && isTableau(legal[chosen].Kind) {
-		p.seen.add(moveKey(view, legal[chosen]))
-		if !repeats { // else view is in p.views already
-			p.views.add(view)
-		}
+		p.seen.add(view, moveCode(&legal[chosen]))
 	}
 	return chosen
 }
