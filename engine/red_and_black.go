@@ -235,27 +235,30 @@ func (g *redAndBlack) refillPile(p int) {
 }
 
 // retop updates topKey, byKey, wantTops, topWant, byWant and shifts for
-// tableau pile Tj after its top card changed.
+// tableau pile Tj after its top card changed. (The indices are masked to
+// what they are — keys below 32, faces below 64, piles below 8 — so that
+// the compiler drops its bounds and shift-width checks.)
 func (g *redAndBlack) retop(j int) {
+	j &= 7
 	c := g.lay.top(rbTab + j)
 	bit := uint8(1) << j
-	g.byKey[g.topKey[j]] &^= bit
-	g.byWant[g.topWant[j]] &^= bit
+	g.byKey[g.topKey[j]&31] &^= bit
+	g.byWant[g.topWant[j]&31] &^= bit
 	g.wantTops &^= bit
-	g.topKey[j], g.topWant[j] = rbKeys[c], rbWants[c]
+	key, want := rbKeys[c], rbWants[c]
+	g.topKey[j], g.topWant[j] = key, want
 	// Row j (Tj's top onto the others) and column j (the others onto Tj).
-	g.shifts &^= 0xFF<<(8*j) | 0x0101010101010101<<j
+	shifts := g.shifts &^ (0xFF<<(8*j) | 0x0101010101010101<<j)
 	if c != NoCard {
-		g.byKey[rbKeys[c]] |= bit
-		g.byWant[rbWants[c]] |= bit
-		if g.want&(1<<cardFaces[c]) != 0 {
-			g.wantTops |= 1 << j
-		}
-		g.shifts |= uint64(g.byKey[rbWants[c]]&^bit) << (8 * j)
-		for m := g.byWant[rbKeys[c]] &^ bit; m != 0; m &= m - 1 {
-			g.shifts |= 1 << (8*bits.TrailingZeros8(m) + j)
+		g.byKey[key&31] |= bit
+		g.byWant[want&31] |= bit
+		g.wantTops |= uint8(g.want>>(cardFaces[c]&63)&1) << j
+		shifts |= uint64(g.byKey[want&31]&^bit) << (8 * j)
+		for m := g.byWant[key&31] &^ bit; m != 0; m &= m - 1 {
+			shifts |= 1 << ((8*bits.TrailingZeros8(m) + j) & 63)
 		}
 	}
+	g.shifts = shifts
 }
 
 // retopAll recomputes topKey, byKey, wantTops, topWant, byWant and
@@ -270,13 +273,14 @@ func (g *redAndBlack) retopAll() {
 
 // rewant recomputes want and wantTops after a foundation grew.
 func (g *redAndBlack) rewant() {
-	g.want = g.wanted()
-	g.wantTops = 0
+	want := g.wanted()
+	g.want = want
+	var tops uint8
 	for j := 0; j < 8; j++ {
-		if c := g.lay.top(rbTab + j); c != NoCard && g.want&(1<<cardFaces[c]) != 0 {
-			g.wantTops |= 1 << j
-		}
+		// cardFaces[NoCard] is 63, a face no foundation wants.
+		tops |= uint8(want>>(cardFaces[g.lay.piles[rbTab+j].top]&63)&1) << j
 	}
+	g.wantTops = tops
 }
 
 // buildsOn reports whether c may lie on top in descending alternating colour.
@@ -383,13 +387,13 @@ func (g *redAndBlack) appendShifts(dst []Move) []Move {
 		return g.appendShiftsScan(dst)
 	}
 	for s := g.shifts; s != 0; s &= s - 1 {
-		b := bits.TrailingZeros64(s)
+		b := bits.TrailingZeros64(s) & 63
 		// The fields are written in place: a move built on the stack and
 		// copied would be read back before its byte stores are (a
 		// store-forwarding stall on every move).
 		dst = append(dst, Move{})
 		mv := &dst[len(dst)-1]
-		mv.Kind, mv.From, mv.To, mv.Card, mv.Card2, mv.Rule = MoveBuild, uint8(rbTab+b>>3), uint8(rbTab+b&7), g.lay.top(rbTab+b>>3), NoCard, rbRuleShift
+		mv.Kind, mv.From, mv.To, mv.Card, mv.Card2, mv.Rule = MoveBuild, uint8(rbTab+b>>3), uint8(rbTab+b&7), g.lay.piles[rbTab+b>>3].top, NoCard, rbRuleShift
 	}
 	return dst
 }

@@ -116,15 +116,17 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	// The moves are read in place (&legal[i]): a copy of each move per
 	// loop was a good part of a decision's cost.
 	ok := func(i int) bool { return banned == nil || !banned[i] }
-	found := false
+	found, tableau := false, false
 	for i := range legal {
-		if !ok(i) {
+		if banned != nil && banned[i] {
 			continue
 		}
 		found = true
-		if isProgress(legal[i].Kind) {
+		k := legal[i].Kind
+		if isProgress(k) {
 			return i
 		}
+		tableau = tableau || isTableau(k)
 	}
 	if !found {
 		if banned == nil {
@@ -132,55 +134,25 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 		}
 		return p.choose(g, legal, nil)
 	}
-	// Tableau moves: score from the visible source pile; skip repeats
-	// (only a view from which a tableau move was played can repeat one).
+	// Tableau moves: score from the visible source pile; skip repeats.
 	var view uint64
-	haveView := false
-	played := int32(-1) // the moves played from view (see playedSet)
-	if cap(p.score) < len(legal) {
-		p.score = make([]int8, len(legal))
+	if tableau {
+		view = g.ViewHash()
+		p.scoreMoves(g, legal, banned, view)
 	}
-	p.score = p.score[:len(legal)]
 	bestScore, nBest, firstBest, rest, repeat := int8(0), 0, -1, -1, -1
-	// Moves come grouped by source pile: the score of the last source
-	// read is reused.
-	lastFrom, lastScore := -1, int8(0)
-	for i := range legal {
-		m := &legal[i]
-		p.score[i] = -1
-		if !ok(i) || !isTableau(m.Kind) {
-			continue
-		}
-		if !haveView {
-			view, haveView = g.ViewHash(), true
-			played = p.seen.lookup(view)
-		}
-		if played >= 0 && p.seen.has(played, moveCode(m)) {
-			if repeat < 0 {
+	if tableau {
+		for i, sc := range p.score {
+			switch {
+			case sc > bestScore:
+				bestScore, nBest, firstBest = sc, 1, i
+			case sc == bestScore && sc > 0:
+				nBest++
+			case sc == 0 && rest < 0:
+				rest = i
+			case sc == -1 && repeat < 0:
 				repeat = i
 			}
-			continue
-		}
-		if int(m.From) != lastFrom {
-			n := pileLen(g, int(m.From), &p.cards)
-			lastFrom, lastScore = int(m.From), 0
-			switch {
-			case n == 1:
-				lastScore = 2
-			case n > 1:
-				lastScore = 1
-			}
-		}
-		sc := lastScore
-		p.score[i] = sc
-		if sc == 0 && rest < 0 {
-			rest = i
-		}
-		switch {
-		case sc > bestScore:
-			bestScore, nBest, firstBest = sc, 1, i
-		case sc == bestScore && sc > 0:
-			nBest++
 		}
 	}
 	chosen := -1
@@ -221,10 +193,47 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	if chosen < 0 {
 		return 0
 	}
-	if haveView && isTableau(legal[chosen].Kind) {
+	if tableau && isTableau(legal[chosen].Kind) {
 		p.seen.add(view, moveCode(&legal[chosen]))
 	}
 	return chosen
+}
+
+// scoreMoves sets p.score[i] for each move of legal: the greedy score of
+// a tableau move not banned (2 when its visible source pile holds one
+// card, 1 when more, 0 when none), -1 for one played from view before (a
+// repeat), -2 for every other move. Moves come grouped by source pile:
+// the score of the last source read is reused.
+func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool, view uint64) {
+	if cap(p.score) < len(legal) {
+		p.score = make([]int8, len(legal))
+	}
+	score := p.score[:len(legal)]
+	p.score = score
+	played := p.seen.lookup(view)
+	lastFrom, lastScore := -1, int8(0)
+	for i := range legal {
+		m := &legal[i]
+		sc := int8(-2)
+		if isTableau(m.Kind) && (banned == nil || !banned[i]) {
+			switch {
+			case played >= 0 && p.seen.has(played, moveCode(m)):
+				sc = -1
+			case int(m.From) == lastFrom:
+				sc = lastScore
+			default:
+				n := pileLen(g, int(m.From), &p.cards)
+				lastFrom, lastScore = int(m.From), 0
+				if n == 1 {
+					lastScore = 2
+				} else if n > 1 {
+					lastScore = 1
+				}
+				sc = lastScore
+			}
+		}
+		score[i] = sc
+	}
 }
 
 // mostFoundationPlays returns the move of score sc after which most
