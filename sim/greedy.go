@@ -66,11 +66,11 @@ func (p *greedyPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.R
 
 // nextLegal implements nextLegaler: a tie-break that tried the chosen move
 // on a copy has the legal moves after it.
-func (p *greedyPlayer) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, bool) {
+func (p *greedyPlayer) nextLegal(m *engine.Move, dst []engine.Move) ([]engine.Move, bool) {
 	if !p.probe.haveKept { // the common case, decided without reading m
 		return dst, false
 	}
-	return p.probe.nextLegal(m, dst)
+	return p.probe.nextLegal(*m, dst)
 }
 
 // played records that tableau move m was played from view.
