@@ -388,15 +388,23 @@ func (g *redAndBlack) appendShifts(dst []Move) []Move {
 	}
 	for s := g.shifts; s != 0; s &= s - 1 {
 		b := bits.TrailingZeros64(s) & 63
-		// The fields are written in place: a move built on the stack and
-		// copied would be read back before its byte stores are (a
+		// Copied from a table of the 64 shifts with the card left out,
+		// then the card written in place (a move built on the stack and
+		// copied would be read back before its byte stores are: a
 		// store-forwarding stall on every move).
-		dst = append(dst, Move{})
-		mv := &dst[len(dst)-1]
-		mv.Kind, mv.From, mv.To, mv.Card, mv.Card2, mv.Rule = MoveBuild, uint8(rbTab+b>>3), uint8(rbTab+b&7), g.lay.piles[rbTab+b>>3].top, NoCard, rbRuleShift
+		dst = append(dst, rbShiftMoves[b])
+		dst[len(dst)-1].Card = g.lay.piles[rbTab+b>>3].top
 	}
 	return dst
 }
+
+// rbShiftMoves[8i+j] is the shift from Ti to Tj, its card NoCard.
+var rbShiftMoves = func() (t [64]Move) {
+	for b := range t {
+		t[b] = Move{Kind: MoveBuild, From: uint8(rbTab + b>>3), To: uint8(rbTab + b&7), Card: NoCard, Card2: NoCard, Rule: rbRuleShift}
+	}
+	return t
+}()
 
 // appendShiftsScan is appendShifts reading the tops of the eight piles
 // (and, variant sequence, the runs beneath them).

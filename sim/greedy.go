@@ -211,6 +211,7 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 	score := p.score[:len(legal)]
 	p.score = score
 	played := p.seen.lookup(view)
+	reader, _ := g.(engine.PileReader) // asserted once, not per pile
 	lastFrom, lastScore := -1, int8(0)
 	for i := range legal {
 		m := &legal[i]
@@ -222,7 +223,12 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 			case int(m.From) == lastFrom:
 				sc = lastScore
 			default:
-				n := pileLen(g, int(m.From), &p.cards)
+				var n int
+				if reader != nil {
+					n = reader.PileLen(int(m.From))
+				} else {
+					n = pileLen(g, int(m.From), &p.cards)
+				}
 				lastFrom, lastScore = int(m.From), 0
 				if n == 1 {
 					lastScore = 2
