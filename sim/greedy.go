@@ -94,6 +94,28 @@ func isTableau(k engine.MoveKind) bool {
 	return false
 }
 
+// Classes of move kinds (kindClass): progress moves (isProgress), tableau
+// moves (isTableau), the others.
+const (
+	classOther uint8 = iota
+	classProgress
+	classTableau
+)
+
+// kindClass[k] is the class of move kind k: one load where the decision
+// reads every legal move.
+var kindClass = func() (t [256]uint8) {
+	for k := range t {
+		switch {
+		case isProgress(engine.MoveKind(k)):
+			t[k] = classProgress
+		case isTableau(engine.MoveKind(k)):
+			t[k] = classTableau
+		}
+	}
+	return t
+}()
+
 // greedyRank is the priority class of kinds other than progress and
 // tableau moves (lower is better).
 func greedyRank(k engine.MoveKind) int {
@@ -122,11 +144,12 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 			continue
 		}
 		found = true
-		k := legal[i].Kind
-		if isProgress(k) {
+		switch kindClass[legal[i].Kind] {
+		case classProgress:
 			return i
+		case classTableau:
+			tableau = true
 		}
-		tableau = tableau || isTableau(k)
 	}
 	if !found {
 		if banned == nil {
@@ -216,7 +239,7 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 	for i := range legal {
 		m := &legal[i]
 		sc := int8(-2)
-		if isTableau(m.Kind) && (banned == nil || !banned[i]) {
+		if kindClass[m.Kind] == classTableau && (banned == nil || !banned[i]) {
 			switch {
 			case played >= 0 && p.seen.has(played, moveCode(m)):
 				sc = -1
