@@ -360,8 +360,11 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 	if g.score == rbTotal {
 		return dst
 	}
-	dst = g.ProgressMoves(dst)
-	if c := g.lay.top(rbTalon); c != NoCard {
+	talon := g.lay.top(rbTalon)
+	if g.wantTops != 0 || g.want>>(cardFaces[talon]&63)&1 != 0 {
+		dst = g.ProgressMoves(dst) // else there is none to list
+	}
+	if c := talon; c != NoCard {
 		for m := g.byKey[rbWants[c]]; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros8(m)
 			dst = append(dst, Move{Kind: MoveBuild, From: rbTalon, To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleBuild})
@@ -582,7 +585,11 @@ func (g *redAndBlack) Apply(m Move) error {
 			g.popped(rbTalon, m.Card)
 			g.lay.move(rbTalon, to)
 		} else {
-			g.lay.moveRun(from, to, g.depth(from, m.Card)+1)
+			n := 1 // Check saw m.Card on top, unless runs move
+			if g.r.sequence {
+				n = g.depth(from, m.Card) + 1
+			}
+			g.lay.moveRun(from, to, n)
 			idle = g.idle + 1
 			g.retop(from - rbTab)
 		}
