@@ -229,15 +229,12 @@ func (g *redAndBlack) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
 	}
 	// The wanted tops: those of the other piles as kept (wantTops), and
 	// the two new ones.
+	// (cardFaces[NoCard] is 63, which no foundation wants; the masks
+	// spare the compiler's shift-width checks.)
 	want := g.want
-	i, j := from-rbTab, to-rbTab
+	i, j := (from-rbTab)&7, (to-rbTab)&7
 	tops := g.wantTops &^ (1<<i | 1<<j)
-	if newFrom != NoCard && want&(1<<cardFaces[newFrom]) != 0 {
-		tops |= 1 << i
-	}
-	if want&(1<<cardFaces[newTo]) != 0 {
-		tops |= 1 << j
-	}
+	tops |= uint8(want>>(cardFaces[newFrom]&63)&1)<<i | uint8(want>>(cardFaces[newTo]&63)&1)<<j
 	for m := tops; m != 0; m &= m - 1 {
 		k := bits.TrailingZeros8(m)
 		c := g.lay.top(rbTab + k)
@@ -249,7 +246,7 @@ func (g *redAndBlack) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
 		}
 		dst = g.appendFoundation(dst, rbTab+k, c)
 	}
-	if talon != NoCard && want&(1<<cardFaces[talon]) != 0 {
+	if want>>(cardFaces[talon]&63)&1 != 0 {
 		dst = g.appendFoundation(dst, rbTalon, talon)
 	}
 	return dst, true

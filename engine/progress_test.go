@@ -105,6 +105,16 @@ func TestRedAndBlackWant(t *testing.T) {
 				if rb.topKey != fresh.topKey || rb.byKey != fresh.byKey || rb.wantTops != fresh.wantTops {
 					t.Fatalf("%v seed %d move %d: kept tops %v %v %b, from the piles %v %v %b", opts, seed, n, rb.topKey, rb.byKey, rb.wantTops, fresh.topKey, fresh.byKey, fresh.wantTops)
 				}
+				if rb.topWant != fresh.topWant || rb.byWant != fresh.byWant || rb.shifts != fresh.shifts {
+					t.Fatalf("%v seed %d move %d: kept shifts %v %v %x, from the piles %v %v %x", opts, seed, n, rb.topWant, rb.byWant, rb.shifts, fresh.topWant, fresh.byWant, fresh.shifts)
+				}
+				if !rb.r.sequence {
+					got := rb.appendShifts(nil)
+					want := rb.appendShiftsScan(nil)
+					if !slices.Equal(got, want) {
+						t.Fatalf("%v seed %d move %d: shifts %v, the piles give %v", opts, seed, n, got, want)
+					}
+				}
 				if n%32 == 0 {
 					c := g.Clone().(*redAndBlack)
 					c.Determinize(NewRand(seed))

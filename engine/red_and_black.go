@@ -173,6 +173,15 @@ type redAndBlack struct {
 	topKey   [8]uint8
 	byKey    [32]uint8
 	wantTops uint8
+	// The shifts of the top cards (variant moves=single), kept by retop
+	// too: topWant[j] is rbWants of Tj's top, byWant[k] has bit j when
+	// Tj's top builds on tops of key k, and bit 8i+j of shifts is set
+	// when Ti's top builds on Tj's (i ≠ j, both piles non-empty) — a
+	// move changes the tops of three piles at most, so the shifts are
+	// updated by row and column instead of searched for each generation.
+	topWant [8]uint8
+	byWant  [32]uint8
+	shifts  uint64
 	// heights is heightsWord(), kept up to date by every foundation play
 	// for the view hash.
 	heights uint64
@@ -225,24 +234,38 @@ func (g *redAndBlack) refillPile(p int) {
 	g.retop(p - rbTab)
 }
 
-// retop updates topKey, byKey and wantTops for tableau pile Tj after its
-// top card changed.
+// retop updates topKey, byKey, wantTops, topWant, byWant and shifts for
+// tableau pile Tj after its top card changed. (The indices are masked to
+// what they are — keys below 32, faces below 64, piles below 8 — so that
+// the compiler drops its bounds and shift-width checks.)
 func (g *redAndBlack) retop(j int) {
+	j &= 7
 	c := g.lay.top(rbTab + j)
-	g.byKey[g.topKey[j]] &^= 1 << j
-	g.wantTops &^= 1 << j
-	g.topKey[j] = rbKeys[c]
+	bit := uint8(1) << j
+	g.byKey[g.topKey[j]&31] &^= bit
+	g.byWant[g.topWant[j]&31] &^= bit
+	g.wantTops &^= bit
+	key, want := rbKeys[c], rbWants[c]
+	g.topKey[j], g.topWant[j] = key, want
+	// Row j (Tj's top onto the others) and column j (the others onto Tj).
+	shifts := g.shifts &^ (0xFF<<(8*j) | 0x0101010101010101<<j)
 	if c != NoCard {
-		g.byKey[rbKeys[c]] |= 1 << j
-		if g.want&(1<<cardFaces[c]) != 0 {
-			g.wantTops |= 1 << j
+		g.byKey[key&31] |= bit
+		g.byWant[want&31] |= bit
+		g.wantTops |= uint8(g.want>>(cardFaces[c]&63)&1) << j
+		shifts |= uint64(g.byKey[want&31]&^bit) << (8 * j)
+		for m := g.byWant[key&31] &^ bit; m != 0; m &= m - 1 {
+			shifts |= 1 << ((8*bits.TrailingZeros8(m) + j) & 63)
 		}
 	}
+	g.shifts = shifts
 }
 
-// retopAll recomputes topKey, byKey and wantTops from the piles.
+// retopAll recomputes topKey, byKey, wantTops, topWant, byWant and
+// shifts from the piles.
 func (g *redAndBlack) retopAll() {
 	g.topKey, g.byKey, g.wantTops = [8]uint8{}, [32]uint8{}, 0
+	g.topWant, g.byWant, g.shifts = [8]uint8{}, [32]uint8{}, 0
 	for j := 0; j < 8; j++ {
 		g.retop(j)
 	}
@@ -250,13 +273,14 @@ func (g *redAndBlack) retopAll() {
 
 // rewant recomputes want and wantTops after a foundation grew.
 func (g *redAndBlack) rewant() {
-	g.want = g.wanted()
-	g.wantTops = 0
+	want := g.wanted()
+	g.want = want
+	var tops uint8
 	for j := 0; j < 8; j++ {
-		if c := g.lay.top(rbTab + j); c != NoCard && g.want&(1<<cardFaces[c]) != 0 {
-			g.wantTops |= 1 << j
-		}
+		// cardFaces[NoCard] is 63, a face no foundation wants.
+		tops |= uint8(want>>(cardFaces[g.lay.piles[rbTab+j].top]&63)&1) << j
 	}
+	g.wantTops = tops
 }
 
 // buildsOn reports whether c may lie on top in descending alternating colour.
@@ -336,8 +360,11 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 	if g.score == rbTotal {
 		return dst
 	}
-	dst = g.ProgressMoves(dst)
-	if c := g.lay.top(rbTalon); c != NoCard {
+	talon := g.lay.top(rbTalon)
+	if g.wantTops != 0 || g.want>>(cardFaces[talon]&63)&1 != 0 {
+		dst = g.ProgressMoves(dst) // else there is none to list
+	}
+	if c := talon; c != NoCard {
 		for m := g.byKey[rbWants[c]]; m != 0; m &= m - 1 {
 			j := bits.TrailingZeros8(m)
 			dst = append(dst, Move{Kind: MoveBuild, From: rbTalon, To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleBuild})
@@ -356,15 +383,39 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 
 // appendShifts appends the moves between tableau piles: for each source
 // pile, its top card (variant sequence: each card of the run at its top,
-// top first) onto each pile whose top takes it.
+// top first) onto each pile whose top takes it. With single moves these
+// are the bits of shifts, in that order.
 func (g *redAndBlack) appendShifts(dst []Move) []Move {
+	if g.r.sequence {
+		return g.appendShiftsScan(dst)
+	}
+	for s := g.shifts; s != 0; s &= s - 1 {
+		b := bits.TrailingZeros64(s) & 63
+		// Copied from a table of the 64 shifts with the card left out,
+		// then the card written in place (a move built on the stack and
+		// copied would be read back before its byte stores are: a
+		// store-forwarding stall on every move).
+		dst = append(dst, rbShiftMoves[b])
+		dst[len(dst)-1].Card = g.lay.piles[rbTab+b>>3].top
+	}
+	return dst
+}
+
+// rbShiftMoves[8i+j] is the shift from Ti to Tj, its card NoCard.
+var rbShiftMoves = func() (t [64]Move) {
+	for b := range t {
+		t[b] = Move{Kind: MoveBuild, From: uint8(rbTab + b>>3), To: uint8(rbTab + b&7), Card: NoCard, Card2: NoCard, Rule: rbRuleShift}
+	}
+	return t
+}()
+
+// appendShiftsScan is appendShifts reading the tops of the eight piles
+// (and, variant sequence, the runs beneath them).
+func (g *redAndBlack) appendShiftsScan(dst []Move) []Move {
 	for i := 0; i < 8; i++ {
 		c := g.lay.top(rbTab + i)
 		for c != NoCard {
 			for m := g.byKey[rbWants[c]] &^ (1 << i); m != 0; m &= m - 1 {
-				// The fields are written in place: a move built on the
-				// stack and copied would be read back before its byte
-				// stores are (a store-forwarding stall on every move).
 				dst = append(dst, Move{})
 				mv := &dst[len(dst)-1]
 				mv.Kind, mv.From, mv.To, mv.Card, mv.Card2, mv.Rule = MoveBuild, uint8(rbTab+i), uint8(rbTab+bits.TrailingZeros8(m)), c, NoCard, rbRuleShift
@@ -534,7 +585,11 @@ func (g *redAndBlack) Apply(m Move) error {
 			g.popped(rbTalon, m.Card)
 			g.lay.move(rbTalon, to)
 		} else {
-			g.lay.moveRun(from, to, g.depth(from, m.Card)+1)
+			n := 1 // Check saw m.Card on top, unless runs move
+			if g.r.sequence {
+				n = g.depth(from, m.Card) + 1
+			}
+			g.lay.moveRun(from, to, n)
 			idle = g.idle + 1
 			g.retop(from - rbTab)
 		}
@@ -754,6 +809,9 @@ func (g *redAndBlack) rbPileHash(p int) uint64 {
 // shiftPossible reports whether some shift would be legal if the cycle
 // rule allowed it.
 func (g *redAndBlack) shiftPossible() bool {
+	if !g.r.sequence {
+		return g.shifts != 0
+	}
 	var t rbTops
 	g.tops(&t)
 	for i, c := range t.top {

@@ -759,33 +759,38 @@ func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
 
 // redAndBlack: S2 foundation plays at once; S1 shifts that open a play.
 func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	for i, m := range legal {
+	// The moves are read in place (&legal[i]), as greedy reads them.
+	progress := false
+	for i := range legal {
+		m := &legal[i]
 		if m.Kind == engine.MoveFoundation && p.layoutPile(m.From) && p.on("red-and-black/S2") {
 			return i, "red-and-black/S2"
 		}
+		progress = progress || isProgress(m.Kind)
 	}
-	if !p.on("red-and-black/S1") || firstProgress(legal) >= 0 {
+	if progress || !p.on("red-and-black/S1") {
 		return -1, ""
 	}
 	best, bestN := -1, 0
 	// A game that lists the plays after a shift without a copy
 	// (engine.ProgressPeeker) needs no quick test first.
-	_, peeks := g.(engine.ProgressPeeker)
+	peeks := p.probe.peek != nil // Choose reset the probe to g
 	haveWants := peeks
 	var wants [engine.NumSuits]uint16
-	for i, m := range legal {
+	for i := range legal {
+		m := &legal[i]
 		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) || !p.layoutPile(m.To) {
 			continue
 		}
 		if !haveWants {
 			wants, haveWants = p.foundationWants(g), true
 		}
-		if !peeks && !p.mayExposePlay(g, m, &wants) {
+		if !peeks && !p.mayExposePlay(g, *m, &wants) {
 			continue // tried on a copy it would open no play: skip the copy
 		}
-		if n := p.probe.progressAt(i, m); n > bestN {
+		if n := p.probe.progressAt(i, *m); n > bestN {
 			best, bestN = i, n
-			p.probe.keep(m)
+			p.probe.keep(*m)
 		}
 	}
 	if best >= 0 {

@@ -46,9 +46,8 @@ func (*greedyStrategy) NewPlayer() Player { return newGreedyPlayer() }
 // greedyPlayer is the reusable state of greedy play (also used by book and
 // as the solver's fallback).
 type greedyPlayer struct {
-	seen  keySet // moveKey of every tableau move played
-	views keySet // the views from which a tableau move was played
-	probe probe  // tries tied candidates
+	seen  playedSet // the tableau moves played, by view
+	probe probe     // tries tied candidates
 	cards []engine.Card
 	score []int8
 }
@@ -57,7 +56,6 @@ func newGreedyPlayer() *greedyPlayer { return &greedyPlayer{} }
 
 func (p *greedyPlayer) Reset(engine.Game, uint64) {
 	p.seen.reset()
-	p.views.reset()
 	p.probe.forget()
 }
 
@@ -68,17 +66,16 @@ func (p *greedyPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.R
 
 // nextLegal implements nextLegaler: a tie-break that tried the chosen move
 // on a copy has the legal moves after it.
-func (p *greedyPlayer) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, bool) {
+func (p *greedyPlayer) nextLegal(m *engine.Move, dst []engine.Move) ([]engine.Move, bool) {
 	if !p.probe.haveKept { // the common case, decided without reading m
 		return dst, false
 	}
-	return p.probe.nextLegal(m, dst)
+	return p.probe.nextLegal(*m, dst)
 }
 
 // played records that tableau move m was played from view.
 func (p *greedyPlayer) played(view uint64, m engine.Move) {
-	p.seen.add(moveKey(view, m))
-	p.views.add(view)
+	p.seen.add(view, moveCode(&m))
 }
 
 // isProgress reports whether a move kind plays to a foundation or removes
@@ -97,6 +94,28 @@ func isTableau(k engine.MoveKind) bool {
 	return false
 }
 
+// Classes of move kinds (kindClass): progress moves (isProgress), tableau
+// moves (isTableau), the others.
+const (
+	classOther uint8 = iota
+	classProgress
+	classTableau
+)
+
+// kindClass[k] is the class of move kind k: one load where the decision
+// reads every legal move.
+var kindClass = func() (t [256]uint8) {
+	for k := range t {
+		switch {
+		case isProgress(engine.MoveKind(k)):
+			t[k] = classProgress
+		case isTableau(engine.MoveKind(k)):
+			t[k] = classTableau
+		}
+	}
+	return t
+}()
+
 // greedyRank is the priority class of kinds other than progress and
 // tableau moves (lower is better).
 func greedyRank(k engine.MoveKind) int {
@@ -111,14 +130,6 @@ func greedyRank(k engine.MoveKind) int {
 	return 7
 }
 
-// moveKey identifies a move made from a position with view hash view: the
-// move's fields, spread by an odd multiplier (a bijection), mixed with the
-// view by one SplitMix64.
-func moveKey(view uint64, m engine.Move) uint64 {
-	k := uint64(m.Kind) | uint64(m.From)<<8 | uint64(m.To)<<16 | uint64(m.Card)<<24 | uint64(m.Card2)<<32
-	return engine.SplitMix64(view ^ k*0x9E3779B97F4A7C15)
-}
-
 // choose applies the greedy priority list to the moves i of legal that are
 // not banned[i] (all when banned is nil) and returns the chosen index. It
 // never returns an index outside legal; if every move is banned it falls
@@ -127,14 +138,17 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	// The moves are read in place (&legal[i]): a copy of each move per
 	// loop was a good part of a decision's cost.
 	ok := func(i int) bool { return banned == nil || !banned[i] }
-	found := false
+	found, tableau := false, false
 	for i := range legal {
-		if !ok(i) {
+		if banned != nil && banned[i] {
 			continue
 		}
 		found = true
-		if isProgress(legal[i].Kind) {
+		switch kindClass[legal[i].Kind] {
+		case classProgress:
 			return i
+		case classTableau:
+			tableau = true
 		}
 	}
 	if !found {
@@ -143,56 +157,25 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 		}
 		return p.choose(g, legal, nil)
 	}
-	// Tableau moves: score from the visible source pile; skip repeats
-	// (only a view from which a tableau move was played can repeat one).
+	// Tableau moves: score from the visible source pile; skip repeats.
 	var view uint64
-	haveView, repeats := false, false
-	if cap(p.score) < len(legal) {
-		p.score = make([]int8, len(legal))
+	if tableau {
+		view = g.ViewHash()
+		p.scoreMoves(g, legal, banned, view)
 	}
-	p.score = p.score[:len(legal)]
 	bestScore, nBest, firstBest, rest, repeat := int8(0), 0, -1, -1, -1
-	// Moves come grouped by source pile: the score of the last source
-	// read is reused.
-	lastFrom, lastScore := -1, int8(0)
-	for i := range legal {
-		m := &legal[i]
-		p.score[i] = -1
-		if !ok(i) || !isTableau(m.Kind) {
-			continue
-		}
-		if !haveView {
-			view, haveView = g.ViewHash(), true
-			repeats = p.views.has(view)
-		}
-		if repeats {
-			if p.seen.has(moveKey(view, *m)) {
-				if repeat < 0 {
-					repeat = i
-				}
-				continue
-			}
-		}
-		if int(m.From) != lastFrom {
-			n := pileLen(g, int(m.From), &p.cards)
-			lastFrom, lastScore = int(m.From), 0
+	if tableau {
+		for i, sc := range p.score {
 			switch {
-			case n == 1:
-				lastScore = 2
-			case n > 1:
-				lastScore = 1
+			case sc > bestScore:
+				bestScore, nBest, firstBest = sc, 1, i
+			case sc == bestScore && sc > 0:
+				nBest++
+			case sc == 0 && rest < 0:
+				rest = i
+			case sc == -1 && repeat < 0:
+				repeat = i
 			}
-		}
-		sc := lastScore
-		p.score[i] = sc
-		if sc == 0 && rest < 0 {
-			rest = i
-		}
-		switch {
-		case sc > bestScore:
-			bestScore, nBest, firstBest = sc, 1, i
-		case sc == bestScore && sc > 0:
-			nBest++
 		}
 	}
 	chosen := -1
@@ -233,13 +216,53 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	if chosen < 0 {
 		return 0
 	}
-	if haveView && isTableau(legal[chosen].Kind) {
-		p.seen.add(moveKey(view, legal[chosen]))
-		if !repeats { // else view is in p.views already
-			p.views.add(view)
-		}
+	if tableau && isTableau(legal[chosen].Kind) {
+		p.seen.add(view, moveCode(&legal[chosen]))
 	}
 	return chosen
+}
+
+// scoreMoves sets p.score[i] for each move of legal: the greedy score of
+// a tableau move not banned (2 when its visible source pile holds one
+// card, 1 when more, 0 when none), -1 for one played from view before (a
+// repeat), -2 for every other move. Moves come grouped by source pile:
+// the score of the last source read is reused.
+func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool, view uint64) {
+	if cap(p.score) < len(legal) {
+		p.score = make([]int8, len(legal))
+	}
+	score := p.score[:len(legal)]
+	p.score = score
+	played := p.seen.lookup(view)
+	reader, _ := g.(engine.PileReader) // asserted once, not per pile
+	lastFrom, lastScore := -1, int8(0)
+	for i := range legal {
+		m := &legal[i]
+		sc := int8(-2)
+		if kindClass[m.Kind] == classTableau && (banned == nil || !banned[i]) {
+			switch {
+			case played >= 0 && p.seen.has(played, moveCode(m)):
+				sc = -1
+			case int(m.From) == lastFrom:
+				sc = lastScore
+			default:
+				var n int
+				if reader != nil {
+					n = reader.PileLen(int(m.From))
+				} else {
+					n = pileLen(g, int(m.From), &p.cards)
+				}
+				lastFrom, lastScore = int(m.From), 0
+				if n == 1 {
+					lastScore = 2
+				} else if n > 1 {
+					lastScore = 1
+				}
+				sc = lastScore
+			}
+		}
+		score[i] = sc
+	}
 }
 
 // mostFoundationPlays returns the move of score sc after which most

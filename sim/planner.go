@@ -489,7 +489,7 @@ func (p *plannerPlayer) rollout(c engine.Game, maxMoves int) (bool, float64) {
 			break
 		}
 		var ok bool
-		if legal, ok = p.roll.nextLegal(m, legal[:0]); !ok {
+		if legal, ok = p.roll.nextLegal(&m, legal[:0]); !ok {
 			legal = c.LegalMoves(legal[:0])
 		}
 	}

@@ -40,7 +40,7 @@ type DealResult struct {
 // reports false when it does not have them. PlayDeal then skips its own
 // LegalMoves; the moves are the same, so results are too.
 type nextLegaler interface {
-	nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, bool)
+	nextLegal(m *engine.Move, dst []engine.Move) ([]engine.Move, bool)
 }
 
 // Tracer receives every move PlayDeal makes, with the advice ID that drove
@@ -54,6 +54,9 @@ type Playout struct {
 	// (ContextPlayer), so that a long search stops when it is cancelled.
 	Ctx   context.Context
 	legal []engine.Move
+	// last is the move just played, handed to nextLegal by address (a
+	// field, so that the address does not move a local to the heap).
+	last engine.Move
 	// advice counts the advice IDs named in the deal, in the order first
 	// named (a deal names a few at most: a slice beats a map).
 	advice []AdviceCount
@@ -99,7 +102,8 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 			return d, fmt.Errorf("%s: move %d (%v) listed as legal but rejected: %w", g.ID(), d.Moves, m, err)
 		}
 		if next != nil {
-			pl.legal, have = next.nextLegal(m, pl.legal[:0])
+			pl.last = m
+			pl.legal, have = next.nextLegal(&pl.last, pl.legal[:0])
 		}
 		if adv != "" {
 			pl.countAdvice(adv)

@@ -75,7 +75,7 @@ type nextCounter struct {
 	n *int
 }
 
-func (c nextCounter) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, bool) {
+func (c nextCounter) nextLegal(m *engine.Move, dst []engine.Move) ([]engine.Move, bool) {
 	out, ok := c.nextPlayer.nextLegal(m, dst)
 	if ok {
 		*c.n++

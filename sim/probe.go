@@ -212,6 +212,9 @@ func (pr *probe) progressAfter(m engine.Move) int {
 			// the decision (see engine.ProgressPeeker), and nothing is
 			// kept for nextLegal.
 			pr.partial = true
+			if len(pr.moves) == 0 {
+				return 0
+			}
 			pr.topSeen = [64]int8{}
 			n := 0
 			for _, x := range pr.moves {
