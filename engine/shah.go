@@ -770,3 +770,111 @@ func (g *shah) status() string {
 func (g *shah) String() string { return renderGame(g, g.FullPile, g.status()) }
 
 func (g *shah) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// Scores of the rollout heuristic (see shahSearch): a play first, then a
+// marriage from the talon, an outer-to-outer marriage that uncovers a card
+// a foundation takes or one the talon top marries, or that empties its
+// pile; the fills, the talon top before the pack; the deal and the draw
+// last; an outer-to-outer marriage that does none of these only when
+// nothing else is legal.
+const (
+	shRollPlay      = 1000
+	shRollTalon     = 500
+	shRollUncover   = 400
+	shRollMarryNext = 350
+	shRollEmpties   = 300
+	shRollFillTalon = 200
+	shRollFillStock = 150
+	shRollDraw      = 100
+)
+
+// RolloutMove returns the move of the rollout heuristic described in
+// shahSearch: the legal move of the highest score, the first listed among
+// equals.
+func (g *shah) RolloutMove(legal []Move) int {
+	w := g.wants()
+	t := g.lay.top(shTalon)
+	best, bi := -1, 0
+	for i := range legal {
+		m := &legal[i]
+		sc := 0
+		switch m.Kind {
+		case MoveFoundation:
+			sc = shRollPlay
+		case MoveBuild:
+			if m.From == shTalon {
+				sc = shRollTalon
+				break
+			}
+			from := int(m.From)
+			under := g.lay.at(from, 1)
+			if under == NoCard {
+				k := from - shOuter
+				if !g.lay.empty(shMiddle + k) {
+					under = g.lay.top(shMiddle + k)
+				} else {
+					under = g.lay.top(shInner + k)
+				}
+			}
+			switch {
+			case under != NoCard && w[suitKey(under)] != 0:
+				sc = shRollUncover
+			case g.lay.size(from) > 1 && shMarries(t, under):
+				sc = shRollMarryNext
+			case g.lay.size(from) == 1:
+				sc = shRollEmpties
+			}
+		case MoveFill:
+			sc = shRollFillStock
+			if m.From == shTalon {
+				sc = shRollFillTalon
+			}
+		case MoveDraw, MoveDeal, MoveRedeal:
+			sc = shRollDraw
+		}
+		if sc > best {
+			best, bi = sc, i
+		}
+	}
+	return bi
+}
+
+// RolloutValue rates a state for the rollouts (see shahSearch): a
+// thousand for each card on the foundations, less, for each foundation
+// not complete, the number of cards above the nearest copy of the card it
+// takes next (at most shRollDepth), so that a won state rates highest.
+func (g *shah) RolloutValue() int {
+	var depth [64]uint8 // by suitKey: the fewest cards above a copy
+	for i := range depth {
+		depth[i] = shRollDepth
+	}
+	n := 0
+	for c := g.lay.top(shTalon); c != NoCard; c = g.lay.below[c] {
+		if k := suitKey(c); int(depth[k]) > n {
+			depth[k] = uint8(n)
+		}
+		n++
+	}
+	for k := 0; k < shRays; k++ {
+		n = 0
+		for _, p := range [3]int{shOuter + k, shMiddle + k, shInner + k} {
+			for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+				if j := suitKey(c); int(depth[j]) > n {
+					depth[j] = uint8(n)
+				}
+				n++
+			}
+		}
+	}
+	v := 1000 * g.Score()
+	for f := 0; f < 8; f++ {
+		if h := g.lay.size(shFound + f); h < shTop {
+			v -= int(depth[(f/2)*16+h+1])
+		}
+	}
+	return v
+}
+
+// shRollDepth bounds the depth RolloutValue counts for a card: 8 × 100
+// stays below the thousand of one card home.
+const shRollDepth = 100
