@@ -772,21 +772,40 @@ func (g *shah) String() string { return renderGame(g, g.FullPile, g.status()) }
 func (g *shah) View() string { return renderGame(g, g.Pile, g.status()) }
 
 // Scores of the rollout heuristic (see shahSearch): a play first, then a
-// marriage from the talon, an outer-to-outer marriage that uncovers a card
-// a foundation takes or one the talon top marries, or that empties its
-// pile; the fills, the talon top before the pack; the deal and the draw
-// last; an outer-to-outer marriage that does none of these only when
-// nothing else is legal.
+// marriage from the talon, then an outer-to-outer marriage that uncovers a
+// card a foundation takes or one the talon top marries, or that empties
+// its pile while the talon top is needed soon (at most shRollSoon cards
+// before a foundation takes it); the fills, the talon top before the
+// pack; the deal and the draw; an outer-to-outer marriage that empties its
+// pile otherwise, or does none of these, last.
 const (
-	shRollPlay      = 1000
-	shRollTalon     = 500
-	shRollUncover   = 400
-	shRollMarryNext = 350
-	shRollEmpties   = 300
-	shRollFillTalon = 200
-	shRollFillStock = 150
-	shRollDraw      = 100
+	shRollPlay        = 1000
+	shRollTalon       = 500
+	shRollUncover     = 400
+	shRollMarryNext   = 350
+	shRollEmpties     = 300
+	shRollEmptiesLate = 50
+	shRollSoon        = 2
+	shRollFillTalon   = 200
+	shRollFillStock   = 150
+	shRollDraw        = 100
 )
+
+// distance returns how many cards a foundation of c's suit still needs
+// before it takes c (the fewer of the two), shTop for a missing card or
+// one no foundation needs.
+func (g *shah) distance(c Card) int {
+	d := shTop
+	if c == NoCard {
+		return d
+	}
+	for f := shFound + 2*int(c.Suit()); f < shFound+2*int(c.Suit())+2; f++ {
+		if h := g.lay.size(f); h < int(c.Rank()) {
+			d = min(d, int(c.Rank())-h-1)
+		}
+	}
+	return d
+}
 
 // RolloutMove returns the move of the rollout heuristic described in
 // shahSearch: the legal move of the highest score, the first listed among
@@ -821,8 +840,10 @@ func (g *shah) RolloutMove(legal []Move) int {
 				sc = shRollUncover
 			case g.lay.size(from) > 1 && shMarries(t, under):
 				sc = shRollMarryNext
-			case g.lay.size(from) == 1:
+			case g.lay.size(from) == 1 && g.distance(t) <= shRollSoon:
 				sc = shRollEmpties
+			case g.lay.size(from) == 1:
+				sc = shRollEmptiesLate
 			}
 		case MoveFill:
 			sc = shRollFillStock

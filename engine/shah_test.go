@@ -306,6 +306,9 @@ func shRolloutChecks(t *testing.T, g *shah) {
 	if g.Hash() != h || g.Clone().(*shah).RolloutMove(legal) != i {
 		t.Fatal("RolloutMove is not a pure function of the state")
 	}
+	if n := testing.AllocsPerRun(5, func() { g.RolloutMove(legal); g.RolloutValue() }); n != 0 {
+		t.Fatalf("the rollout hooks allocate (%v a call)", n)
+	}
 	m := legal[i]
 	var play, talon, fill bool
 	for _, o := range legal {
