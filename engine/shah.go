@@ -141,6 +141,8 @@ Safe moves: after the deal, a foundation play from an outer pile of two cards or
 
 Dead ends: the cards beneath a star card stay there until it leaves (places are filled in order, inner circle first, so no card lies above a vacancy), and it can leave only for a foundation or, from the outer circle, by a marriage onto an outer card one rank higher in suit. When every remaining copy of a rank that both foundations of its suit need first lies beneath it, and (for an outer card) every remaining copy of the card one rank higher lies beneath it too (a queen marries nothing: the kings are out of play), it can never leave: the game is lost.
 
+Rollouts (engine.Roller): the solver's probe looks for a win by nested rollouts, playing every candidate move out with a heuristic. The heuristic plays a card home when it can; else it marries the talon top onto an outer card; else it makes an outer-to-outer marriage that uncovers a card a foundation takes next or one the talon top then marries, or that empties its pile while the talon top is at most two cards short of its foundation (the vacancy is then filled with a card needed soon: the book's advice S2); else it fills a vacancy, from the talon before the pack; else it deals the next circle or turns the pack; other outer-to-outer marriages come last; the first listed breaks ties. A playout's end is rated by the cards home (a thousand each), less, for each foundation short of the queen, the number of cards lying above the nearest copy of the card it takes next (in the talon, or in the ray above it; at most a hundred), so a won state rates highest. The hooks only steer the search for a win: a line the rollouts find wins when replayed, and they prove nothing, so they cannot make a wrong "won" or "lost". Tuned on deals 0–29 of seed 2026, the rollouts won 20 of them within the default budget where the limited discrepancy probe and the exhaustive search won 13; emptying an outer pile whatever the talon shows, or never before the pack is out, won 19 (20 with the first rated by the cards home alone); playing the talon's copy of a card home before the star's won 16, and 16 again with, besides, a vacancy filled from the pack when its top card is needed sooner than the talon's.
+
 Move order (MoveOrderer): foundation plays, then marriages from the talon, fills, the draw and the redeal, and marriages between outer piles last, since they only shift a card between two piles and the cycle rule lets them run sixteen deep.`
 
 // shahPiles is the layout of the Shah.
@@ -770,3 +772,132 @@ func (g *shah) status() string {
 func (g *shah) String() string { return renderGame(g, g.FullPile, g.status()) }
 
 func (g *shah) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// Scores of the rollout heuristic (see shahSearch): a play first, then a
+// marriage from the talon, then an outer-to-outer marriage that uncovers a
+// card a foundation takes or one the talon top marries, or that empties
+// its pile while the talon top is needed soon (at most shRollSoon cards
+// before a foundation takes it); the fills, the talon top before the
+// pack; the deal and the draw; an outer-to-outer marriage that empties its
+// pile otherwise, or does none of these, last.
+const (
+	shRollPlay        = 1000
+	shRollTalon       = 500
+	shRollUncover     = 400
+	shRollMarryNext   = 350
+	shRollEmpties     = 300
+	shRollEmptiesLate = 50
+	shRollSoon        = 2
+	shRollFillTalon   = 200
+	shRollFillStock   = 150
+	shRollDraw        = 100
+)
+
+// distance returns how many cards a foundation of c's suit still needs
+// before it takes c (the fewer of the two), shTop for a missing card or
+// one no foundation needs.
+func (g *shah) distance(c Card) int {
+	d := shTop
+	if c == NoCard {
+		return d
+	}
+	for f := shFound + 2*int(c.Suit()); f < shFound+2*int(c.Suit())+2; f++ {
+		if h := g.lay.size(f); h < int(c.Rank()) {
+			d = min(d, int(c.Rank())-h-1)
+		}
+	}
+	return d
+}
+
+// RolloutMove returns the move of the rollout heuristic described in
+// shahSearch: the legal move of the highest score, the first listed among
+// equals.
+func (g *shah) RolloutMove(legal []Move) int {
+	w := g.wants()
+	t := g.lay.top(shTalon)
+	best, bi := -1, 0
+	for i := range legal {
+		m := &legal[i]
+		sc := 0
+		switch m.Kind {
+		case MoveFoundation:
+			sc = shRollPlay
+		case MoveBuild:
+			if m.From == shTalon {
+				sc = shRollTalon
+				break
+			}
+			from := int(m.From)
+			under := g.lay.at(from, 1)
+			if under == NoCard {
+				k := from - shOuter
+				if !g.lay.empty(shMiddle + k) {
+					under = g.lay.top(shMiddle + k)
+				} else {
+					under = g.lay.top(shInner + k)
+				}
+			}
+			switch {
+			case under != NoCard && w[suitKey(under)] != 0:
+				sc = shRollUncover
+			case g.lay.size(from) > 1 && shMarries(t, under):
+				sc = shRollMarryNext
+			case g.lay.size(from) == 1 && g.distance(t) <= shRollSoon:
+				sc = shRollEmpties
+			case g.lay.size(from) == 1:
+				sc = shRollEmptiesLate
+			}
+		case MoveFill:
+			sc = shRollFillStock
+			if m.From == shTalon {
+				sc = shRollFillTalon
+			}
+		case MoveDraw, MoveDeal, MoveRedeal:
+			sc = shRollDraw
+		}
+		if sc > best {
+			best, bi = sc, i
+		}
+	}
+	return bi
+}
+
+// RolloutValue rates a state for the rollouts (see shahSearch): a
+// thousand for each card on the foundations, less, for each foundation
+// not complete, the number of cards above the nearest copy of the card it
+// takes next (at most shRollDepth), so that a won state rates highest.
+func (g *shah) RolloutValue() int {
+	var depth [64]uint8 // by suitKey: the fewest cards above a copy
+	for i := range depth {
+		depth[i] = shRollDepth
+	}
+	n := 0
+	for c := g.lay.top(shTalon); c != NoCard; c = g.lay.below[c] {
+		if k := suitKey(c); int(depth[k]) > n {
+			depth[k] = uint8(n)
+		}
+		n++
+	}
+	for k := 0; k < shRays; k++ {
+		n = 0
+		for _, p := range [3]int{shOuter + k, shMiddle + k, shInner + k} {
+			for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
+				if j := suitKey(c); int(depth[j]) > n {
+					depth[j] = uint8(n)
+				}
+				n++
+			}
+		}
+	}
+	v := 1000 * g.Score()
+	for f := 0; f < 8; f++ {
+		if h := g.lay.size(shFound + f); h < shTop {
+			v -= int(depth[(f/2)*16+h+1])
+		}
+	}
+	return v
+}
+
+// shRollDepth bounds the depth RolloutValue counts for a card: 8 × 100
+// stays below the thousand of one card home.
+const shRollDepth = 100

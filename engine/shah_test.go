@@ -283,3 +283,108 @@ func TestShahMarriageSourcesTalon(t *testing.T) {
 	wantIllegal(t, g, shMarry(shOuter+1, 0, "6H'"))
 	wantLegal(t, g, shMarry(shTalon, 0, "6H"))
 }
+
+// shRolloutChecks checks the rollout hooks on g: RolloutMove names a legal
+// move and is a pure function of the state; it plays a card home when it
+// can, marries the talon top when it can and nothing goes home, and turns
+// the pack (or deals) only when no play, marriage from the talon or fill
+// is legal; RolloutValue is highest exactly in a won state.
+func shRolloutChecks(t *testing.T, g *shah) {
+	t.Helper()
+	if v := g.RolloutValue(); (v >= 1000*g.Total()) != g.Won() {
+		t.Fatalf("RolloutValue %d, won %v", v, g.Won())
+	}
+	legal := g.LegalMoves(nil)
+	if len(legal) == 0 {
+		return
+	}
+	h := g.Hash()
+	i := g.RolloutMove(legal)
+	if i < 0 || i >= len(legal) {
+		t.Fatalf("RolloutMove %d of %d moves", i, len(legal))
+	}
+	if g.Hash() != h || g.Clone().(*shah).RolloutMove(legal) != i {
+		t.Fatal("RolloutMove is not a pure function of the state")
+	}
+	if n := testing.AllocsPerRun(5, func() { g.RolloutMove(legal); g.RolloutValue() }); n != 0 {
+		t.Fatalf("the rollout hooks allocate (%v a call)", n)
+	}
+	m := legal[i]
+	var play, talon, fill bool
+	for _, o := range legal {
+		switch {
+		case o.Kind == MoveFoundation:
+			play = true
+		case o.Kind == MoveBuild && o.From == shTalon:
+			talon = true
+		case o.Kind == MoveFill:
+			fill = true
+		}
+	}
+	switch {
+	case play && m.Kind != MoveFoundation:
+		t.Fatalf("%v chosen over a play\n%s", m, g)
+	case !play && talon && (m.Kind != MoveBuild || m.From != shTalon):
+		t.Fatalf("%v chosen over a marriage from the talon\n%s", m, g)
+	case (m.Kind == MoveDraw || m.Kind == MoveDeal) && (play || talon || fill):
+		t.Fatalf("%v chosen while a play, marriage from the talon or fill is legal\n%s", m, g)
+	}
+}
+
+// The rollout hooks (engine.Roller) on the positions of random playouts
+// and near the end of a game; and the heuristic's own playouts win some of
+// the endgames exhaustive search says are won, and none it says are lost.
+func TestShahRollouts(t *testing.T) {
+	rng := fastRand(7)
+	for seed := uint64(1); seed <= 20; seed++ {
+		g, err := shahSpec().New(seed, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sh := g.(*shah)
+		for n := 0; n < 400; n++ {
+			shRolloutChecks(t, sh)
+			legal := sh.LegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			if err := sh.Apply(legal[rng.intn(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	won, wins, decided := 0, 0, 0
+	for i := 0; i < 200; i++ {
+		g := newShahT(t, "", nil)
+		shEndgame(t, g, &rng)
+		shRolloutChecks(t, g)
+		want, ok := decide(g, 20000)
+		if !ok {
+			continue
+		}
+		decided++
+		if want {
+			wins++
+		}
+		for !g.Won() {
+			legal := g.LegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			shRolloutChecks(t, g)
+			if err := g.Apply(legal[g.RolloutMove(legal)]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Won() {
+			if !want {
+				t.Fatalf("a playout won a position exhaustive search says is lost")
+			}
+			won++
+		}
+	}
+	t.Logf("%d endgames decided (%d winnable), the heuristic alone won %d", decided, wins, won)
+	if decided < 100 || won == 0 {
+		t.Fatalf("the check says too little: %d decided, %d won by the heuristic", decided, won)
+	}
+}
