@@ -8,6 +8,7 @@ const (
 	fcRollFrees   = 1000 // the card beneath goes home at once
 	fcRollChain   = 100  // the card beneath marries on
 	fcRollOrdered = 10   // the married card goes home before the one it covers
+	fcRollDig     = 200  // divided by the depth of the next card the foundations take
 )
 
 // RolloutMove returns the move of the rollout heuristic described in
@@ -56,6 +57,14 @@ func (g *fourCorners) rollMarriage(m *Move, w *pairWants) int {
 		if w[suitKey(b)] != 0 {
 			sc += fcRollFrees
 		} else {
+			d := 2
+			for x := g.lay.below[b]; x != NoCard; x = g.lay.below[x] {
+				if w[suitKey(x)] != 0 {
+					sc += fcRollDig / d
+					break
+				}
+				d++
+			}
 			kb := suitKey(b)
 			for q := 0; q < fcPackets; q++ {
 				if q == int(m.From) {
