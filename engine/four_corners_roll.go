@@ -100,3 +100,8 @@ func (g *fourCorners) rollMarriage(m *Move, w *pairWants) int {
 func (g *fourCorners) RolloutValue() int {
 	return 1000 * g.Score()
 }
+
+// RolloutShare gives the rollouts the whole node budget after the
+// solver's first look (see fourCornersSearch): the exhaustive search
+// decides nothing the rollouts leave.
+func (g *fourCorners) RolloutShare() int { return 100 }

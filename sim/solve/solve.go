@@ -129,7 +129,8 @@ type Limits struct {
 	// probe for a quick win before the exhaustive search (default
 	// DefaultProbe, or DefaultRolloutProbe for a game with a rollout
 	// heuristic, engine.Roller, whose nested rollouts find the wins the
-	// exhaustive search would find far later; negative: no probe).
+	// exhaustive search would find far later, or the share such a game
+	// asks for, engine.RolloutSharer; negative: no probe).
 	Probe int
 }
 
@@ -246,6 +247,9 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 			share = DefaultProbe
 			if roller {
 				share = DefaultRolloutProbe
+				if rs, ok := g.(engine.RolloutSharer); ok {
+					share = rs.RolloutShare()
+				}
 			}
 		}
 		if share > 0 {
