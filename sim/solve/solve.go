@@ -31,7 +31,9 @@
 // early mistakes are only undone after everything below them is spent.
 // For a game with a rollout heuristic (engine.Roller) the probe is a
 // nested rollout search instead, with a larger share by default
-// (DefaultRolloutProbe): each move of its line is the first of the best
+// (DefaultRolloutProbe) or the share the game asks for
+// (engine.RolloutSharer: Four Corners gives its rollouts the whole
+// budget after the first look): each move of its line is the first of the best
 // line found by playing every legal move out with the heuristic, and it
 // starts again, with a few random moves in its playouts, whenever its line
 // runs into a state with no move. Last, the exhaustive search runs again
