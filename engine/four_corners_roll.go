@@ -65,7 +65,6 @@ func (g *fourCorners) rollMarriage(m *Move, w *pairWants) int {
 				}
 				d++
 			}
-			kb := suitKey(b)
 			for q := 0; q < fcPackets; q++ {
 				if q == int(m.From) {
 					continue
@@ -74,7 +73,7 @@ func (g *fourCorners) rollMarriage(m *Move, w *pairWants) int {
 				if q == int(m.To) {
 					t = c
 				}
-				if kt := suitKey(t); kt == kb-1 || kt == kb+1 {
+				if g.marries(b, t) {
 					sc += fcRollChain
 					break
 				}
@@ -84,6 +83,9 @@ func (g *fourCorners) rollMarriage(m *Move, w *pairWants) int {
 	// The card covered: c goes home first when the ace pile takes the
 	// suit up through c then t (c below t in rank) or the king pile down.
 	t := g.lay.top(int(m.To))
+	if t.Suit() != c.Suit() { // variant marriage=any-suit
+		return sc
+	}
 	s := int(c.Suit())
 	a, k := g.lay.size(fcFound+2*s), g.lay.size(fcFound+2*s+1)
 	switch {

@@ -351,14 +351,19 @@ func fcRolloutChecks(t *testing.T, g *fourCorners) {
 }
 
 // The rollout hooks (engine.Roller) on the positions of random playouts,
-// through all three deals, and on endgames after the last deal; the
+// through all three deals (some with variant marriage=any-suit), and on
+// endgames after the last deal; the
 // heuristic's own playouts (safe moves first, as the solver's) win some of
 // the endgames exhaustive search says are won, and none it says are lost.
 func TestFourCornersRollouts(t *testing.T) {
 	rng := fastRand(7)
 	redealt := 0
 	for seed := uint64(1); seed <= 20; seed++ {
-		g, err := fourCornersSpec().New(seed, nil)
+		var opts Options
+		if seed%4 == 0 {
+			opts = Options{"marriage": "any-suit"}
+		}
+		g, err := fourCornersSpec().New(seed, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
