@@ -308,3 +308,132 @@ func TestFourCornersCheckErrors(t *testing.T) {
 		t.Fatalf("Apply of an illegal move: %v; state must be unchanged", err)
 	}
 }
+
+// fcRolloutChecks checks the rollout hooks on one position: RolloutMove
+// names a legal move without changing the state, the same on a clone, and
+// allocates nothing; a card goes home when one can; during the deal the
+// card is laid only when it cannot go home; the packets are redealt only
+// when no marriage frees a card the foundations take; and RolloutValue
+// counts the cards home, rating the position below a won one unless it is
+// won.
+func fcRolloutChecks(t *testing.T, g *fourCorners) {
+	t.Helper()
+	legal := g.LegalMoves(nil)
+	if len(legal) == 0 {
+		return
+	}
+	h := g.Hash()
+	i := g.RolloutMove(legal)
+	if i < 0 || i >= len(legal) {
+		t.Fatalf("RolloutMove %d of %d moves", i, len(legal))
+	}
+	if g.Hash() != h || g.Clone().(*fourCorners).RolloutMove(legal) != i {
+		t.Fatal("RolloutMove is not a pure function of the state")
+	}
+	m := legal[i]
+	w := pairWantsOf(&g.lay, fcFound)
+	for _, o := range legal {
+		switch {
+		case o.Kind == MoveFoundation && m.Kind != MoveFoundation:
+			t.Fatalf("%v chosen over the play %v\n%s", m, o, g)
+		case o.Kind == MoveBuild && m.Kind == MoveRedeal:
+			if b := g.lay.below[o.Card]; b != NoCard && w[suitKey(b)] != 0 {
+				t.Fatalf("the redeal chosen while %v frees %s for a foundation\n%s", o, b, g)
+			}
+		}
+	}
+	if g.dealing() && m.Kind != MoveFoundation && m.Kind != MoveDeal {
+		t.Fatalf("%v chosen during the deal", m)
+	}
+	if v := g.RolloutValue(); v != 1000*g.Score() || (v >= 1000*fcCards) != g.Won() {
+		t.Fatalf("RolloutValue %d, score %d, won %v", v, g.Score(), g.Won())
+	}
+}
+
+// The rollout hooks (engine.Roller) on the positions of random playouts,
+// through all three deals (some with variant marriage=any-suit), and on
+// endgames after the last deal; the
+// heuristic's own playouts (safe moves first, as the solver's) win some of
+// the endgames exhaustive search says are won, and none it says are lost.
+func TestFourCornersRollouts(t *testing.T) {
+	rng := fastRand(7)
+	redealt := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		var opts Options
+		if seed%4 == 0 {
+			opts = Options{"marriage": "any-suit"}
+		}
+		g, err := fourCornersSpec().New(seed, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fc := g.(*fourCorners)
+		for n := 0; n < 1500; n++ {
+			fcRolloutChecks(t, fc)
+			legal := fc.LegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			// Mostly the heuristic's own moves, so that play reaches the
+			// later deals with cards home; now and then a random one.
+			i := fc.RolloutMove(legal)
+			if rng.intn(4) == 0 {
+				i = rng.intn(len(legal))
+			}
+			mustApply(t, fc, legal[i])
+		}
+		redealt += fc.Redeals()
+	}
+	if redealt < 20 {
+		t.Fatalf("the playouts redealt only %d times in 20 deals", redealt)
+	}
+	g, _ := fourCornersSpec().New(3, nil)
+	fc := g.(*fourCorners)
+	legal := fc.LegalMoves(nil)
+	if n := testing.AllocsPerRun(100, func() { fc.RolloutMove(legal); fc.RolloutValue() }); n != 0 {
+		t.Fatalf("the rollout hooks allocate (%v a call)", n)
+	}
+	won, wins, decided := 0, 0, 0
+	for i := 0; i < 200; i++ {
+		g, err := fourCornersSpec().NewDeal(Deal(2, uint64(i)), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fcEndgame(t, g, &rng)
+		if i%2 == 1 {
+			scramble(g, &rng)
+		}
+		fc := g.(*fourCorners)
+		fcRolloutChecks(t, fc)
+		want, ok := decide(fc, 20000)
+		if !ok {
+			continue
+		}
+		decided++
+		if want {
+			wins++
+		}
+		for n := 0; !fc.Won() && n < 500; n++ {
+			legal := fc.LegalMoves(nil)
+			if len(legal) == 0 {
+				break
+			}
+			fcRolloutChecks(t, fc)
+			j := fc.SafeMove(legal)
+			if j < 0 {
+				j = fc.RolloutMove(legal)
+			}
+			mustApply(t, fc, legal[j])
+		}
+		if fc.Won() {
+			if !want {
+				t.Fatal("a playout won a position exhaustive search says is lost")
+			}
+			won++
+		}
+	}
+	t.Logf("%d endgames decided (%d winnable), the heuristic alone won %d", decided, wins, won)
+	if decided < 100 || won == 0 || won == wins && wins == decided {
+		t.Fatalf("the check says too little: %d decided (%d winnable), %d won by the heuristic", decided, wins, won)
+	}
+}

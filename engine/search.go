@@ -174,3 +174,12 @@ type Roller interface {
 	// won state rates highest.
 	RolloutValue() int
 }
+
+// RolloutSharer is implemented by games with a rollout heuristic
+// (Roller) whose exhaustive search cannot use the share of the node budget
+// the rollouts leave it: RolloutShare returns the share, in percent (1 to
+// 100), a search for a win should give its rollouts instead of its
+// default.
+type RolloutSharer interface {
+	RolloutShare() int
+}

@@ -31,7 +31,9 @@
 // early mistakes are only undone after everything below them is spent.
 // For a game with a rollout heuristic (engine.Roller) the probe is a
 // nested rollout search instead, with a larger share by default
-// (DefaultRolloutProbe): each move of its line is the first of the best
+// (DefaultRolloutProbe) or the share the game asks for
+// (engine.RolloutSharer: Four Corners gives its rollouts the whole
+// budget after the first look): each move of its line is the first of the best
 // line found by playing every legal move out with the heuristic, and it
 // starts again, with a few random moves in its playouts, whenever its line
 // runs into a state with no move. Last, the exhaustive search runs again
@@ -129,7 +131,8 @@ type Limits struct {
 	// probe for a quick win before the exhaustive search (default
 	// DefaultProbe, or DefaultRolloutProbe for a game with a rollout
 	// heuristic, engine.Roller, whose nested rollouts find the wins the
-	// exhaustive search would find far later; negative: no probe).
+	// exhaustive search would find far later, or the share such a game
+	// asks for, engine.RolloutSharer; negative: no probe).
 	Probe int
 }
 
@@ -246,6 +249,9 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 			share = DefaultProbe
 			if roller {
 				share = DefaultRolloutProbe
+				if rs, ok := g.(engine.RolloutSharer); ok {
+					share = rs.RolloutShare()
+				}
 			}
 		}
 		if share > 0 {

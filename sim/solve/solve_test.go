@@ -267,7 +267,7 @@ func TestLimits(t *testing.T) {
 // same deal, however many deals it solved before.
 func TestDeterministic(t *testing.T) {
 	ctx := context.Background()
-	for _, id := range []string{"napoleon", "salic-law", "duchess-de-luynes", "british-constitution", "shah"} {
+	for _, id := range []string{"napoleon", "salic-law", "duchess-de-luynes", "british-constitution", "shah", "four-corners"} {
 		spec, _ := engine.Lookup(id)
 		reused := New(Limits{Nodes: 50_000})
 		for seed := uint64(1); seed <= 4; seed++ {
@@ -345,6 +345,43 @@ func TestRolloutsFindWins(t *testing.T) {
 	t.Logf("%d deals won by the rollouts, %d of them undecided without", probed, gained)
 	if gained == 0 {
 		t.Fatal("the rollouts won no deal the search without them leaves undecided")
+	}
+}
+
+// TestRolloutShare checks the probe's share of a game that asks for one
+// (engine.RolloutSharer: Four Corners, the whole budget after the first
+// look): an undecided deal ends in the probe, never in the exhaustive
+// search, unless Limits.Probe sets the share; a game that does not ask
+// (the British Constitution) keeps the default and searches exhaustively
+// after its probe.
+func TestRolloutShare(t *testing.T) {
+	const nodes = 30_000
+	for _, c := range []struct {
+		id    string
+		probe int
+		want  string
+	}{
+		{"four-corners", 0, PhaseProbe},
+		{"four-corners", 50, PhaseExhaustive},
+		{"british-constitution", 0, PhaseExhaustive},
+	} {
+		spec, _ := engine.Lookup(c.id)
+		s := New(Limits{Nodes: nodes, Probe: c.probe})
+		undecided := 0
+		for seed := uint64(1); seed <= 3; seed++ {
+			g, _ := spec.New(seed, nil)
+			r := s.Solve(context.Background(), g)
+			if r.Outcome != Undecided {
+				continue
+			}
+			undecided++
+			if r.Phase != c.want || r.Nodes != nodes {
+				t.Fatalf("%s seed %d, probe %d: phase %v after %d nodes, want %v after %d", c.id, seed, c.probe, r.Phase, r.Nodes, c.want, nodes)
+			}
+		}
+		if undecided == 0 {
+			t.Fatalf("%s: no deal undecided at %d nodes", c.id, nodes)
+		}
 	}
 }
 
