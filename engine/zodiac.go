@@ -739,11 +739,23 @@ func (z *zoSuit) feasible(g *zodiac, su Suit) bool { return z.feasibleWith(g, su
 // feasibleWith reports whether suit su's relaxation can be won with card
 // extra (of suit su) lying on Zodiac pile pile as well (none if pile < 0).
 func (z *zoSuit) feasibleWith(g *zodiac, su Suit, pile int, extra Card) bool {
-	z.a, z.k = g.wants(su)
+	a, k := g.wants(su)
+	return z.feasibleAt(g, su, pile, extra, -1, a, k)
+}
+
+// feasibleAt reports whether suit su's relaxation can be won when its
+// foundations want ranks a and k, with card extra (of suit su) lying on
+// Zodiac pile pile as well (none if pile < 0) and the top card of pile
+// skip gone (none if skip < 0).
+func (z *zoSuit) feasibleAt(g *zodiac, su Suit, pile int, extra Card, skip, a, k int) bool {
+	z.a, z.k = a, k
 	z.ne = 0
 	var seen [NumRanks + 2]uint8 // copies of each rank met in the stacks
 	for p := zoZ0; p < zoZ0+zoZN; p++ {
 		c := g.lay.top(p)
+		if p == skip && c != NoCard {
+			c = g.lay.below[c]
+		}
 		if c == NoCard || c.Suit() != su {
 			continue
 		}
