@@ -10,17 +10,17 @@ const (
 )
 
 // zoRollLevels are the ranks of RolloutMove's phase-one moves, best
-// first: the Equator fills, the marriages by marriageScore, the draw or
-// re-deal (20).
-var zoRollLevels = [...]int{-10, -5, -4, -3, 8, 20, 45}
+// first: the marriages that continue a walk or grow a dealt card towards
+// the middle ranks (marriageScore −5, −4, −3), the Equator fills (−10),
+// the marriages towards an end (8), the draw or re-deal (20), and the
+// marriages that turn a walk back (45).
+var zoRollLevels = [...]int{-5, -4, -3, -10, 8, 20, 45}
 
 // RolloutMove returns the move of the rollout heuristic described in
-// zodiacSearch: in phase two the first foundation play; in phase one the
-// move OrderMoves puts first (an Equator fill, else a marriage that
-// continues a walk or grows a dealt card towards the middle ranks, else
-// the draw or re-deal, else any marriage), the first listed among equals,
-// passing over the marriages after which the relaxation of their suit is
-// lost.
+// zodiacSearch: in phase two the first foundation play after which its
+// suit's relaxation stays winnable (else the first); in phase one by
+// zoRollLevels, the first listed among equals, passing over the
+// marriages after which the relaxation of their suit is lost.
 func (g *zodiac) RolloutMove(legal []Move) int {
 	var z zoSuit
 	if g.phase2() {
@@ -85,5 +85,6 @@ func (g *zodiac) RolloutValue() int {
 }
 
 // RolloutShare gives the rollouts the whole node budget after the
-// solver's first look (see zodiacSearch).
+// solver's first look (see zodiacSearch): the exhaustive search after
+// them decided none of the deals they left.
 func (g *zodiac) RolloutShare() int { return 100 }
