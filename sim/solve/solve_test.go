@@ -267,7 +267,7 @@ func TestLimits(t *testing.T) {
 // same deal, however many deals it solved before.
 func TestDeterministic(t *testing.T) {
 	ctx := context.Background()
-	for _, id := range []string{"napoleon", "salic-law", "duchess-de-luynes", "british-constitution", "shah", "four-corners"} {
+	for _, id := range []string{"napoleon", "salic-law", "duchess-de-luynes", "british-constitution", "shah", "four-corners", "zodiac"} {
 		spec, _ := engine.Lookup(id)
 		reused := New(Limits{Nodes: 50_000})
 		for seed := uint64(1); seed <= 4; seed++ {
