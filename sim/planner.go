@@ -167,6 +167,11 @@ type plannerPlayer struct {
 	roll   *greedyPlayer // the rollout policy
 	book   *bookPlayer   // planner-book: the prior
 	solver *solve.Solver
+	// layoutSolver solves the Zodiac's sampled openings for a layout plan
+	// (made when first needed): its probe is the depth-first one, which
+	// finds the layouts' wins within the planner's budget more often than
+	// the rollouts (solve.Limits.NoRollouts).
+	layoutSolver *solve.Solver
 
 	samples, horizon int
 	prior            float64

@@ -54,10 +54,15 @@ func (p *plannerPlayer) makeLayoutPlan(g engine.Game) bool {
 	if p.solver == nil {
 		return false
 	}
+	if p.layoutSolver == nil {
+		lim := p.solver.Limits()
+		lim.NoRollouts = true
+		p.layoutSolver = solve.New(lim)
+	}
 	for a := 0; a < max(p.samples, 1); a++ {
 		det := p.det.copyOf(g)
 		det.Determinize(&p.rng)
-		r := p.solver.Solve(p.ctx, det)
+		r := p.layoutSolver.Solve(p.ctx, det)
 		p.nodes += r.Nodes
 		if r.Outcome != solve.Won {
 			continue

@@ -385,6 +385,32 @@ func TestRolloutShare(t *testing.T) {
 	}
 }
 
+// TestNoRollouts checks that Limits.NoRollouts gives a game with a rollout
+// heuristic the depth-first probe and its default share: Four Corners,
+// whose rollouts otherwise take the whole budget after the first look
+// (TestRolloutShare), leaves its undecided deals to the exhaustive search
+// after a probe of at most DefaultProbe percent.
+func TestNoRollouts(t *testing.T) {
+	const nodes = 30_000
+	spec, _ := engine.Lookup("four-corners")
+	s := New(Limits{Nodes: nodes, NoRollouts: true})
+	undecided := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		g, _ := spec.New(seed, nil)
+		r := s.Solve(context.Background(), g)
+		if r.Outcome != Undecided {
+			continue
+		}
+		undecided++
+		if r.Phase != PhaseExhaustive || r.ProbeNodes > nodes*DefaultProbe/100 || r.ProbeNodes == 0 {
+			t.Fatalf("seed %d: phase %v, probe %d nodes; want the exhaustive phase after a probe of at most %d", seed, r.Phase, r.ProbeNodes, nodes*DefaultProbe/100)
+		}
+	}
+	if undecided == 0 {
+		t.Fatalf("no deal undecided at %d nodes", nodes)
+	}
+}
+
 // BenchmarkWinnability solves b.N deals of each game (seeds 1 … b.N) at the
 // default limits and reports the shares won, lost and undecided, and the
 // nodes per second. Run it with a fixed count of deals, e.g.
