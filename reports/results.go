@@ -618,6 +618,10 @@ func (w *ResultsWriter) Close() error {
 		// No rows: complete only when the shard's deal range is known to
 		// be empty.
 		man.Complete = w.opt.Identity != nil && w.opt.ShardEnd <= w.opt.ShardStart
+	} else if man.Complete && w.opt.Identity != nil && w.opt.ShardEnd > w.opt.ShardStart {
+		// A run interrupted before a game's first batch has no file for
+		// that game: every game and strategy of the run needs its part.
+		man.Complete = allParts(w.opt.Identity, complete)
 	}
 	man.Closed = time.Now().UTC()
 	data, err := json.MarshalIndent(man, "", "  ")
@@ -625,6 +629,19 @@ func (w *ResultsWriter) Close() error {
 		return fmt.Errorf("manifest: %w", err)
 	}
 	return writeAtomic(filepath.Join(w.dir, ManifestName(w.opt.ShardIndex, w.opt.ShardCount)), append(data, '\n'))
+}
+
+// allParts reports whether every game and strategy of the run id has a
+// complete results part (complete holds the parts written).
+func allParts(id *RunIdentity, complete map[partKey]bool) bool {
+	for _, g := range id.Games {
+		for _, st := range id.Strategies {
+			if !complete[partKey{g.ID, st.Name}] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // commitPart finalises one part file with its metadata and returns its manifest

@@ -172,3 +172,29 @@ func TestVerifyManifestPathOutside(t *testing.T) {
 		t.Error("complete despite problems")
 	}
 }
+
+// TestVerifyMissingGame: a run interrupted before its second game's first
+// batch has complete parts for the first game and no file for the second;
+// the shard must not be called complete.
+func TestVerifyMissingGame(t *testing.T) {
+	dir := t.TempDir()
+	id := RunIdentity{MasterSeed: 1, Deals: 10, ShardCount: 1, Games: []GameIdentity{{ID: "shah"}, {ID: "sultan"}},
+		Strategies: []StrategyIdentity{{Name: "greedy", Params: "{}"}}}
+	w, err := NewResultsWriter(dir, ResultsOptions{ShardEnd: 10, Identity: &id, Meta: Metadata{MasterSeed: 1, Extra: id.Extra(0)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WriteResults(synthRows([]string{"shah"}, []string{"greedy"}, 0, 10)); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	v, err := Verify(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Complete || !strings.Contains(strings.Join(v.Problems, "\n"), "incomplete") {
+		t.Fatalf("a run without any row of one of its games: complete %v, problems %q", v.Complete, v.Problems)
+	}
+}
