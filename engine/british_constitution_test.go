@@ -351,14 +351,7 @@ func bcRolloutChecks(t *testing.T, g *britishConstitution) {
 	if len(legal) == 0 {
 		return
 	}
-	h := g.Hash()
-	i := g.RolloutMove(legal)
-	if i < 0 || i >= len(legal) {
-		t.Fatalf("RolloutMove %d of %d moves", i, len(legal))
-	}
-	if g.Hash() != h || g.Clone().(*britishConstitution).RolloutMove(legal) != i {
-		t.Fatal("RolloutMove is not a pure function of the state")
-	}
+	i := checkedRolloutMove(t, g, legal)
 	m := legal[i]
 	top := -1
 	for _, o := range legal {
@@ -416,17 +409,7 @@ func TestBritishConstitutionRollouts(t *testing.T) {
 		if want {
 			wins++
 		}
-		for !g.Won() {
-			legal := g.LegalMoves(nil)
-			if len(legal) == 0 {
-				break
-			}
-			bcRolloutChecks(t, g)
-			if err := g.Apply(legal[g.RolloutMove(legal)]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if g.Won() {
+		if rollOut(t, g, func() { bcRolloutChecks(t, g) }) {
 			if !want {
 				t.Fatalf("a playout won a position exhaustive search says is lost")
 			}

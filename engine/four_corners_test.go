@@ -322,14 +322,7 @@ func fcRolloutChecks(t *testing.T, g *fourCorners) {
 	if len(legal) == 0 {
 		return
 	}
-	h := g.Hash()
-	i := g.RolloutMove(legal)
-	if i < 0 || i >= len(legal) {
-		t.Fatalf("RolloutMove %d of %d moves", i, len(legal))
-	}
-	if g.Hash() != h || g.Clone().(*fourCorners).RolloutMove(legal) != i {
-		t.Fatal("RolloutMove is not a pure function of the state")
-	}
+	i := checkedRolloutMove(t, g, legal)
 	m := legal[i]
 	w := pairWantsOf(&g.lay, fcFound)
 	for _, o := range legal {

@@ -298,14 +298,7 @@ func shRolloutChecks(t *testing.T, g *shah) {
 	if len(legal) == 0 {
 		return
 	}
-	h := g.Hash()
-	i := g.RolloutMove(legal)
-	if i < 0 || i >= len(legal) {
-		t.Fatalf("RolloutMove %d of %d moves", i, len(legal))
-	}
-	if g.Hash() != h || g.Clone().(*shah).RolloutMove(legal) != i {
-		t.Fatal("RolloutMove is not a pure function of the state")
-	}
+	i := checkedRolloutMove(t, g, legal)
 	if n := testing.AllocsPerRun(5, func() { g.RolloutMove(legal); g.RolloutValue() }); n != 0 {
 		t.Fatalf("the rollout hooks allocate (%v a call)", n)
 	}
@@ -366,17 +359,7 @@ func TestShahRollouts(t *testing.T) {
 		if want {
 			wins++
 		}
-		for !g.Won() {
-			legal := g.LegalMoves(nil)
-			if len(legal) == 0 {
-				break
-			}
-			shRolloutChecks(t, g)
-			if err := g.Apply(legal[g.RolloutMove(legal)]); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if g.Won() {
+		if rollOut(t, g, func() { shRolloutChecks(t, g) }) {
 			if !want {
 				t.Fatalf("a playout won a position exhaustive search says is lost")
 			}

@@ -17,14 +17,7 @@ func zoRollChecks(t *testing.T, g *zodiac) {
 	if len(legal) == 0 {
 		return
 	}
-	h := g.Hash()
-	i := g.RolloutMove(legal)
-	if i < 0 || i >= len(legal) {
-		t.Fatalf("RolloutMove %d of %d moves", i, len(legal))
-	}
-	if g.Hash() != h || g.Clone().(*zodiac).RolloutMove(legal) != i {
-		t.Fatal("RolloutMove is not a pure function of the state")
-	}
+	i := checkedRolloutMove(t, g, legal)
 	m := legal[i]
 	after := func(o Move) bool { // o's suit stays winnable after o
 		c := g.Clone().(*zodiac)
