@@ -136,6 +136,21 @@ type napoleon struct {
 	core
 	r   *napoleonRules
 	lay layout
+	// Kept up to date by Apply from the piles (which stay the truth), so
+	// that the search hooks need not walk them: colRanks[i] holds the
+	// ranks of column i top first, 4 bits each (a rank is never 0); left[r]
+	// counts the cards of rank r in play (4, 2 or 0: cards go out in
+	// pairs of a rank); two has bit r when left[r] is 2.
+	colRanks [npCols]uint32
+	left     [NumRanks + 1]uint8
+	two      uint16
+	// fresh holds the ranks that came down to their last two cards since
+	// DeadEnd last found no cycle (all ranks before it first looked): every
+	// cycle of the order between pairs passes through one of them. The
+	// order only grows when a rank comes down to two cards (a pair of it
+	// goes out for the first time); every other move only takes cards out
+	// of the piles, which removes pairs from the order and adds none.
+	fresh uint16
 }
 
 func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
@@ -168,7 +183,30 @@ func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
 			g.lay.push(npRes+i, c)
 		}
 	}
+	g.derive()
 	return g
+}
+
+// derive computes colRanks, left and two from the piles (and makes every
+// rank fresh).
+func (g *napoleon) derive() {
+	g.left, g.two, g.fresh = [NumRanks + 1]uint8{}, 0, ^uint16(0)
+	for p := 0; p < npOut; p++ {
+		var w uint32
+		k := 0
+		for c := g.lay.top(p); c != NoCard; c, k = g.lay.below[c], k+1 {
+			g.left[c.Rank()]++
+			w |= uint32(c.Rank()) << (4 * k) // top first; at most 6 cards
+		}
+		if p < npCols {
+			g.colRanks[p] = w
+		}
+	}
+	for r := Rank(1); r <= NumRanks; r++ {
+		if g.left[r] == 2 {
+			g.two |= 1 << r
+		}
+	}
 }
 
 // rectifiedDeal deals pack (top first) into 8 columns of 6 row by row: a
@@ -260,36 +298,45 @@ func (g *napoleon) avails(av *npAvail) {
 // first, then by the higher pile: those of two column cards, and those
 // with a reserve card when the reserve may be used (see LegalMoves).
 func (g *napoleon) appendPairs(dst []Move, av *npAvail) []Move {
-	var byRank [NumRanks + 1]uint16 // bit p: the card of pile p has the rank
-	colPair := false
+	// rk[p] is the rank of pile p's available card, 0 for none; byRank[r]
+	// has bit p when rk[p] is r.
+	var rk [npStock]Rank
+	var byRank [16]uint16
+	var seen, twice, seenCol, twiceCol uint16 // ranks seen; those seen twice (of all piles, of the columns)
 	for p, c := range av {
-		if c == NoCard {
-			continue
-		}
 		r := c.Rank()
-		if p < npCols && byRank[r] != 0 {
-			colPair = true
+		if c == NoCard {
+			r = 0
 		}
+		rk[p] = r
+		bit := uint16(1) << r
 		byRank[r] |= 1 << p
+		twice |= seen & bit
+		seen |= bit
+		if p < npCols {
+			twiceCol |= seenCol & bit
+			seenCol |= bit
+		}
 	}
+	twice, twiceCol = twice&^1, twiceCol&^1 // rank 0: the empty piles
 	usable := uint16(1)<<npStock - 1
-	if !g.r.ordered && g.r.need && colPair {
-		usable = 1<<npCols - 1 // the reserve only in need: no reserve pairs
+	if !g.r.ordered && g.r.need && twiceCol != 0 {
+		// the reserve only in need, and a column pair exists
+		usable, twice = 1<<npCols-1, twiceCol
 	}
-	for i, a := range av {
-		if usable>>i&1 == 0 {
-			break
-		}
-		if a == NoCard {
-			continue
-		}
-		for m := byRank[a.Rank()] & usable &^ (1<<(i+1) - 1); m != 0; m &= m - 1 {
+	var paired uint16 // the piles of the ranks with two usable piles or more
+	for t := twice; t != 0; t &= t - 1 {
+		paired |= byRank[bits.TrailingZeros16(t)] & usable
+	}
+	for ps := paired; ps != 0; ps &= ps - 1 {
+		i := bits.TrailingZeros16(ps)
+		for m := byRank[rk[i]] & usable &^ (1<<(i+1) - 1); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros16(m)
 			rule := npRulePair
 			if j >= npRes {
 				rule = npRuleReserve
 			}
-			dst = append(dst, Move{Kind: MovePair, From: uint8(i), To: uint8(j), Card: a, Card2: av[j], Rule: rule})
+			dst = append(dst, Move{Kind: MovePair, From: uint8(i), To: uint8(j), Card: av[i], Card2: av[j], Rule: rule})
 		}
 	}
 	return dst
@@ -379,6 +426,17 @@ func (g *napoleon) Apply(m Move) error {
 	case MovePair:
 		g.lay.move(int(m.From), npOut)
 		g.lay.move(int(m.To), npOut)
+		for _, p := range [2]uint8{m.From, m.To} {
+			if p < npCols {
+				g.colRanks[p] >>= 4
+			}
+		}
+		r := m.Card.Rank()
+		g.left[r] -= 2
+		g.two ^= 1 << r
+		if g.left[r] == 2 {
+			g.fresh |= 1 << r
+		}
 	case MoveReserve:
 		g.lay.move(npStock, int(m.To))
 	}
@@ -454,34 +512,66 @@ func (g *napoleon) View() string { return renderGame(g, g.Pile, g.status()) }
 
 // SearchKey returns the canonical key described above.
 func (g *napoleon) SearchKey() Key {
+	// A column's word is its ranks top first, 4 bits each; ranks are never
+	// 0, so the word also tells the column's size. Two sorted words go in
+	// one key word.
 	var cols [npCols]uint64
-	for i := range cols {
-		var w uint64
-		for c, k := g.lay.top(i), 0; c != NoCard; c, k = g.lay.below[c], k+1 {
-			w |= uint64(c.Rank()) << (4 * k) // at most 6 ranks of 4 bits
-		}
-		cols[i] = w | uint64(g.lay.size(i))<<60
+	for i, w := range g.colRanks {
+		cols[i] = uint64(w)
 	}
-	sortWords(cols[:])
+	sort8(&cols)
 	k := newKeyHash(0x4E50) // "NP"
-	for _, w := range cols {
-		k.word(w)
+	for i := 0; i < npCols; i += 2 {
+		k.word(cols[i] | cols[i+1]<<32)
 	}
 	var res [npReserve]uint64
 	for i := range res {
-		res[i] = uint64(g.lay.top(npRes + i))
 		if c := g.lay.top(npRes + i); c != NoCard {
 			res[i] = uint64(c.Rank())
 		}
 	}
-	sortWords(res[:])
-	var stock uint64
-	for c := g.lay.top(npStock); c != NoCard; c = g.lay.below[c] {
-		stock = stock<<4 | uint64(c.Rank())
+	res[0], res[1] = min(res[0], res[1]), max(res[0], res[1]) // a sorting network
+	res[2], res[3] = min(res[2], res[3]), max(res[2], res[3])
+	res[0], res[2] = min(res[0], res[2]), max(res[0], res[2])
+	res[1], res[3] = min(res[1], res[3]), max(res[1], res[3])
+	res[1], res[2] = min(res[1], res[2]), max(res[1], res[2])
+	var stock uint64 // the ordered reserve's ranks, top first
+	for c, k := g.lay.top(npStock), 0; c != NoCard; c, k = g.lay.below[c], k+1 {
+		stock |= uint64(c.Rank()) << (4 * k)
 	}
-	k.word(res[0] | res[1]<<8 | res[2]<<16 | res[3]<<24 | uint64(g.lay.size(npStock))<<32)
-	k.word(stock)
+	k.word(res[0] | res[1]<<4 | res[2]<<8 | res[3]<<12 | stock<<16)
 	return k.sum()
+}
+
+// Steps counts the pairs out and the reserve cards taken up (variant
+// reserve=ordered, as minus the cards still face down): every move raises
+// it by one (Graded).
+func (g *napoleon) Steps() int { return g.lay.size(npOut)/2 - g.lay.size(npStock) }
+
+// sort8 sorts eight words in place with Batcher's odd–even merge network
+// (19 compare-exchanges without branches; insertion sort mispredicts).
+func sort8(w *[8]uint64) {
+	a0, a1, a2, a3, a4, a5, a6, a7 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]
+	a0, a1 = min(a0, a1), max(a0, a1)
+	a2, a3 = min(a2, a3), max(a2, a3)
+	a4, a5 = min(a4, a5), max(a4, a5)
+	a6, a7 = min(a6, a7), max(a6, a7)
+	a0, a2 = min(a0, a2), max(a0, a2)
+	a1, a3 = min(a1, a3), max(a1, a3)
+	a4, a6 = min(a4, a6), max(a4, a6)
+	a5, a7 = min(a5, a7), max(a5, a7)
+	a1, a2 = min(a1, a2), max(a1, a2)
+	a5, a6 = min(a5, a6), max(a5, a6)
+	a0, a4 = min(a0, a4), max(a0, a4)
+	a1, a5 = min(a1, a5), max(a1, a5)
+	a2, a6 = min(a2, a6), max(a2, a6)
+	a3, a7 = min(a3, a7), max(a3, a7)
+	a2, a4 = min(a2, a4), max(a2, a4)
+	a3, a5 = min(a3, a5), max(a3, a5)
+	a1, a2 = min(a1, a2), max(a1, a2)
+	a3, a4 = min(a3, a4), max(a3, a4)
+	a5, a6 = min(a5, a6), max(a5, a6)
+	*w = [8]uint64{a0, a1, a2, a3, a4, a5, a6, a7}
 }
 
 // sortWords sorts a few words in place (insertion sort; no allocation).
@@ -493,82 +583,126 @@ func sortWords(w []uint64) {
 	}
 }
 
-// inPlay counts the cards of each rank still in play (not out).
-func (g *napoleon) inPlay() (n [NumRanks + 1]uint8) {
-	for p := 0; p < npOut; p++ {
-		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
-			n[c.Rank()]++
-		}
-	}
-	return n
-}
-
 // SafeMove returns a column pair of a rank all of whose cards in play are
 // exposed in the columns, or -1.
 func (g *napoleon) SafeMove(legal []Move) int {
-	left := g.inPlay()
-	var exposed [NumRanks + 1]uint8
-	for i := 0; i < npCols; i++ {
-		if c := g.lay.top(i); c != NoCard {
-			exposed[c.Rank()]++
-		}
+	var exposed [NumRanks + 1]uint8 // index 0 counts the empty columns
+	for _, w := range g.colRanks {
+		exposed[w&15]++
 	}
 	for i, m := range legal {
-		if m.Kind == MovePair && int(m.To) < npRes && exposed[m.Card.Rank()] == left[m.Card.Rank()] {
-			return i
+		if m.Kind == MovePair && m.To < npRes {
+			if r := m.Card.Rank(); exposed[r] == g.left[r] {
+				return i
+			}
 		}
 	}
 	return -1
 }
 
 // DeadEnd reports a cycle in the order between pairs of ranks with two
-// cards left (see the search hooks above).
+// cards left (see the search hooks above). Every cycle of a state passes
+// through a rank of fresh (see there), so only those ranks are followed.
 func (g *napoleon) DeadEnd() bool {
-	left := g.inPlay()
-	// before[r] has bit s when a card of rank s (two left) covers a card of
-	// rank r (two left): the pair s must go out before the pair r.
-	var before [NumRanks + 1]uint16
-	for p := 0; p <= npStock; p++ {
-		if p >= npRes && p < npStock {
-			continue // an open reserve slot covers nothing
-		}
-		var above uint16 // ranks with two left lying above the current card
-		for c := g.lay.top(p); c != NoCard; c = g.lay.below[c] {
-			r := c.Rank()
-			if left[r] == 2 {
-				before[r] |= above
-				above |= 1 << r
-			}
-		}
+	two := g.two
+	from := g.fresh & two
+	if from == 0 {
+		return false // no cycle can pass through a fresh rank
 	}
-	// A pair that must go out before itself, directly or through others:
-	// close the relation transitively (Warshall's algorithm over bit sets:
-	// each rank that must go first somewhere is taken once as the pivot).
-	var pivots, targets uint16 // ranks that must go first; ranks with one before them
-	for r := Rank(1); r <= NumRanks; r++ {
-		if before[r] != 0 {
-			pivots |= before[r]
-			targets |= 1 << r
+	// A cycle through rank r needs a rank of two above a card of r and one
+	// below a card of r (or a card of r above the other: a cycle of one).
+	open := false
+	for f := from; f != 0; f &= f - 1 {
+		above, below, self := g.around(uint32(bits.TrailingZeros16(f)), two)
+		if self {
+			return true
 		}
+		open = open || above != 0 && below != 0
 	}
-	if pivots&targets == 0 {
-		return false // no chain of two: a cycle needs one
+	if !open {
+		g.fresh = 0
+		return false
 	}
-	for ps := pivots & targets; ps != 0; ps &= ps - 1 {
-		s := bits.TrailingZeros16(ps)
-		bs := before[s]
-		for ts := targets; ts != 0; ts &= ts - 1 {
-			r := bits.TrailingZeros16(ts)
-			if before[r]&(1<<s) != 0 {
-				before[r] |= bs
-			}
-		}
-	}
-	for ts := targets; ts != 0; ts &= ts - 1 {
-		r := bits.TrailingZeros16(ts)
-		if before[r]&(1<<r) != 0 {
+	var before [16]uint16
+	g.pairOrder(two, &before)
+	for ; from != 0; from &= from - 1 {
+		if reachesItself(&before, bits.TrailingZeros16(from)) {
 			return true
 		}
 	}
+	g.fresh = 0 // no cycle at all
 	return false
+}
+
+// around returns the ranks of two lying above a card of rank r in a
+// column or the ordered reserve, those lying below one, and whether one
+// card of r lies above another.
+func (g *napoleon) around(r uint32, two uint16) (above, below uint16, self bool) {
+	visit := func(q uint32, hit *bool, acc *uint16) {
+		switch {
+		case q == r:
+			self = self || *hit
+			*hit = true
+			above |= *acc
+		case two>>q&1 != 0:
+			*acc |= 1 << q
+			if *hit {
+				below |= 1 << q
+			}
+		}
+	}
+	pat := r * 0x111111
+	for _, w := range g.colRanks {
+		x := w ^ pat // a nibble of r reads 0
+		if ^(((x&0x777777)+0x777777)|x)&0x888888 == 0 {
+			continue // no card of r in this column
+		}
+		hit, acc := false, uint16(0)
+		for ; w != 0; w >>= 4 {
+			visit(w&15, &hit, &acc)
+		}
+	}
+	hit, acc := false, uint16(0)
+	for c := g.lay.top(npStock); c != NoCard; c = g.lay.below[c] {
+		visit(uint32(c.Rank()), &hit, &acc)
+	}
+	return above, below, self
+}
+
+// pairOrder sets before[r], for each rank r of two (the ranks with two
+// cards left), to the ranks s of two of which a card covers a card of rank
+// r: the pair s must go out before the pair r.
+func (g *napoleon) pairOrder(two uint16, before *[16]uint16) {
+	for _, w := range g.colRanks {
+		var above uint16 // ranks with two left lying above the current card
+		for ; w != 0; w >>= 4 {
+			r := w & 15
+			in := -(two >> r & 1) // all ones when rank r has two left
+			before[r] |= above & in
+			above |= 1 << r & in
+		}
+	}
+	var above uint16 // the ordered reserve's face-down cards (variant)
+	for c := g.lay.top(npStock); c != NoCard; c = g.lay.below[c] {
+		r := c.Rank()
+		if two>>r&1 != 0 {
+			before[r] |= above
+			above |= 1 << r
+		}
+	}
+}
+
+// reachesItself reports whether rank r must go out before itself through
+// the order before: r is among the ranks reached from before[r].
+func reachesItself(before *[16]uint16, r int) bool {
+	seen := before[r]
+	for frontier := seen; frontier != 0 && seen>>r&1 == 0; {
+		var next uint16
+		for f := frontier; f != 0; f &= f - 1 {
+			next |= before[bits.TrailingZeros16(f)]
+		}
+		frontier = next &^ seen
+		seen |= next
+	}
+	return seen>>r&1 != 0
 }

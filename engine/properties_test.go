@@ -141,6 +141,10 @@ func (p *propChecker) playout(seed uint64, deep bool) {
 			}
 			before = append(before, cs)
 		}
+		steps := -1
+		if gr, ok := g.(Graded); ok {
+			steps = gr.Steps()
+		}
 		clone := g.Clone()
 		h, vh := g.Hash(), g.ViewHash()
 		if clone.Hash() != h || clone.ViewHash() != vh {
@@ -153,6 +157,9 @@ func (p *propChecker) playout(seed uint64, deep bool) {
 			fail(ply, "Apply(%v) of a legal move: %v", m, err)
 		}
 		p.moves++
+		if gr, ok := g.(Graded); ok && gr.Steps() != steps+1 {
+			fail(ply, "Graded: %v took Steps from %d to %d", m, steps, gr.Steps())
+		}
 		if clone.Hash() != h || clone.ViewHash() != vh {
 			fail(ply, "Apply on the game changed its clone")
 		}

