@@ -98,7 +98,9 @@ const napoleonSearch = `Symmetry: pairs are made by rank regardless of suit, so 
 
 Safe moves: when every card of a rank still in play lies exposed at the foot of a column (two or four of them), pairing two of them is safe. Any win must pair them with each other later; pairing them first keeps every later move of that win legal, since it only exposes column cards earlier (a column pair's legality depends only on its two cards being exposed), and while they lie exposed they form a column pair, so no reserve move of the win (which "in need" forbids while a column pair exists) can come before them.
 
-Dead ends: a rank with exactly two cards left can only go out as that pair, so each card covering one of them must go first. When the covering cards are themselves of ranks with two cards left, this is an order between pairs; a cycle in it (the book's crossed pairs, napoleon/S1, in their last copies) can never be resolved.`
+Dead ends: a rank with exactly two cards left can only go out as that pair, so each card covering one of them must go first. When the covering cards are themselves of ranks with two cards left, this is an order between pairs; a cycle in it (the book's crossed pairs, napoleon/S1, in their last copies) can never be resolved. The order only grows when a rank comes down to its last two cards, so a state whose parent had no cycle can only have one through such a rank; the test follows the ranks that must go before it, and theirs, until it meets the rank again or none is left.
+
+Lines: every move puts one pair out or takes up one reserve card, so no state of a winning line can be reached from an earlier one in fewer moves; the solver's lines have no detours to cut (the solver does not look for any).`
 
 // napoleonPiles is the layout of Napoleon's patience.
 func napoleonPiles() []PileInfo {
@@ -610,23 +612,27 @@ func (g *napoleon) DeadEnd() bool {
 		return false // no cycle can pass through a fresh rank
 	}
 	// A cycle through rank r needs a rank of two above a card of r and one
-	// below a card of r (or a card of r above the other: a cycle of one).
-	open := false
-	for f := from; f != 0; f &= f - 1 {
-		above, below, self := g.around(uint32(bits.TrailingZeros16(f)), two)
+	// below a card of r (or a card of r above the other: a cycle of one);
+	// then the ranks that must go before r, and theirs, are followed until
+	// r is among them or none is left.
+	for ; from != 0; from &= from - 1 {
+		r := uint32(bits.TrailingZeros16(from))
+		above, below, self := g.around(r, two)
 		if self {
 			return true
 		}
-		open = open || above != 0 && below != 0
-	}
-	if !open {
-		g.fresh = 0
-		return false
-	}
-	var before [16]uint16
-	g.pairOrder(two, &before)
-	for ; from != 0; from &= from - 1 {
-		if reachesItself(&before, bits.TrailingZeros16(from)) {
+		if above == 0 || below == 0 {
+			continue
+		}
+		seen, next := above, above
+		for next != 0 && seen>>r&1 == 0 {
+			x := uint32(bits.TrailingZeros16(next))
+			next &= next - 1
+			b := g.covering(x, two)
+			next |= b &^ seen
+			seen |= b
+		}
+		if seen>>r&1 != 0 {
 			return true
 		}
 	}
@@ -634,75 +640,73 @@ func (g *napoleon) DeadEnd() bool {
 	return false
 }
 
+// covering returns the ranks of two of which a card lies above a card of
+// rank r in a column or the ordered reserve.
+func (g *napoleon) covering(r uint32, two uint16) uint16 {
+	var above uint16
+	pat := r * 0x111111
+	for _, w := range g.colRanks {
+		x := w ^ pat
+		z := ^(((x & 0x777777) + 0x777777) | x) & 0x888888
+		if z != 0 {
+			k := uint(31-bits.LeadingZeros32(z)) &^ 3 // the lowest card of r
+			above |= nibbleRanks(w&(1<<k-1), two)
+		}
+	}
+	var acc uint16
+	for c := g.lay.top(npStock); c != NoCard; c = g.lay.below[c] {
+		if q := uint32(c.Rank()); q == r {
+			above |= acc
+		} else if two>>q&1 != 0 {
+			acc |= 1 << q
+		}
+	}
+	return above
+}
+
 // around returns the ranks of two lying above a card of rank r in a
 // column or the ordered reserve, those lying below one, and whether one
 // card of r lies above another.
 func (g *napoleon) around(r uint32, two uint16) (above, below uint16, self bool) {
-	visit := func(q uint32, hit *bool, acc *uint16) {
+	pat := r * 0x111111
+	for _, w := range g.colRanks {
+		x := w ^ pat // a nibble of r reads 0
+		z := ^(((x & 0x777777) + 0x777777) | x) & 0x888888
+		if z == 0 {
+			continue // no card of r in this column
+		}
+		// The nibbles before the first card of r (top first) lie above it,
+		// those after it below it; a second card of r lies below the first.
+		k := uint(bits.TrailingZeros32(z)) &^ 3
+		self = self || z&(z-1) != 0
+		above |= nibbleRanks(w&(1<<k-1), two)
+		below |= nibbleRanks(w>>k>>4, two)
+	}
+	var acc uint16
+	hit := false
+	for c := g.lay.top(npStock); c != NoCard; c = g.lay.below[c] {
+		q := uint32(c.Rank())
 		switch {
 		case q == r:
-			self = self || *hit
-			*hit = true
-			above |= *acc
+			self = self || hit
+			hit = true
+			above |= acc
 		case two>>q&1 != 0:
-			*acc |= 1 << q
-			if *hit {
+			acc |= 1 << q
+			if hit {
 				below |= 1 << q
 			}
 		}
 	}
-	pat := r * 0x111111
-	for _, w := range g.colRanks {
-		x := w ^ pat // a nibble of r reads 0
-		if ^(((x&0x777777)+0x777777)|x)&0x888888 == 0 {
-			continue // no card of r in this column
-		}
-		hit, acc := false, uint16(0)
-		for ; w != 0; w >>= 4 {
-			visit(w&15, &hit, &acc)
-		}
-	}
-	hit, acc := false, uint16(0)
-	for c := g.lay.top(npStock); c != NoCard; c = g.lay.below[c] {
-		visit(uint32(c.Rank()), &hit, &acc)
-	}
 	return above, below, self
 }
 
-// pairOrder sets before[r], for each rank r of two (the ranks with two
-// cards left), to the ranks s of two of which a card covers a card of rank
-// r: the pair s must go out before the pair r.
-func (g *napoleon) pairOrder(two uint16, before *[16]uint16) {
-	for _, w := range g.colRanks {
-		var above uint16 // ranks with two left lying above the current card
-		for ; w != 0; w >>= 4 {
-			r := w & 15
-			in := -(two >> r & 1) // all ones when rank r has two left
-			before[r] |= above & in
-			above |= 1 << r & in
-		}
+// nibbleRanks returns the ranks of two among the 4-bit ranks of w.
+func nibbleRanks(w uint32, two uint16) uint16 {
+	var rs uint16
+	for ; w != 0; w >>= 4 {
+		rs |= 1 << (w & 15)
 	}
-	var above uint16 // the ordered reserve's face-down cards (variant)
-	for c := g.lay.top(npStock); c != NoCard; c = g.lay.below[c] {
-		r := c.Rank()
-		if two>>r&1 != 0 {
-			before[r] |= above
-			above |= 1 << r
-		}
-	}
+	return rs & two
 }
 
-// reachesItself reports whether rank r must go out before itself through
-// the order before: r is among the ranks reached from before[r].
-func reachesItself(before *[16]uint16, r int) bool {
-	seen := before[r]
-	for frontier := seen; frontier != 0 && seen>>r&1 == 0; {
-		var next uint16
-		for f := frontier; f != 0; f &= f - 1 {
-			next |= before[bits.TrailingZeros16(f)]
-		}
-		frontier = next &^ seen
-		seen |= next
-	}
-	return seen>>r&1 != 0
-}
