@@ -515,17 +515,16 @@ func (g *napoleon) View() string { return renderGame(g, g.Pile, g.status()) }
 // SearchKey returns the canonical key described above.
 func (g *napoleon) SearchKey() Key {
 	// A column's word is its ranks top first, 4 bits each; ranks are never
-	// 0, so the word also tells the column's size. Two sorted words go in
-	// one key word.
+	// 0, so the word also tells the column's size.
 	var cols [npCols]uint64
 	for i, w := range g.colRanks {
 		cols[i] = uint64(w)
 	}
 	sort8(&cols)
 	k := newKeyHash(0x4E50) // "NP"
-	for i := 0; i < npCols; i += 2 {
-		k.word(cols[i] | cols[i+1]<<32)
-	}
+	k.word(cols[0] | cols[1]<<24 | cols[2]<<48) // 8 × 24 bits in three words
+	k.word(cols[2]>>16 | cols[3]<<8 | cols[4]<<32 | cols[5]<<56)
+	k.word(cols[5]>>8 | cols[6]<<16 | cols[7]<<40)
 	var res [npReserve]uint64
 	for i := range res {
 		if c := g.lay.top(npRes + i); c != NoCard {
