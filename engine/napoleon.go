@@ -500,7 +500,10 @@ func (g *napoleon) Clone() Game {
 func (g *napoleon) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // Determinize shuffles the face-down reserve (variant reserve=ordered).
-func (g *napoleon) Determinize(r *Rand) { g.lay.determinize(npStock, r) }
+func (g *napoleon) Determinize(r *Rand) {
+	g.lay.determinize(npStock, r)
+	g.fresh = ^uint16(0) // the new order may cover cards anew
+}
 
 func (g *napoleon) status() string {
 	return fmt.Sprintf("out %d/%d", g.Score(), CardsPerDeck)
