@@ -351,10 +351,9 @@ func npCycleReference(g *napoleon) bool {
 
 // TestNapoleonDeadEndReference checks DeadEnd, which follows only the
 // ranks that came down to two cards since it last found no cycle, against
-// the reference
-// computed from the piles, on random games in which DeadEnd is asked at
-// every state or only now and then, and the face-down reserve is now and
-// then shuffled (Determinize).
+// the reference computed from the piles, on random games in which DeadEnd
+// is asked at every state or only now and then, and the face-down reserve
+// is now and then shuffled (Determinize).
 func TestNapoleonDeadEndReference(t *testing.T) {
 	dead := 0
 	for _, opts := range []Options{nil, {"reserve": "ordered"}, {"deal": "plain"}} {
