@@ -703,12 +703,11 @@ func (g *napoleon) around(r uint32, two uint16) (above, below uint16, self bool)
 	return above, below, self
 }
 
-// nibbleRanks returns the ranks of two among the 4-bit ranks of w.
+// nibbleRanks returns the ranks of two among the 4-bit ranks of w (at
+// most six; a 0 nibble is no card), without a branch.
 func nibbleRanks(w uint32, two uint16) uint16 {
-	var rs uint16
-	for ; w != 0; w >>= 4 {
-		rs |= 1 << (w & 15)
-	}
-	return rs & two
+	rs := uint16(1)<<(w&15) | uint16(1)<<(w>>4&15) | uint16(1)<<(w>>8&15) |
+		uint16(1)<<(w>>12&15) | uint16(1)<<(w>>16&15) | uint16(1)<<(w>>20&15)
+	return rs & two &^ 1
 }
 
