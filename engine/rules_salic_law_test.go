@@ -69,6 +69,7 @@ func slPosition(t *testing.T, opts Options, packets []string, heights []int, sto
 		g.score += uint8(g.height(f))
 	}
 	g.rehash()
+	g.sync()
 	return g
 }
 
