@@ -507,6 +507,23 @@ func (g *salicLaw) Score() int   { return int(g.score) }
 func (g *salicLaw) Total() int   { return slTotal }
 func (g *salicLaw) Redeals() int { return 0 }
 
+// visibleCards adds the cards of every pile but the pack to set (see
+// PileReader): once the pack is out and the piles hold the two decks,
+// every card, without walking the piles (the greedy tie-break between
+// king fills asks for them at every decision of the endgame).
+func (g *salicLaw) visibleCards(set *[4]uint64) {
+	n := 0
+	for p := 0; p < slPiles; p++ {
+		n += g.lay.size(p)
+	}
+	if !g.lay.empty(slStock) || n != packCards {
+		g.lay.markPiles(set, slPiles, 1<<slStock)
+		return
+	}
+	set[0] = ^uint64(0)
+	set[1] |= 1<<(packCards-64) - 1
+}
+
 // Pile shows every pile but the pack.
 func (g *salicLaw) Pile(dst []Card, i int) []Card {
 	if i == slStock {
