@@ -269,6 +269,7 @@ type slFacts struct {
 	fw    [16]uint8 // fw[r]: the started foundations standing at r-1 (bit f), which take rank r
 	want  uint16    // bit r: fw[r] != 0
 	tops  [8]Rank   // the rank of packet p's available card, 0 when it has none
+	pk    [16]uint8 // pk[r]: the packets whose available card has rank r (bit p; r > 0)
 	has   uint8     // bit p: packet p holds a card on its king
 	deep  uint8     // bit p: packet p holds two or more cards on its king
 	ready uint8     // bit p: a foundation takes packet p's available card
@@ -299,12 +300,14 @@ func (g *salicLaw) fixPacket(p int) {
 	g.has &^= bit
 	g.deep &^= bit
 	g.ready &^= bit
+	g.pk[g.tops[p]&15] &^= bit
 	g.tops[p] = 0
 	if n < 2 {
 		return
 	}
 	r := g.lay.top(slKings + p).Rank()
 	g.tops[p] = r
+	g.pk[r&15] |= bit
 	g.has |= bit
 	if n >= 3 {
 		g.deep |= bit
@@ -314,28 +317,22 @@ func (g *salicLaw) fixPacket(p int) {
 	}
 }
 
-// reready recomputes ready after want changed.
-func (g *salicLaw) reready() {
-	g.ready = 0
-	for p := 0; p < int(g.nk); p++ {
-		if g.want>>(g.tops[p]&15)&1 != 0 {
-			g.ready |= 1 << p
-		}
-	}
-}
-
 // raise records that foundation f went from rank r-1 to r (r = 1: it was
-// started by an ace).
+// started by an ace): when no foundation takes rank r any more, the
+// packets showing that rank are no longer ready; those showing rank r+1
+// are.
 func (g *salicLaw) raise(f int, r Rank) {
 	bit := uint8(1) << f
 	if r > 1 {
 		if g.fw[r] &^= bit; g.fw[r] == 0 {
 			g.want &^= 1 << r
+			g.ready &^= g.pk[r]
 		}
 	}
 	if r < slTopRank {
 		g.fw[r+1] |= bit
 		g.want |= 1 << (r + 1)
+		g.ready |= g.pk[r+1]
 	}
 }
 
@@ -451,7 +448,6 @@ func (g *salicLaw) Apply(m Move) error {
 		case Ace:
 			g.lay.move(slStock, slFound+int(g.nf))
 			g.raise(int(g.nf), Ace)
-			g.reready()
 			g.nf++
 			g.score++
 		case Queen:
@@ -462,12 +458,8 @@ func (g *salicLaw) Apply(m Move) error {
 		}
 	case MoveFoundation:
 		g.lay.move(int(m.From), int(m.To))
-		want := g.want
 		g.raise(int(m.To)-slFound, m.Card.Rank())
-		g.fixPacket(int(m.From) - slKings)
-		if g.want != want {
-			g.reready()
-		}
+		g.fixPacket(int(m.From) - slKings) // after raise: with the new want
 		g.score++
 	case MoveFill:
 		g.lay.move(int(m.From), int(m.To))
