@@ -432,19 +432,21 @@ func (g *duchess) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	switch m.Rule {
-	case dlRuleI, dlRuleFoundation:
+	// Check matched the rule to the move's kind and source: a switch on
+	// them spares comparing the rule's text again.
+	switch {
+	case m.Kind == MoveFoundation && m.From != dlReserve: // dlRuleI, dlRuleFoundation
 		g.lay.move(int(m.From), int(m.To))
 		g.raise(int(m.To)-dlFound, m.Card.Rank())
 		g.score++
-	case dlRuleReserve:
+	case m.Kind == MoveFoundation: // dlRuleReserve
 		g.takeReserve(m.Card)
 		g.lay.push(int(m.To), m.Card)
 		g.raise(int(m.To)-dlFound, m.Card.Rank())
 		g.score++
-	case dlRuleDeal:
+	case m.Kind == MoveDeal: // dlRuleDeal
 		g.deal()
-	case dlRuleRedeal:
+	case m.Kind == MoveRedeal: // dlRuleRedeal
 		g.gather()
 		g.redeals++
 		g.deal()

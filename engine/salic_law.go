@@ -216,7 +216,9 @@ func (g *salicLaw) fillOpen() bool { return g.lay.empty(slStock) || g.r.anyTime 
 // it (F0 first); the fills source by source (K0 first), each onto the bare
 // kings (K0 first); the deal last.
 func (g *salicLaw) LegalMoves(dst []Move) []Move {
-	dst = g.appendPlays(dst, g.ready, NoCard, NoCard, -1, -1)
+	if g.ready != 0 { // most positions of the deal have no play
+		dst = g.appendPlays(dst, g.ready, NoCard, NoCard, -1, -1)
+	}
 	if g.fillOpen() {
 		bare := (uint8(1)<<g.nk - 1) &^ g.has // packets that may take a fill
 		if g.r.once {
@@ -315,6 +317,20 @@ func (g *salicLaw) fixPacket(p int) {
 	if g.want>>(r&15)&1 != 0 {
 		g.ready |= bit
 	}
+}
+
+// cover updates the facts of packet p after a card of rank r was dealt
+// on it (fixPacket for that case, without its branches).
+func (g *salicLaw) cover(p int, r Rank) {
+	bit := uint8(1) << p
+	g.pk[g.tops[p]&15] &^= bit
+	g.pk[r&15] |= bit
+	g.tops[p] = r
+	if g.has&bit != 0 {
+		g.deep |= bit
+	}
+	g.has |= bit
+	g.ready = g.ready&^bit | uint8(g.want>>(r&15)&1)<<p
 }
 
 // raise records that foundation f went from rank r-1 to r (r = 1: it was
@@ -452,9 +468,10 @@ func (g *salicLaw) Apply(m Move) error {
 			g.score++
 		case Queen:
 			g.lay.move(slStock, slQueens)
-		default:
-			g.lay.move(slStock, slKings+int(g.nk)-1)
-			g.fixPacket(int(g.nk) - 1)
+		default: // onto the last packet, whose available card it becomes
+			p := int(g.nk) - 1
+			g.lay.move(slStock, slKings+p)
+			g.cover(p, c.Rank())
 		}
 	case MoveFoundation:
 		g.lay.move(int(m.From), int(m.To))
