@@ -352,8 +352,8 @@ func (g *salicLaw) raise(f int, r Rank) {
 	}
 }
 
-// ProgressMoves appends the foundation plays of the packets' tops, in the
-// order LegalMoves lists them (see ProgressMover).
+// progressMoves appends the foundation plays of the packets' tops, in the
+// order LegalMoves lists them (ProgressMoves, see ProgressMover).
 func (g *salicLaw) progressMoves(dst []Move) []Move {
 	return g.appendPlays(dst, g.ready, NoCard, NoCard, -1, -1)
 }
