@@ -80,6 +80,7 @@ func scramble(g Game, rng *fastRand) {
 		l = &x.lay
 	case *duchess:
 		l = &x.lay
+		defer x.sync()
 	}
 	var cs []Card
 	var ps []int
@@ -158,6 +159,7 @@ func fcEndgame(t *testing.T, g Game, rng *fastRand) {
 // before it (stock out), cards taken back to the packets and the reserve.
 func dlEndgame(t *testing.T, g Game, rng *fastRand) {
 	d := g.(*duchess)
+	defer d.sync() // the score and the reserve's set
 	d.lay.reset()
 	d.redeals = dlRedeals
 	fullPairs(&d.lay, dlFound)

@@ -144,19 +144,73 @@ func startDuchess(v *VariantReader) (Dealer, error) {
 }
 
 // duchess is the state of a game of Duchess de Luynes.
+//
+// Besides the layout it keeps a few facts up to date move by move (sync
+// computes them from the layout): the score, so that Won is one
+// comparison; the cards the foundations take next, so that a packet top
+// no foundation takes costs one bit test; and the reserve's cards with
+// the order they came in, so that the reserve's plays are found without
+// walking it.
 type duchess struct {
 	core
 	r       *duchessRules
 	redeals uint8
+	score   uint8          // cards on the foundations
+	nseq    uint8          // the cards dealt to the reserve since it was last empty (gathered)
+	want    [2]uint64      // bit c: a foundation takes card c next
+	res     [2]uint64      // bit c: card c lies in the reserve
+	seq     [dlCards]uint8 // for a card in the reserve, its place from the bottom, with gaps where cards left
 	lay     layout
 }
+
+// cardBit returns the word and the bit of card c (a real card) in a
+// [2]uint64 card set.
+func cardBit(c Card) (int, uint64) { return int(c>>6) & 1, 1 << (c & 63) }
 
 func newDuchess(c core, r *duchessRules, pack []Card) *duchess {
 	g := &duchess{core: c, r: r}
 	g.lay.reset()
 	g.lay.loadPack(dlStock, pack)
+	g.want = g.wantedCards()
 	g.deal()
 	return g
+}
+
+// sync computes the facts the game keeps (see duchess) from the layout.
+func (g *duchess) sync() {
+	g.score = 0
+	for f := dlFound; f < dlFound+8; f++ {
+		g.score += uint8(g.lay.size(f))
+	}
+	g.want = g.wantedCards()
+	g.res = [2]uint64{}
+	n := g.lay.size(dlReserve)
+	g.nseq = uint8(n)
+	for c := g.lay.top(dlReserve); c != NoCard; c = g.lay.below[c] {
+		w, b := cardBit(c)
+		g.res[w] |= b
+		n--
+		g.seq[c] = uint8(n)
+	}
+}
+
+// raise updates the cards the foundations take after foundation f (0–7)
+// took a card of rank r: its other copy stays wanted only when the
+// foundation's partner (the other pile of the suit) takes that rank too.
+func (g *duchess) raise(f int, r Rank) {
+	s := Suit(f / 2)
+	if pairWant(f^1, g.lay.size(dlFound+(f^1))) != r {
+		for d := 0; d < 2; d++ {
+			w, b := cardBit(NewCard(r, s, d))
+			g.want[w] &^= b
+		}
+	}
+	if next := pairWant(f, g.lay.size(dlFound+f)); next != 0 {
+		for d := 0; d < 2; d++ {
+			w, b := cardBit(NewCard(next, s, d))
+			g.want[w] |= b
+		}
+	}
 }
 
 // deal deals one round: a card on each packet, then two to the reserve
@@ -169,7 +223,11 @@ func (g *duchess) deal() {
 	}
 	if g.redeals < dlRedeals {
 		for i := 0; i < 2 && !g.lay.empty(dlStock); i++ {
-			g.lay.move(dlStock, dlReserve)
+			c := g.lay.move(dlStock, dlReserve)
+			w, b := cardBit(c)
+			g.res[w] |= b
+			g.seq[c] = g.nseq
+			g.nseq++
 		}
 	}
 }
@@ -179,20 +237,50 @@ func (g *duchess) fits(f int, c Card) bool {
 	return c.Valid() && int(c.Suit()) == f/2 && c.Rank() == pairWant(f, g.lay.size(dlFound+f))
 }
 
+// fitMask returns the foundations (bit f, 0–7) that take the real card c
+// next: bit f is fits(f, c). Of its suit's two, the ace pile at height a
+// takes rank a+1 and the king pile at height k rank 13-k (neither, when
+// complete: no rank is 14 or 0).
+func (g *duchess) fitMask(c Card) uint8 {
+	s, r := int(c.Suit()), int(c.Rank())
+	var m uint8
+	if g.lay.size(dlFound+2*s)+1 == r {
+		m = 1 << (2 * s)
+	}
+	if NumRanks-g.lay.size(dlFound+2*s+1) == r {
+		m |= 2 << (2 * s)
+	}
+	return m
+}
+
+// wantedCards returns the set of the cards (bit c) some foundation takes
+// next: both copies of each foundation's next face.
+func (g *duchess) wantedCards() (w [2]uint64) {
+	for f := 0; f < 8; f++ {
+		if r := pairWant(f, g.lay.size(dlFound+f)); r != 0 {
+			for d := 0; d < 2; d++ {
+				c := NewCard(r, Suit(f/2), d)
+				w[c>>6&1] |= 1 << (c & 63)
+			}
+		}
+	}
+	return w
+}
+
+// inReserve reports whether card c lies in the reserve.
+func (g *duchess) inReserve(c Card) bool {
+	w, b := cardBit(c)
+	return c < dlCards && g.res[w]&b != 0
+}
+
+// wanted reports whether a foundation takes card c (a real card) next.
+func (g *duchess) wanted(c Card) bool {
+	w, b := cardBit(c)
+	return g.want[w]&b != 0
+}
+
 // reserveOpen reports whether reserve cards may be played.
 func (g *duchess) reserveOpen() bool { return g.r.reserveTop || g.lay.empty(dlStock) }
-
-// reserveCards appends the available reserve cards to dst, bottom first:
-// all of them, or only the top with variant reserve=top.
-func (g *duchess) reserveCards(dst []Card) []Card {
-	if g.r.reserveTop {
-		if t := g.lay.top(dlReserve); t != NoCard {
-			dst = append(dst, t)
-		}
-		return dst
-	}
-	return g.lay.appendPile(dst, dlReserve)
-}
 
 // LegalMoves appends the legal moves: packet plays, reserve plays, the next
 // round, the redeal.
@@ -202,13 +290,12 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 	if g.Won() {
 		return dst
 	}
-	w := pairWantsOf(&g.lay, dlFound)
 	for p := 0; p < dlPackets; p++ {
 		t := g.lay.top(p)
-		if t == NoCard {
+		if t == NoCard || !g.wanted(t) {
 			continue
 		}
-		for m := w[suitKey(t)]; m != 0; m &= m - 1 { // g.fits(f, t)
+		for m := g.fitMask(t); m != 0; m &= m - 1 { // g.fits(f, t)
 			f := bits.TrailingZeros8(m)
 			rule := dlRuleI
 			if g.lay.empty(dlFound + f) {
@@ -221,15 +308,9 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 		}
 	}
 	if g.reserveOpen() && !g.lay.empty(dlReserve) {
-		var buf [dlCards]Card
-		for _, c := range g.reserveCards(buf[:0]) {
-			for m := w[suitKey(c)]; m != 0; m &= m - 1 { // g.fits(f, c)
-				f := bits.TrailingZeros8(m)
-				dst = append(dst, Move{Kind: MoveFoundation, From: dlReserve, To: uint8(dlFound + f), Card: c, Card2: NoCard, Rule: dlRuleReserve})
-				if first {
-					return dst
-				}
-			}
+		dst = g.appendReserve(dst, first)
+		if first && len(dst) > 0 {
+			return dst
 		}
 	}
 	if !g.lay.empty(dlStock) {
@@ -237,6 +318,42 @@ func (g *duchess) gen(dst []Move, first bool) []Move {
 	}
 	if g.redeals < dlRedeals {
 		dst = append(dst, Move{Kind: MoveRedeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal})
+	}
+	return dst
+}
+
+// appendReserve appends the plays of the available reserve cards, bottom
+// first, each onto the foundations that take it (F0 first); with first,
+// only the first of them. The reserve's cards a foundation takes are read
+// off the sets (each foundation takes one face: at most 16 cards) and put
+// in the reserve's order, bottom first, by their places (seq).
+func (g *duchess) appendReserve(dst []Move, first bool) []Move {
+	var hits [16]Card // the reserve's wanted cards, bottom first
+	n := 0
+	if g.r.reserveTop {
+		hits[0] = g.lay.top(dlReserve)
+		n = 1
+	} else {
+		for w := 0; w < 2; w++ {
+			for m := g.want[w] & g.res[w]; m != 0; m &= m - 1 {
+				c := Card(w*64 + bits.TrailingZeros64(m))
+				i := n
+				for ; i > 0 && g.seq[hits[i-1]] > g.seq[c]; i-- {
+					hits[i] = hits[i-1]
+				}
+				hits[i] = c
+				n++
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		c := hits[i]
+		for m := g.fitMask(c); m != 0; m &= m - 1 { // g.fits(f, c)
+			dst = append(dst, Move{Kind: MoveFoundation, From: dlReserve, To: uint8(dlFound + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: dlRuleReserve})
+			if first {
+				return dst
+			}
+		}
 	}
 	return dst
 }
@@ -276,12 +393,9 @@ func (g *duchess) Check(m Move) error {
 		if !g.reserveOpen() {
 			return illegal("duchess-de-luynes: the reserve stays face down until the stock is out")
 		}
-		var buf [dlCards]Card
-		found := false
-		for _, c := range g.reserveCards(buf[:0]) {
-			if c == m.Card {
-				found = true
-			}
+		found := g.inReserve(m.Card)
+		if g.r.reserveTop {
+			found = m.Card == g.lay.top(dlReserve)
 		}
 		if !found || !m.Card.Valid() {
 			return illegalf(m, "%s is not an available reserve card", m.Card)
@@ -318,15 +432,21 @@ func (g *duchess) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	switch m.Rule {
-	case dlRuleI, dlRuleFoundation:
+	// Check matched the rule to the move's kind and source: a switch on
+	// them spares comparing the rule's text again.
+	switch {
+	case m.Kind == MoveFoundation && m.From != dlReserve: // dlRuleI, dlRuleFoundation
 		g.lay.move(int(m.From), int(m.To))
-	case dlRuleReserve:
+		g.raise(int(m.To)-dlFound, m.Card.Rank())
+		g.score++
+	case m.Kind == MoveFoundation: // dlRuleReserve
 		g.takeReserve(m.Card)
 		g.lay.push(int(m.To), m.Card)
-	case dlRuleDeal:
+		g.raise(int(m.To)-dlFound, m.Card.Rank())
+		g.score++
+	case m.Kind == MoveDeal: // dlRuleDeal
 		g.deal()
-	case dlRuleRedeal:
+	case m.Kind == MoveRedeal: // dlRuleRedeal
 		g.gather()
 		g.redeals++
 		g.deal()
@@ -337,6 +457,8 @@ func (g *duchess) Apply(m Move) error {
 // takeReserve takes card c, which lies in the reserve, out of it; the
 // cards above it close up.
 func (g *duchess) takeReserve(c Card) {
+	w, b := cardBit(c)
+	g.res[w] &^= b
 	l := &g.lay
 	h := &l.piles[dlReserve]
 	if h.top == c {
@@ -352,15 +474,50 @@ func (g *duchess) takeReserve(c Card) {
 	h.n--
 }
 
-// gather makes the new stock: P0…P3 in turn, then the reserve beneath,
-// each pile in the order its cards were dealt (top first when reversed).
+// gather makes the new stock (empty before): P0…P3 in turn, then the
+// reserve beneath, each pile in the order its cards were dealt (top first
+// when reversed). The piles' lists are spliced in place into the stock's,
+// top first: a pile taken in dealt order is reversed (its bottom card
+// comes first), one taken top first keeps its links; the layout is then
+// exactly what taking the cards up one by one and loading them as the
+// pack gives.
 func (g *duchess) gather() {
-	var buf [dlCards]Card
-	cs := buf[:0]
-	for p := 0; p < dlPackets; p++ {
-		cs = takeUp(&g.lay, cs, p, g.r.reversed)
+	l := &g.lay
+	head, tail := NoCard, NoCard // the new stock's top and bottom cards
+	n := 0
+	for _, p := range [...]int{0, 1, 2, 3, dlReserve} {
+		h := &l.piles[p]
+		if h.n == 0 {
+			continue
+		}
+		first, last := h.top, h.top // the pile's cards in stock order
+		if g.r.reversed {
+			for l.below[last] != NoCard {
+				last = l.below[last]
+			}
+		} else {
+			prev := NoCard
+			for c := h.top; c != NoCard; {
+				next := l.below[c]
+				l.below[c] = prev
+				prev, c = c, next
+			}
+			first = prev
+		}
+		if head == NoCard {
+			head = first
+		} else {
+			l.below[tail] = first
+		}
+		tail = last
+		n += int(h.n)
+		*h = pileHead{top: NoCard}
 	}
-	g.lay.loadPack(dlStock, takeUp(&g.lay, cs, dlReserve, g.r.reversed))
+	if tail != NoCard {
+		l.below[tail] = NoCard
+	}
+	l.piles[dlStock] = pileHead{top: head, n: uint8(n)}
+	g.res, g.nseq = [2]uint64{}, 0
 }
 
 // Ending: won when every card is on the foundations, stuck when no move is
@@ -371,15 +528,9 @@ func (g *duchess) Ending() Ending {
 }
 
 // Score is the number of cards on the foundations.
-func (g *duchess) Score() int {
-	s := 0
-	for f := dlFound; f < dlFound+8; f++ {
-		s += g.lay.size(f)
-	}
-	return s
-}
+func (g *duchess) Score() int { return int(g.score) }
 
-func (g *duchess) Won() bool    { return g.Score() == dlCards }
+func (g *duchess) Won() bool    { return g.score == dlCards }
 func (g *duchess) Total() int   { return dlCards }
 func (g *duchess) Redeals() int { return int(g.redeals) }
 
@@ -451,6 +602,7 @@ func (g *duchess) Determinize(r *Rand) {
 	for _, c := range hidden[np:] {
 		g.lay.push(dlReserve, c)
 	}
+	g.sync()
 }
 
 // Search hooks (SearchHooks): see duchessSearch.

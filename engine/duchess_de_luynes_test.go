@@ -27,6 +27,7 @@ func dlPos(t *testing.T, opts Options, packets [4]string, reserve string, height
 	pl.putAll(dlReserve, reserve)
 	pl.stock(dlStock, stock)
 	pl.pairHeights(dlFound, heights)
+	g.sync()
 	return g
 }
 
@@ -178,5 +179,51 @@ func TestDuchessWin(t *testing.T) {
 	mustApply(t, g, dlPlay(dlReserve, 7, "AS'", dlRuleReserve))
 	if !g.Won() || g.Ending() == Playing || g.Score() != 104 {
 		t.Fatalf("want won: %v", g)
+	}
+}
+
+// TestDuchessFacts checks that the facts the Duchess keeps move by move
+// (score, wanted cards, the reserve's cards and their order) equal those
+// computed from the layout, at every position of random playouts of every
+// variant, with the hidden cards now and then determinized.
+func TestDuchessFacts(t *testing.T) {
+	deals := 150
+	if testing.Short() {
+		deals = 30
+	}
+	for _, o := range variantOptions(duchessSpec()) {
+		var legal []Move
+		for seed := uint64(1); seed <= uint64(deals); seed++ {
+			g0, err := duchessSpec().New(seed, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := g0.(*duchess)
+			r := NewRand(seed)
+			for n := 0; ; n++ {
+				c := *g
+				c.sync()
+				if c.score != g.score || c.want != g.want || c.res != g.res {
+					t.Fatalf("%v seed %d move %d: kept score %d want %x reserve %x, from the layout %d %x %x", o, seed, n, g.score, g.want, g.res, c.score, c.want, c.res)
+				}
+				prev := -1 // the reserve's places, bottom first, rise
+				for _, x := range g.lay.appendPile(nil, dlReserve) {
+					if int(g.seq[x]) <= prev {
+						t.Fatalf("%v seed %d move %d: the reserve's places %v do not rise", o, seed, n, g.lay.appendPile(nil, dlReserve))
+					}
+					prev = int(g.seq[x])
+				}
+				legal = g.LegalMoves(legal[:0])
+				if len(legal) == 0 {
+					break
+				}
+				if r.IntN(10) == 0 {
+					g.Determinize(r)
+				}
+				if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	}
 }

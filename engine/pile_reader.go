@@ -227,8 +227,8 @@ func (g *napoleon) VisibleCards(set *[4]uint64) { g.lay.markPiles(set, npPiles, 
 func (g *redAndBlack) VisibleCards(set *[4]uint64) { g.lay.markPiles(set, rbPiles, 1<<rbStock) }
 
 // VisibleCards adds the cards of every pile but the stock to set (see
-// PileReader).
-func (g *salicLaw) VisibleCards(set *[4]uint64) { g.lay.markPiles(set, slPiles, 1<<slStock) }
+// PileReader and salicLaw.visibleCards).
+func (g *salicLaw) VisibleCards(set *[4]uint64) { g.visibleCards(set) }
 
 // VisibleCards adds the cards of every pile but the stock to set (see
 // PileReader).

@@ -155,30 +155,8 @@ func (g *windmill) ProgressMoves(dst []Move) []Move {
 }
 
 // ProgressMoves appends the foundation plays of the packets' tops (see
-// LegalMoves).
-func (g *salicLaw) ProgressMoves(dst []Move) []Move {
-	var want uint16
-	for f := 0; f < int(g.nf); f++ {
-		if h := g.height(f); h < int(slTopRank) {
-			want |= 1 << (h + 1)
-		}
-	}
-	if want == 0 {
-		return dst
-	}
-	for p := 0; p < int(g.nk); p++ {
-		c := g.top(p)
-		if c == NoCard || want&(1<<c.Rank()) == 0 {
-			continue
-		}
-		for f := 0; f < int(g.nf); f++ {
-			if g.height(f) == int(c.Rank())-1 {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(slKings + p), To: uint8(slFound + f), Card: c, Card2: NoCard, Rule: slRuleII})
-			}
-		}
-	}
-	return dst
-}
+// LegalMoves), from the facts the game keeps (engine/salic_law.go).
+func (g *salicLaw) ProgressMoves(dst []Move) []Move { return g.progressMoves(dst) }
 
 // ProgressMoves appends the pair removals (see LegalMoves): every move but
 // taking a card of the ordered reserve.

@@ -69,6 +69,7 @@ func slPosition(t *testing.T, opts Options, packets []string, heights []int, sto
 		g.score += uint8(g.height(f))
 	}
 	g.rehash()
+	g.sync()
 	return g
 }
 
@@ -410,5 +411,50 @@ func TestSalicLawEndgameExhaustive(t *testing.T) {
 	t.Logf("%d won, %d lost (%d of them not refuted by the relaxed test), %d unknown", won, lost, beyond, unknown)
 	if won == 0 || beyond == 0 {
 		t.Fatal("the check says too little")
+	}
+}
+
+// TestSalicLawFacts checks that the facts Salic Law keeps move by move
+// (slFacts) equal those computed from the layout, and that the pack's rank
+// hash SearchKey caches and Apply then keeps gives the key of a fresh
+// computation, at every position of random playouts of every variant.
+func TestSalicLawFacts(t *testing.T) {
+	deals := 150
+	if testing.Short() {
+		deals = 30
+	}
+	opts := append(variantOptions(salicLawSpec()), Options{"king-fill": "any-time", "king-refill": "once"})
+	for _, o := range opts {
+		var legal []Move
+		for seed := uint64(1); seed <= uint64(deals); seed++ {
+			g0, err := salicLawSpec().New(seed, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := g0.(*salicLaw)
+			r := NewRand(seed)
+			keyed := seed%2 == 0 // half the deals ask for the key at every position
+			for n := 0; ; n++ {
+				c := *g
+				c.sync()
+				if c.slFacts != g.slFacts {
+					t.Fatalf("%v seed %d move %d: kept facts %+v, from the layout %+v\n%s", o, seed, n, g.slFacts, c.slFacts, g)
+				}
+				if keyed {
+					k := g.SearchKey()
+					c.stale = true
+					if c.SearchKey() != k {
+						t.Fatalf("%v seed %d move %d: SearchKey differs from a fresh computation", o, seed, n)
+					}
+				}
+				legal = g.LegalMoves(legal[:0])
+				if len(legal) == 0 {
+					break
+				}
+				if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
 	}
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Salic Law (Салический закон, Cadogan).
 //
@@ -149,17 +152,23 @@ func startSalicLaw(v *VariantReader) (Dealer, error) {
 }
 
 // salicLaw is the state of a game of Salic Law.
+//
+// Besides the layout it keeps a few facts about the piles up to date move
+// by move (see slFacts), from which LegalMoves lists the moves without
+// walking the piles: a move touches one or two packets and at most one
+// foundation, so Apply updates those alone.
 type salicLaw struct {
 	core
 	r      *slRules
 	lay    layout
 	stock  faceHash // rank hash of the pack (see addValue)
-	stale  bool     // stock is out of date (after Determinize)
+	stale  bool     // stock is out of date (until SearchKey first needs it, and after Determinize)
 	nk     uint8    // packets opened
 	nf     uint8    // foundations started
 	filled uint8    // bit p: packet p's king has had a filled card
 	score  uint8
-	memo   *Memo // lent by a search for the endgame evaluation (UseMemo)
+	slFacts
+	memo *Memo // lent by a search for the endgame evaluation (UseMemo)
 }
 
 // UseMemo lends g the memo of the endgame evaluations (see MemoUser).
@@ -174,10 +183,17 @@ func newSalicLaw(c core, r *slRules, pack []Card) *salicLaw {
 	}
 	g.lay.push(slKings, pack[k])
 	g.nk = 1
-	var buf [packCards]Card
-	rest := append(append(buf[:0], pack[:k]...), pack[k+1:]...)
-	g.lay.loadPack(slStock, rest)
-	g.rehash()
+	// The rest of the pack, pack[0] on top (loadPack without the king).
+	for i := len(pack) - 1; i >= 0; i-- {
+		if i != k {
+			g.lay.push(slStock, pack[i])
+		}
+	}
+	// The pack's rank hash serves only the search key: it is computed
+	// when SearchKey first needs it and kept up to date from then on, so
+	// a tournament's deals never pay for it.
+	g.stale = true
+	g.sync()
 	return g
 }
 
@@ -195,24 +211,25 @@ func (g *salicLaw) height(f int) int { return g.lay.size(slFound + f) }
 // fillOpen reports whether the king-fill is allowed at this stage.
 func (g *salicLaw) fillOpen() bool { return g.lay.empty(slStock) || g.r.anyTime }
 
-// LegalMoves appends foundation plays, king fills and the next deal.
+// LegalMoves appends foundation plays, king fills and the next deal: the
+// plays packet by packet (P0 first), each onto the foundations that take
+// it (F0 first); the fills source by source (K0 first), each onto the bare
+// kings (K0 first); the deal last.
 func (g *salicLaw) LegalMoves(dst []Move) []Move {
-	dst = g.ProgressMoves(dst) // the foundation plays (engine/progress.go)
+	if g.ready != 0 { // most positions of the deal have no play
+		dst = g.appendPlays(dst, g.ready, NoCard, NoCard, -1, -1)
+	}
 	if g.fillOpen() {
-		var bare uint8 // packets that may take a fill
-		for q := 0; q < int(g.nk); q++ {
-			if g.lay.size(slKings+q) == 1 && !(g.r.once && g.filled&(1<<q) != 0) {
-				bare |= 1 << q
-			}
+		bare := (uint8(1)<<g.nk - 1) &^ g.has // packets that may take a fill
+		if g.r.once {
+			bare &^= g.filled
 		}
-		for p := 0; p < int(g.nk) && bare != 0; p++ {
-			if g.lay.size(slKings+p) < 3 {
-				continue
-			}
-			c := g.lay.top(slKings + p)
-			for q := 0; q < int(g.nk); q++ {
-				if bare&(1<<q) != 0 {
-					dst = append(dst, Move{Kind: MoveFill, From: uint8(slKings + p), To: uint8(slKings + q), Card: c, Card2: NoCard, Rule: slRuleKingFill})
+		if bare != 0 {
+			for pm := g.deep; pm != 0; pm &= pm - 1 {
+				p := bits.TrailingZeros8(pm)
+				c := g.lay.top(slKings + p)
+				for qm := bare; qm != 0; qm &= qm - 1 {
+					dst = append(dst, Move{Kind: MoveFill, From: uint8(slKings + p), To: uint8(slKings + bits.TrailingZeros8(qm)), Card: c, Card2: NoCard, Rule: slRuleKingFill})
 				}
 			}
 		}
@@ -221,6 +238,145 @@ func (g *salicLaw) LegalMoves(dst []Move) []Move {
 		dst = append(dst, Move{Kind: MoveDeal, From: slStock, To: slKings + g.nk - 1, Card: NoCard, Card2: NoCard, Rule: slRuleDeal})
 	}
 	return dst
+}
+
+// appendPlays appends the foundation plays of the packets in ready (bit
+// p), packet by packet, each onto the foundations that take its card,
+// F0 first. The card of packet p is its top, except that packets p1 and
+// p2 (-1: none) have cards c1 and c2 instead (the tops after a fill, see
+// ProgressAfter).
+func (g *salicLaw) appendPlays(dst []Move, ready uint8, c1, c2 Card, p1, p2 int) []Move {
+	for m := ready; m != 0; m &= m - 1 {
+		p := bits.TrailingZeros8(m)
+		c := g.lay.top(slKings + p)
+		switch p {
+		case p1:
+			c = c1
+		case p2:
+			c = c2
+		}
+		for fm := g.fw[c.Rank()&15]; fm != 0; fm &= fm - 1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(slKings + p), To: uint8(slFound + bits.TrailingZeros8(fm)), Card: c, Card2: NoCard, Rule: slRuleII})
+		}
+	}
+	return dst
+}
+
+// slFacts are the facts about the piles of Salic Law that the game keeps
+// up to date move by move (sync computes them from the layout): the
+// foundations that take each rank and which packets' cards they take.
+// Cards lie on the packets (above their kings) only of ranks 2 to the
+// jack: aces, queens and kings never do.
+type slFacts struct {
+	fw    [16]uint8 // fw[r]: the started foundations standing at r-1 (bit f), which take rank r
+	want  uint16    // bit r: fw[r] != 0
+	tops  [8]Rank   // the rank of packet p's available card, 0 when it has none
+	pk    [16]uint8 // pk[r]: the packets whose available card has rank r (bit p; r > 0)
+	has   uint8     // bit p: packet p holds a card on its king
+	deep  uint8     // bit p: packet p holds two or more cards on its king
+	ready uint8     // bit p: a foundation takes packet p's available card
+}
+
+// sync computes the facts (slFacts) from the layout.
+func (g *salicLaw) sync() {
+	g.slFacts = slFacts{}
+	for f := 0; f < int(g.nf); f++ {
+		if h := g.height(f); h < int(slTopRank) {
+			g.fw[h+1] |= 1 << f
+		}
+	}
+	for r := range g.fw {
+		if g.fw[r] != 0 {
+			g.want |= 1 << r
+		}
+	}
+	for p := 0; p < 8; p++ {
+		g.fixPacket(p)
+	}
+}
+
+// fixPacket updates the facts of packet p after its cards changed.
+func (g *salicLaw) fixPacket(p int) {
+	n := g.lay.size(slKings + p)
+	bit := uint8(1) << p
+	g.has &^= bit
+	g.deep &^= bit
+	g.ready &^= bit
+	g.pk[g.tops[p]&15] &^= bit
+	g.tops[p] = 0
+	if n < 2 {
+		return
+	}
+	r := g.lay.top(slKings + p).Rank()
+	g.tops[p] = r
+	g.pk[r&15] |= bit
+	g.has |= bit
+	if n >= 3 {
+		g.deep |= bit
+	}
+	if g.want>>(r&15)&1 != 0 {
+		g.ready |= bit
+	}
+}
+
+// cover updates the facts of packet p after a card of rank r was dealt
+// on it (fixPacket for that case, without its branches).
+func (g *salicLaw) cover(p int, r Rank) {
+	bit := uint8(1) << p
+	g.pk[g.tops[p]&15] &^= bit
+	g.pk[r&15] |= bit
+	g.tops[p] = r
+	if g.has&bit != 0 {
+		g.deep |= bit
+	}
+	g.has |= bit
+	g.ready = g.ready&^bit | uint8(g.want>>(r&15)&1)<<p
+}
+
+// raise records that foundation f went from rank r-1 to r (r = 1: it was
+// started by an ace): when no foundation takes rank r any more, the
+// packets showing that rank are no longer ready; those showing rank r+1
+// are.
+func (g *salicLaw) raise(f int, r Rank) {
+	bit := uint8(1) << f
+	if r > 1 {
+		if g.fw[r] &^= bit; g.fw[r] == 0 {
+			g.want &^= 1 << r
+			g.ready &^= g.pk[r]
+		}
+	}
+	if r < slTopRank {
+		g.fw[r+1] |= bit
+		g.want |= 1 << (r + 1)
+		g.ready |= g.pk[r+1]
+	}
+}
+
+// progressMoves appends the foundation plays of the packets' tops, in the
+// order LegalMoves lists them (ProgressMoves, see ProgressMover).
+func (g *salicLaw) progressMoves(dst []Move) []Move {
+	return g.appendPlays(dst, g.ready, NoCard, NoCard, -1, -1)
+}
+
+// ProgressAfter handles the king fills (see ProgressPeeker): a fill
+// changes no foundation, only the tops of its two packets: the card
+// beneath the moved one becomes the source's, the moved card the bare
+// king's.
+func (g *salicLaw) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
+	if m.Kind != MoveFill || g.Check(m) != nil {
+		return dst, false
+	}
+	p, q := int(m.From)-slKings, int(m.To)-slKings
+	c := m.Card
+	under := g.lay.below[c] // a fill leaves the source a card on its king
+	ready := g.ready &^ (1<<p | 1<<q)
+	if g.want>>(under.Rank()&15)&1 != 0 {
+		ready |= 1 << p
+	}
+	if g.want>>(c.Rank()&15)&1 != 0 {
+		ready |= 1 << q
+	}
+	return g.appendPlays(dst, ready, under, c, p, q), true
 }
 
 // Check is the legality predicate, rule by rule.
@@ -298,26 +454,35 @@ func (g *salicLaw) Apply(m Move) error {
 	switch m.Kind {
 	case MoveDeal:
 		c := g.lay.top(slStock)
-		g.stock.addValue(g.lay.size(slStock)-1, -uint64(c.Rank()))
+		if !g.stale {
+			g.stock.addValue(g.lay.size(slStock)-1, -uint64(c.Rank()))
+		}
 		switch c.Rank() {
 		case King:
 			g.lay.move(slStock, slKings+int(g.nk))
 			g.nk++
 		case Ace:
 			g.lay.move(slStock, slFound+int(g.nf))
+			g.raise(int(g.nf), Ace)
 			g.nf++
 			g.score++
 		case Queen:
 			g.lay.move(slStock, slQueens)
-		default:
-			g.lay.move(slStock, slKings+int(g.nk)-1)
+		default: // onto the last packet, whose available card it becomes
+			p := int(g.nk) - 1
+			g.lay.move(slStock, slKings+p)
+			g.cover(p, c.Rank())
 		}
 	case MoveFoundation:
 		g.lay.move(int(m.From), int(m.To))
+		g.raise(int(m.To)-slFound, m.Card.Rank())
+		g.fixPacket(int(m.From) - slKings) // after raise: with the new want
 		g.score++
 	case MoveFill:
 		g.lay.move(int(m.From), int(m.To))
 		g.filled |= 1 << (int(m.To) - slKings)
+		g.fixPacket(int(m.From) - slKings)
+		g.fixPacket(int(m.To) - slKings)
 	}
 	return nil
 }
@@ -350,6 +515,23 @@ func (g *salicLaw) Won() bool    { return int(g.score) == slTotal }
 func (g *salicLaw) Score() int   { return int(g.score) }
 func (g *salicLaw) Total() int   { return slTotal }
 func (g *salicLaw) Redeals() int { return 0 }
+
+// visibleCards adds the cards of every pile but the pack to set (see
+// PileReader): once the pack is out and the piles hold the two decks,
+// every card, without walking the piles (the greedy tie-break between
+// king fills asks for them at every decision of the endgame).
+func (g *salicLaw) visibleCards(set *[4]uint64) {
+	n := 0
+	for p := 0; p < slPiles; p++ {
+		n += g.lay.size(p)
+	}
+	if !g.lay.empty(slStock) || n != packCards {
+		g.lay.markPiles(set, slPiles, 1<<slStock)
+		return
+	}
+	set[0] = ^uint64(0)
+	set[1] |= 1<<(packCards-64) - 1
+}
 
 // Pile shows every pile but the pack.
 func (g *salicLaw) Pile(dst []Card, i int) []Card {
@@ -481,12 +663,13 @@ func (g *salicLaw) SearchKey() Key {
 			k.word(b[p])
 		}
 	}
-	stock := g.stock
 	if g.stale {
-		stock = g.stockHash()
+		// Computed once, then kept up to date by Apply (a cache: the key
+		// and every other view of the state are as before).
+		g.rehash()
 	}
-	k.word(stock[0])
-	k.word(stock[1])
+	k.word(g.stock[0])
+	k.word(g.stock[1])
 	return k.sum()
 }
 
