@@ -159,25 +159,12 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	}
 	// Tableau moves: score from the visible source pile; skip repeats.
 	var view uint64
+	sum := bestScores{first: -1, rest: -1, repeat: -1}
 	if tableau {
 		view = g.ViewHash()
-		p.scoreMoves(g, legal, banned, view)
+		sum = p.scoreMoves(g, legal, banned, view)
 	}
-	bestScore, nBest, firstBest, rest, repeat := int8(0), 0, -1, -1, -1
-	if tableau {
-		for i, sc := range p.score {
-			switch {
-			case sc > bestScore:
-				bestScore, nBest, firstBest = sc, 1, i
-			case sc == bestScore && sc > 0:
-				nBest++
-			case sc == 0 && rest < 0:
-				rest = i
-			case sc == -1 && repeat < 0:
-				repeat = i
-			}
-		}
-	}
+	bestScore, nBest, firstBest, rest, repeat := sum.score, sum.n, sum.first, sum.rest, sum.repeat
 	chosen := -1
 	if nBest == 1 {
 		chosen = firstBest
@@ -222,12 +209,24 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	return chosen
 }
 
+// bestScores sums up the scores of scoreMoves: the best positive score
+// (0 if none), how many moves have it and the first of them (-1 if
+// none), the first move of score 0 and the first of score -1 (-1 if
+// none).
+type bestScores struct {
+	score               int8
+	n                   int
+	first, rest, repeat int
+}
+
 // scoreMoves sets p.score[i] for each move of legal: the greedy score of
 // a tableau move not banned (2 when its visible source pile holds one
 // card, 1 when more, 0 when none), -1 for one played from view before (a
-// repeat), -2 for every other move. Moves come grouped by source pile:
-// the score of the last source read is reused.
-func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool, view uint64) {
+// repeat), -2 for every other move, and returns their summary, taken in
+// the same loop (a second pass over the scores cost more than the
+// summary). Moves come grouped by source pile: the score of the last
+// source read is reused.
+func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool, view uint64) bestScores {
 	if cap(p.score) < len(legal) {
 		p.score = make([]int8, len(legal))
 	}
@@ -236,6 +235,7 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 	played := p.seen.lookup(view)
 	reader, _ := g.(engine.PileReader) // asserted once, not per pile
 	lastFrom, lastScore := -1, int8(0)
+	best := bestScores{first: -1, rest: -1, repeat: -1}
 	for i := range legal {
 		m := &legal[i]
 		sc := int8(-2)
@@ -262,7 +262,18 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 			}
 		}
 		score[i] = sc
+		switch {
+		case sc > best.score:
+			best.score, best.n, best.first = sc, 1, i
+		case sc == best.score && sc > 0:
+			best.n++
+		case sc == 0 && best.rest < 0:
+			best.rest = i
+		case sc == -1 && best.repeat < 0:
+			best.repeat = i
+		}
 	}
+	return best
 }
 
 // mostFoundationPlays returns the move of score sc after which most
