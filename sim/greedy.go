@@ -279,16 +279,38 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 // mostFoundationPlays returns the move of score sc after which most
 // foundation plays and pair removals of cards the player could see are open
 // (see probe), the first listed on ties; -1 if none can be applied.
+//
+// A game that counts them itself (engine.ProgressCounter, the same count
+// as the probe's) spares the probe's listing and fairness tests; the
+// probe keeps nothing for nextLegal after such a count, as after its own
+// peeks, which list only progress moves.
 func (p *greedyPlayer) mostFoundationPlays(g engine.Game, legal []engine.Move, sc int8) int {
-	p.probe.reset(g)
+	counter, _ := g.(engine.ProgressCounter)
+	p.probe.forget()
+	probed := false
 	best, bestN := -1, -1
 	for i := range legal {
 		if p.score[i] != sc {
 			continue
 		}
-		if n := p.probe.progressAt(i, legal[i]); n > bestN {
+		n, counted := 0, false
+		if counter != nil {
+			n, counted = counter.ProgressCountAfter(&legal[i])
+		}
+		if !counted {
+			if !probed {
+				p.probe.reset(g)
+				probed = true
+			}
+			n = p.probe.progressAt(i, legal[i])
+		}
+		if n > bestN {
 			best, bestN = i, n
-			p.probe.keep(legal[i])
+			if counted {
+				p.probe.forget()
+			} else {
+				p.probe.keep(legal[i])
+			}
 		}
 	}
 	return best
