@@ -108,57 +108,68 @@ type uncounted struct {
 	engine.ProgressPeeker
 }
 
-// TestGreedyCountedChoices checks that greedy decides alike with and
-// without the game's engine.ProgressCounter: at every decision of greedy
-// playouts of every game and variant that has it, the same move, and the
-// same moves handed over for the next position (nextLegal).
-func TestGreedyCountedChoices(t *testing.T) {
+// TestCountedChoices checks that greedy and the book decide alike with
+// and without the game's engine.ProgressCounter: at every decision of
+// their playouts of every game and variant that has it, the same move and
+// advice, and the same moves handed over for the next position
+// (nextLegal).
+func TestCountedChoices(t *testing.T) {
 	deals := 60
 	if testing.Short() {
 		deals = 15
 	}
 	specs, optsList := counterOptions(t)
-	for k, spec := range specs {
-		for _, opts := range optsList[k] {
-			ties := 0
-			for seed := uint64(1); seed <= uint64(deals); seed++ {
-				g, err := spec.New(seed, opts)
-				if err != nil {
-					t.Fatal(err)
-				}
-				h := uncounted{Game: g, PileReader: g.(engine.PileReader),
-					ProgressMover: g.(engine.ProgressMover), ProgressPeeker: g.(engine.ProgressPeeker)}
-				a, b := newGreedyPlayer(), newGreedyPlayer()
-				a.Reset(g, seed)
-				b.Reset(h, seed)
-				var legal, nextA, nextB []engine.Move
-				for ply := 0; ply < spec.MaxMoves && !g.Won(); ply++ {
-					legal = g.LegalMoves(legal[:0])
-					if len(legal) == 0 {
-						break
-					}
-					i, _ := a.Choose(g, legal)
-					j, _ := b.Choose(h, legal)
-					if i != j {
-						t.Fatalf("%s %v seed %d ply %d: greedy chose %v with the count, %v without\n%s", spec.ID, opts, seed, ply, legal[i], legal[j], g)
-					}
-					if builds(legal) > 1 {
-						ties++ // likely a tie-break
-					}
-					m := legal[i]
-					if err := g.Apply(m); err != nil {
+	for _, name := range []string{"greedy", "book"} {
+		st, err := NewStrategy(name, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, spec := range specs {
+			for _, opts := range optsList[k] {
+				ties := 0
+				for seed := uint64(1); seed <= uint64(deals); seed++ {
+					g, err := spec.New(seed, opts)
+					if err != nil {
 						t.Fatal(err)
 					}
-					var okA, okB bool
-					nextA, okA = a.nextLegal(&m, nextA[:0])
-					nextB, okB = b.nextLegal(&m, nextB[:0])
-					if okA != okB || !slices.Equal(nextA, nextB) {
-						t.Fatalf("%s %v seed %d ply %d: nextLegal differs with the count (%v %v) and without (%v %v)", spec.ID, opts, seed, ply, okA, nextA, okB, nextB)
+					h := uncounted{Game: g, PileReader: g.(engine.PileReader),
+						ProgressMover: g.(engine.ProgressMover), ProgressPeeker: g.(engine.ProgressPeeker)}
+					a, b := st.NewPlayer(), st.NewPlayer()
+					a.Reset(g, seed)
+					b.Reset(h, seed)
+					na, _ := a.(nextLegaler)
+					nb, _ := b.(nextLegaler)
+					var legal, nextA, nextB []engine.Move
+					for ply := 0; ply < spec.MaxMoves && !g.Won(); ply++ {
+						legal = g.LegalMoves(legal[:0])
+						if len(legal) == 0 {
+							break
+						}
+						i, advA := a.Choose(g, legal)
+						j, advB := b.Choose(h, legal)
+						if i != j || advA != advB {
+							t.Fatalf("%s %s %v seed %d ply %d: %v %s with the count, %v %s without\n%s", name, spec.ID, opts, seed, ply, legal[i], advA, legal[j], advB, g)
+						}
+						if builds(legal) > 1 {
+							ties++ // likely a tie-break
+						}
+						m := legal[i]
+						if err := g.Apply(m); err != nil {
+							t.Fatal(err)
+						}
+						var okA, okB bool
+						if na != nil {
+							nextA, okA = na.nextLegal(&m, nextA[:0])
+							nextB, okB = nb.nextLegal(&m, nextB[:0])
+						}
+						if okA != okB || !slices.Equal(nextA, nextB) {
+							t.Fatalf("%s %s %v seed %d ply %d: nextLegal differs with the count (%v %v) and without (%v %v)", name, spec.ID, opts, seed, ply, okA, nextA, okB, nextB)
+						}
 					}
 				}
-			}
-			if ties < deals {
-				t.Errorf("%s %v: only %d decisions among several builds", spec.ID, opts, ties)
+				if ties < deals {
+					t.Errorf("%s %s %v: only %d decisions among several builds", name, spec.ID, opts, ties)
+				}
 			}
 		}
 	}
