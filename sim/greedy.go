@@ -135,35 +135,22 @@ func greedyRank(k engine.MoveKind) int {
 // never returns an index outside legal; if every move is banned it falls
 // back to all moves.
 func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool) int {
-	// The moves are read in place (&legal[i]): a copy of each move per
-	// loop was a good part of a decision's cost.
+	// One pass over the moves finds the first progress move and scores
+	// the tableau moves (see scoreMoves); the moves are read in place
+	// (&legal[i]): a copy of each move per loop was a good part of a
+	// decision's cost.
 	ok := func(i int) bool { return banned == nil || !banned[i] }
-	found, tableau := false, false
-	for i := range legal {
-		if banned != nil && banned[i] {
-			continue
-		}
-		found = true
-		switch kindClass[legal[i].Kind] {
-		case classProgress:
-			return i
-		case classTableau:
-			tableau = true
-		}
+	sum := p.scoreMoves(g, legal, banned)
+	if sum.progress >= 0 {
+		return sum.progress
 	}
-	if !found {
+	if !sum.found {
 		if banned == nil {
 			return 0
 		}
 		return p.choose(g, legal, nil)
 	}
-	// Tableau moves: score from the visible source pile; skip repeats.
-	var view uint64
-	sum := bestScores{first: -1, rest: -1, repeat: -1}
-	if tableau {
-		view = g.ViewHash()
-		sum = p.scoreMoves(g, legal, banned, view)
-	}
+	tableau, view := sum.tableau, sum.view
 	bestScore, nBest, firstBest, rest, repeat := sum.score, sum.n, sum.first, sum.rest, sum.repeat
 	chosen := -1
 	if nBest == 1 {
@@ -209,71 +196,93 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	return chosen
 }
 
-// bestScores sums up the scores of scoreMoves: the best positive score
-// (0 if none), how many moves have it and the first of them (-1 if
-// none), the first move of score 0 and the first of score -1 (-1 if
-// none).
-type bestScores struct {
+// moveScores sums up a decision's moves (scoreMoves): the first move not
+// banned that is a progress move (-1 if none, and then the rest is not
+// filled in); whether any move is not banned, and any of those a tableau
+// move, and if so the view of the decision; the best positive score (0 if
+// none), how many moves have it and the first of them (-1 if none), the
+// first move of score 0 and the first of score -1 (-1 if none).
+type moveScores struct {
+	progress            int
+	found, tableau      bool
+	view                uint64
 	score               int8
 	n                   int
 	first, rest, repeat int
 }
 
-// scoreMoves sets p.score[i] for each move of legal: the greedy score of
-// a tableau move not banned (2 when its visible source pile holds one
-// card, 1 when more, 0 when none), -1 for one played from view before (a
-// repeat), -2 for every other move, and returns their summary, taken in
-// the same loop (a second pass over the scores cost more than the
-// summary). Moves come grouped by source pile: the score of the last
-// source read is reused.
-func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool, view uint64) bestScores {
+// scoreMoves returns the summary of the moves of legal, and sets p.score[i]
+// for each move before the first progress move: the greedy score of a
+// tableau move not banned (2 when its visible source pile holds one card,
+// 1 when more, 0 when none), -1 for one played from the decision's view
+// before (a repeat), -2 for every other move. The view and the cycle
+// memory are read at the first tableau move: a decision whose first move
+// is a progress move (red-and-black lists its foundation plays first)
+// reads neither. Moves come grouped by source pile: the score of the last
+// source read is reused. (One loop for all of it: the passes over the
+// moves, for progress moves and then for the scores and their summary,
+// were a good part of a red-and-black decision.)
+func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool) moveScores {
 	if cap(p.score) < len(legal) {
 		p.score = make([]int8, len(legal))
 	}
 	score := p.score[:len(legal)]
 	p.score = score
-	played := p.seen.lookup(view)
-	reader, _ := g.(engine.PileReader) // asserted once, not per pile
+	sum := moveScores{progress: -1, first: -1, rest: -1, repeat: -1}
+	var reader engine.PileReader
+	played := int32(-1)
 	lastFrom, lastScore := -1, int8(0)
-	best := bestScores{first: -1, rest: -1, repeat: -1}
 	for i := range legal {
 		m := &legal[i]
 		sc := int8(-2)
-		if kindClass[m.Kind] == classTableau && (banned == nil || !banned[i]) {
-			switch {
-			case played >= 0 && p.seen.has(played, moveCode(m)):
-				sc = -1
-			case int(m.From) == lastFrom:
-				sc = lastScore
-			default:
-				var n int
-				if reader != nil {
-					n = reader.PileLen(int(m.From))
-				} else {
-					n = pileLen(g, int(m.From), &p.cards)
+		if banned == nil || !banned[i] {
+			sum.found = true
+			switch kindClass[m.Kind] {
+			case classProgress:
+				sum.progress = i
+				return sum
+			case classTableau:
+				if !sum.tableau {
+					sum.tableau = true
+					sum.view = g.ViewHash()
+					played = p.seen.lookup(sum.view)
+					reader, _ = g.(engine.PileReader) // asserted once, not per pile
 				}
-				lastFrom, lastScore = int(m.From), 0
-				if n == 1 {
-					lastScore = 2
-				} else if n > 1 {
-					lastScore = 1
+				switch {
+				case played >= 0 && p.seen.has(played, moveCode(m)):
+					sc = -1
+				case int(m.From) == lastFrom:
+					sc = lastScore
+				default:
+					var n int
+					if reader != nil {
+						n = reader.PileLen(int(m.From))
+					} else {
+						n = pileLen(g, int(m.From), &p.cards)
+					}
+					lastFrom, lastScore = int(m.From), 0
+					if n == 1 {
+						lastScore = 2
+					} else if n > 1 {
+						lastScore = 1
+					}
+					sc = lastScore
 				}
-				sc = lastScore
 			}
 		}
 		score[i] = sc
 		switch {
-		case sc > best.score:
-			best.score, best.n, best.first = sc, 1, i
-		case sc == best.score && sc > 0:
-			best.n++
-		case sc == 0 && best.rest < 0:
-			best.rest = i
-		case sc == -1 && best.repeat < 0:
-			best.repeat = i
+		case sc > sum.score:
+			sum.score, sum.n, sum.first = sc, 1, i
+		case sc == sum.score && sc > 0:
+			sum.n++
+		case sc == 0 && sum.rest < 0:
+			sum.rest = i
+		case sc == -1 && sum.repeat < 0:
+			sum.repeat = i
 		}
 	}
-	return best
+	return sum
 }
 
 // mostFoundationPlays returns the move of score sc after which most
