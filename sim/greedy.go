@@ -50,6 +50,7 @@ type greedyPlayer struct {
 	probe probe     // tries tied candidates
 	cards []engine.Card
 	score []int8
+	sum   moveScores // of the decision in progress (scoreMoves)
 }
 
 func newGreedyPlayer() *greedyPlayer { return &greedyPlayer{} }
@@ -140,7 +141,8 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	// (&legal[i]): a copy of each move per loop was a good part of a
 	// decision's cost.
 	ok := func(i int) bool { return banned == nil || !banned[i] }
-	sum := p.scoreMoves(g, legal, banned)
+	sum := &p.sum
+	p.scoreMoves(g, legal, banned)
 	if sum.progress >= 0 {
 		return sum.progress
 	}
@@ -211,7 +213,7 @@ type moveScores struct {
 	first, rest, repeat int
 }
 
-// scoreMoves returns the summary of the moves of legal, and sets p.score[i]
+// scoreMoves sets p.sum to the summary of the moves of legal, and p.score[i]
 // for each move before the first progress move: the greedy score of a
 // tableau move not banned (2 when its visible source pile holds one card,
 // 1 when more, 0 when none), -1 for one played from the decision's view
@@ -222,13 +224,16 @@ type moveScores struct {
 // source read is reused. (One loop for all of it: the passes over the
 // moves, for progress moves and then for the scores and their summary,
 // were a good part of a red-and-black decision.)
-func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool) moveScores {
+func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool) {
 	if cap(p.score) < len(legal) {
 		p.score = make([]int8, len(legal))
 	}
 	score := p.score[:len(legal)]
 	p.score = score
-	sum := moveScores{progress: -1, first: -1, rest: -1, repeat: -1}
+	// (The summary is written in place: returning it was a copy of its
+	// fields per decision.)
+	sum := &p.sum
+	*sum = moveScores{progress: -1, first: -1, rest: -1, repeat: -1}
 	var reader engine.PileReader
 	played := int32(-1)
 	lastFrom, lastScore := -1, int8(0)
@@ -240,7 +245,7 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 			switch kindClass[m.Kind] {
 			case classProgress:
 				sum.progress = i
-				return sum
+				return
 			case classTableau:
 				if !sum.tableau {
 					sum.tableau = true
@@ -282,7 +287,6 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 			sum.repeat = i
 		}
 	}
-	return sum
 }
 
 // mostFoundationPlays returns the move of score sc after which most
