@@ -281,9 +281,16 @@ func (g *redAndBlack) retopAll() {
 	}
 }
 
-// rewant recomputes want and wantTops after a foundation grew.
-func (g *redAndBlack) rewant() {
-	want := g.wanted()
+// rewant recomputes want and wantTops after a foundation of suit s grew:
+// only the wants of that suit change.
+func (g *redAndBlack) rewant(s int) {
+	f := rbFound + 2*(s&3)
+	want := g.want &^ (uint64(1<<13-1) << (13 * (s & 3)))
+	for _, h := range [2]uint8{g.lay.piles[f].n, g.lay.piles[f+1].n} {
+		if h < uint8(King) {
+			want |= 1 << ((13*(s&3) + int(h)) & 63)
+		}
+	}
 	g.want = want
 	var tops uint8
 	for j := 0; j < 8; j++ {
@@ -597,7 +604,7 @@ func (g *redAndBlack) Apply(m Move) error {
 		g.lay.move(from, to)
 		g.score++
 		g.heights += 1 << (4 * (rbFound + 7 - to))
-		g.rewant()
+		g.rewant(int(m.Card.Suit()))
 		if from != rbTalon {
 			g.retop(from - rbTab)
 		}
