@@ -253,13 +253,23 @@ func (g *redAndBlack) retop(j int) {
 		g.byKey[key&31] |= bit
 		g.byWant[want&31] |= bit
 		g.wantTops |= uint8(g.want>>(cardFaces[c]&63)&1) << j
-		shifts |= uint64(g.byKey[want&31]&^bit) << (8 * j)
-		for m := g.byWant[key&31] &^ bit; m != 0; m &= m - 1 {
-			shifts |= 1 << ((8*bits.TrailingZeros8(m) + j) & 63)
-		}
+		shifts |= uint64(g.byKey[want&31]&^bit)<<(8*j) | rbColumn[g.byWant[key&31]&^bit]<<j
 	}
 	g.shifts = shifts
 }
+
+// rbColumn[m] has bit 8i for each bit i of m: the pile set m as column 0
+// of the shift matrix (a table load where a loop over the bits was).
+var rbColumn = func() (t [256]uint64) {
+	for m := range t {
+		for i := 0; i < 8; i++ {
+			if m&(1<<i) != 0 {
+				t[m] |= 1 << (8 * i)
+			}
+		}
+	}
+	return t
+}()
 
 // retopAll recomputes topKey, byKey, wantTops, topWant, byWant and
 // shifts from the piles.
@@ -271,9 +281,16 @@ func (g *redAndBlack) retopAll() {
 	}
 }
 
-// rewant recomputes want and wantTops after a foundation grew.
-func (g *redAndBlack) rewant() {
-	want := g.wanted()
+// rewant recomputes want and wantTops after a foundation of suit s grew:
+// only the wants of that suit change.
+func (g *redAndBlack) rewant(s int) {
+	f := rbFound + 2*(s&3)
+	want := g.want &^ (uint64(1<<13-1) << (13 * (s & 3)))
+	for _, h := range [2]uint8{g.lay.piles[f].n, g.lay.piles[f+1].n} {
+		if h < uint8(King) {
+			want |= 1 << ((13*(s&3) + int(h)) & 63)
+		}
+	}
 	g.want = want
 	var tops uint8
 	for j := 0; j < 8; j++ {
@@ -449,6 +466,18 @@ func (g *redAndBlack) depth(p int, c Card) int {
 	return -1
 }
 
+// keptShift reports whether m is a shift of a top card that the kept
+// shift matrix lists (variant moves=single), with the fields LegalMoves
+// gives it: exactly the shifts Check accepts in that variant (a set bit
+// means two different non-empty piles whose tops build, so the game is
+// not won), decided without Check's walk through the rules.
+func (g *redAndBlack) keptShift(m *Move) bool {
+	i, j := int(m.From)-rbTab, int(m.To)-rbTab
+	return m.Kind == MoveBuild && uint(i) < 8 && uint(j) < 8 && !g.r.sequence &&
+		g.shifts>>((8*i+j)&63)&1 != 0 && m.Card == g.lay.piles[rbTab+i].top &&
+		m.Card2 == NoCard && g.idle < rbIdleLimit && m.Rule == rbRuleShift
+}
+
 // Check is the legality predicate, rule by rule.
 func (g *redAndBlack) Check(m Move) error {
 	if g.Won() {
@@ -559,8 +588,10 @@ func (g *redAndBlack) Check(m Move) error {
 
 // Apply checks and performs m, then refills gaps.
 func (g *redAndBlack) Apply(m Move) error {
-	if err := g.Check(m); err != nil {
-		return err
+	if !g.keptShift(&m) {
+		if err := g.Check(m); err != nil {
+			return err
+		}
 	}
 	from, to := int(m.From), int(m.To)
 	idle := uint8(0)
@@ -573,7 +604,7 @@ func (g *redAndBlack) Apply(m Move) error {
 		g.lay.move(from, to)
 		g.score++
 		g.heights += 1 << (4 * (rbFound + 7 - to))
-		g.rewant()
+		g.rewant(int(m.Card.Suit()))
 		if from != rbTalon {
 			g.retop(from - rbTab)
 		}

@@ -772,8 +772,12 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		return -1, ""
 	}
 	best, bestN := -1, 0
-	// A game that lists the plays after a shift without a copy
+	// A game that counts the plays a shift opens (engine.ProgressCounter,
+	// the probe's count) is not probed: the probe would keep nothing for
+	// nextLegal after it either (its peeks list only progress moves). A
+	// game that lists the plays after a shift without a copy
 	// (engine.ProgressPeeker) needs no quick test first.
+	counter, _ := g.(engine.ProgressCounter)
 	peeks := p.probe.peek != nil // Choose reset the probe to g
 	haveWants := peeks
 	var wants [engine.NumSuits]uint16
@@ -782,15 +786,26 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) || !p.layoutPile(m.To) {
 			continue
 		}
-		if !haveWants {
-			wants, haveWants = p.foundationWants(g), true
+		n, counted := 0, false
+		if counter != nil {
+			n, counted = counter.ProgressCountAfter(m)
 		}
-		if !peeks && !p.mayExposePlay(g, *m, &wants) {
-			continue // tried on a copy it would open no play: skip the copy
+		if !counted {
+			if !haveWants {
+				wants, haveWants = p.foundationWants(g), true
+			}
+			if !peeks && !p.mayExposePlay(g, *m, &wants) {
+				continue // tried on a copy it would open no play: skip the copy
+			}
+			n = p.probe.progressAt(i, *m)
 		}
-		if n := p.probe.progressAt(i, *m); n > bestN {
+		if n > bestN {
 			best, bestN = i, n
-			p.probe.keep(*m)
+			if counted {
+				p.probe.forget()
+			} else {
+				p.probe.keep(*m)
+			}
 		}
 	}
 	if best >= 0 {

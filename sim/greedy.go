@@ -50,6 +50,7 @@ type greedyPlayer struct {
 	probe probe     // tries tied candidates
 	cards []engine.Card
 	score []int8
+	sum   moveScores // of the decision in progress (scoreMoves)
 }
 
 func newGreedyPlayer() *greedyPlayer { return &greedyPlayer{} }
@@ -135,49 +136,24 @@ func greedyRank(k engine.MoveKind) int {
 // never returns an index outside legal; if every move is banned it falls
 // back to all moves.
 func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool) int {
-	// The moves are read in place (&legal[i]): a copy of each move per
-	// loop was a good part of a decision's cost.
+	// One pass over the moves finds the first progress move and scores
+	// the tableau moves (see scoreMoves); the moves are read in place
+	// (&legal[i]): a copy of each move per loop was a good part of a
+	// decision's cost.
 	ok := func(i int) bool { return banned == nil || !banned[i] }
-	found, tableau := false, false
-	for i := range legal {
-		if banned != nil && banned[i] {
-			continue
-		}
-		found = true
-		switch kindClass[legal[i].Kind] {
-		case classProgress:
-			return i
-		case classTableau:
-			tableau = true
-		}
+	sum := &p.sum
+	p.scoreMoves(g, legal, banned)
+	if sum.progress >= 0 {
+		return sum.progress
 	}
-	if !found {
+	if !sum.found {
 		if banned == nil {
 			return 0
 		}
 		return p.choose(g, legal, nil)
 	}
-	// Tableau moves: score from the visible source pile; skip repeats.
-	var view uint64
-	if tableau {
-		view = g.ViewHash()
-		p.scoreMoves(g, legal, banned, view)
-	}
-	bestScore, nBest, firstBest, rest, repeat := int8(0), 0, -1, -1, -1
-	if tableau {
-		for i, sc := range p.score {
-			switch {
-			case sc > bestScore:
-				bestScore, nBest, firstBest = sc, 1, i
-			case sc == bestScore && sc > 0:
-				nBest++
-			case sc == 0 && rest < 0:
-				rest = i
-			case sc == -1 && repeat < 0:
-				repeat = i
-			}
-		}
-	}
+	tableau, view := sum.tableau, sum.view
+	bestScore, nBest, firstBest, rest, repeat := sum.score, sum.n, sum.first, sum.rest, sum.repeat
 	chosen := -1
 	if nBest == 1 {
 		chosen = firstBest
@@ -222,62 +198,132 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	return chosen
 }
 
-// scoreMoves sets p.score[i] for each move of legal: the greedy score of
-// a tableau move not banned (2 when its visible source pile holds one
-// card, 1 when more, 0 when none), -1 for one played from view before (a
-// repeat), -2 for every other move. Moves come grouped by source pile:
-// the score of the last source read is reused.
-func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool, view uint64) {
+// moveScores sums up a decision's moves (scoreMoves): the first move not
+// banned that is a progress move (-1 if none, and then the rest is not
+// filled in); whether any move is not banned, and any of those a tableau
+// move, and if so the view of the decision; the best positive score (0 if
+// none), how many moves have it and the first of them (-1 if none), the
+// first move of score 0 and the first of score -1 (-1 if none).
+type moveScores struct {
+	progress            int
+	found, tableau      bool
+	view                uint64
+	score               int8
+	n                   int
+	first, rest, repeat int
+}
+
+// scoreMoves sets p.sum to the summary of the moves of legal, and p.score[i]
+// for each move before the first progress move: the greedy score of a
+// tableau move not banned (2 when its visible source pile holds one card,
+// 1 when more, 0 when none), -1 for one played from the decision's view
+// before (a repeat), -2 for every other move. The view and the cycle
+// memory are read at the first tableau move: a decision whose first move
+// is a progress move (red-and-black lists its foundation plays first)
+// reads neither. Moves come grouped by source pile: the score of the last
+// source read is reused. (One loop for all of it: the passes over the
+// moves, for progress moves and then for the scores and their summary,
+// were a good part of a red-and-black decision.)
+func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []bool) {
 	if cap(p.score) < len(legal) {
 		p.score = make([]int8, len(legal))
 	}
 	score := p.score[:len(legal)]
 	p.score = score
-	played := p.seen.lookup(view)
-	reader, _ := g.(engine.PileReader) // asserted once, not per pile
+	// (The summary is written in place: returning it was a copy of its
+	// fields per decision.)
+	sum := &p.sum
+	*sum = moveScores{progress: -1, first: -1, rest: -1, repeat: -1}
+	var reader engine.PileReader
+	played := int32(-1)
 	lastFrom, lastScore := -1, int8(0)
 	for i := range legal {
 		m := &legal[i]
 		sc := int8(-2)
-		if kindClass[m.Kind] == classTableau && (banned == nil || !banned[i]) {
-			switch {
-			case played >= 0 && p.seen.has(played, moveCode(m)):
-				sc = -1
-			case int(m.From) == lastFrom:
-				sc = lastScore
-			default:
-				var n int
-				if reader != nil {
-					n = reader.PileLen(int(m.From))
-				} else {
-					n = pileLen(g, int(m.From), &p.cards)
+		if banned == nil || !banned[i] {
+			sum.found = true
+			switch kindClass[m.Kind] {
+			case classProgress:
+				sum.progress = i
+				return
+			case classTableau:
+				if !sum.tableau {
+					sum.tableau = true
+					sum.view = g.ViewHash()
+					played = p.seen.lookup(sum.view)
+					reader, _ = g.(engine.PileReader) // asserted once, not per pile
 				}
-				lastFrom, lastScore = int(m.From), 0
-				if n == 1 {
-					lastScore = 2
-				} else if n > 1 {
-					lastScore = 1
+				switch {
+				case played >= 0 && p.seen.has(played, moveCode(m)):
+					sc = -1
+				case int(m.From) == lastFrom:
+					sc = lastScore
+				default:
+					var n int
+					if reader != nil {
+						n = reader.PileLen(int(m.From))
+					} else {
+						n = pileLen(g, int(m.From), &p.cards)
+					}
+					lastFrom, lastScore = int(m.From), 0
+					if n == 1 {
+						lastScore = 2
+					} else if n > 1 {
+						lastScore = 1
+					}
+					sc = lastScore
 				}
-				sc = lastScore
 			}
 		}
 		score[i] = sc
+		switch {
+		case sc > sum.score:
+			sum.score, sum.n, sum.first = sc, 1, i
+		case sc == sum.score && sc > 0:
+			sum.n++
+		case sc == 0 && sum.rest < 0:
+			sum.rest = i
+		case sc == -1 && sum.repeat < 0:
+			sum.repeat = i
+		}
 	}
 }
 
 // mostFoundationPlays returns the move of score sc after which most
 // foundation plays and pair removals of cards the player could see are open
 // (see probe), the first listed on ties; -1 if none can be applied.
+//
+// A game that counts them itself (engine.ProgressCounter, the same count
+// as the probe's) spares the probe's listing and fairness tests; the
+// probe keeps nothing for nextLegal after such a count, as after its own
+// peeks, which list only progress moves.
 func (p *greedyPlayer) mostFoundationPlays(g engine.Game, legal []engine.Move, sc int8) int {
-	p.probe.reset(g)
+	counter, _ := g.(engine.ProgressCounter)
+	p.probe.forget()
+	probed := false
 	best, bestN := -1, -1
 	for i := range legal {
 		if p.score[i] != sc {
 			continue
 		}
-		if n := p.probe.progressAt(i, legal[i]); n > bestN {
+		n, counted := 0, false
+		if counter != nil {
+			n, counted = counter.ProgressCountAfter(&legal[i])
+		}
+		if !counted {
+			if !probed {
+				p.probe.reset(g)
+				probed = true
+			}
+			n = p.probe.progressAt(i, legal[i])
+		}
+		if n > bestN {
 			best, bestN = i, n
-			p.probe.keep(legal[i])
+			if counted {
+				p.probe.forget()
+			} else {
+				p.probe.keep(legal[i])
+			}
 		}
 	}
 	return best
