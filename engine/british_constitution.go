@@ -340,6 +340,186 @@ func (g *britishConstitution) appendFills(dst []Move) []Move {
 	return dst
 }
 
+// Tops copies the top card of every pile of the Constitution to tops (pile
+// row*8 + column: the People are row 0 … the Privy Council row 3; NoCard
+// for a vacancy) and returns the set of those piles that hold exactly one
+// card (bit p for pile p). The book strategy reads them at most of its
+// decisions (british-constitution/S2): one call instead of a PileReader
+// call per pile. TestBritishConstitutionTops checks it against Pile.
+func (g *britishConstitution) Tops(tops *[bcCons]Card) (singles uint32) {
+	for p := range tops {
+		h := g.lay.piles[p]
+		tops[p] = h.top
+		one := uint32(0)
+		if h.n == 1 {
+			one = 1
+		}
+		singles |= one << p
+	}
+	return singles
+}
+
+// Openings is what OpeningsAfter counts after one move.
+type Openings struct {
+	Plays  int  // the foundation plays then legal
+	Builds int  // the builds then legal
+	OK     bool // the move is one OpeningsAfter handles (else both counts are 0)
+}
+
+// bcKey and bcWant are altKey and altWant of every byte value, with 0 and 1
+// for NoCard: no card has key 0 or 1 (keys are 2 … 27, wants 4 … 29), so a
+// missing top neither takes nor goes on any card.
+var bcKey, bcWant = func() (k, w [256]uint8) {
+	for c := range k {
+		if Card(c) == NoCard {
+			k[c], w[c] = 0, 1
+			continue
+		}
+		k[c], w[c] = uint8(altKey(Card(c))&31), uint8(altWant(Card(c))&31)
+	}
+	return k, w
+}()
+
+// OpeningsAfter appends to dst, for each move of moves (legal moves of g),
+// what is legal after it without making it: for a build or a fill within
+// the Constitution, the foundation plays and the builds then legal; the
+// book strategy weighs each refill by them (british-constitution/S1).
+// Builds are those of Rule II and, with variant talon-build=on, the
+// talon's builds on the People; fills and the draw are not counted. A move
+// whose card, or whose target's top card, lay face down in the pack before
+// the move is left out: the only such card is the one the pack deals into
+// a People pile that the move empties while the talon is empty. Both
+// counts are 0 when a vacancy then waits to be filled (only fills are
+// legal). Every other move gets OK false, and the caller makes it on a
+// copy. g is not changed. The state is read once for all the moves:
+// each move changes only the tops of its two piles (and the talon's), so
+// its counts are those of the state less the pairs of the old tops plus
+// those of the new. TestOpeningsAfter checks it against Apply on a copy and
+// LegalMoves at every legal move of random playouts of every variant.
+func (g *britishConstitution) OpeningsAfter(moves []Move, dst []Openings) []Openings {
+	var d bcOpenings
+	for p := range d.tops {
+		t := g.lay.piles[p].top
+		d.tops[p] = t
+		if t != NoCard {
+			r, b := p/bcCols, uint8(1)<<(p%bcCols)
+			d.keys[r][bcKey[t]] |= b
+			d.wants[r][bcWant[t]] |= b
+		}
+	}
+	for s := 0; s < bcCouncil*bcCols; s++ {
+		d.builds += bits.OnesCount8(d.keys[s/bcCols+1][bcWant[d.tops[s]]])
+	}
+	for i := range d.plays {
+		d.plays[i] = int8(g.playsOf(d.tops[bcCouncil*bcCols+i]))
+		d.allPlays += int(d.plays[i])
+	}
+	for _, m := range moves {
+		dst = append(dst, g.openingsAfter(&d, m))
+	}
+	return dst
+}
+
+// bcOpenings is the state OpeningsAfter reads once for all its moves.
+type bcOpenings struct {
+	tops [bcCons]Card
+	// keys[r][k] (wants[r][k]) has bit c when the top of pile c of
+	// division r has key k (goes on a card of key k; see bcKey).
+	keys, wants [bcRows][32]uint8
+	builds      int          // the pairs of tops that make a build (as if no vacancy waited)
+	plays       [bcCols]int8 // the plays of each Council pile's top
+	allPlays    int          // their sum
+}
+
+// playsOf returns the number of foundations that take c next (0, 1 or
+// both of its suit's two; 0 for NoCard).
+func (g *britishConstitution) playsOf(c Card) int {
+	if c == NoCard {
+		return 0
+	}
+	n := 0
+	for f := bcF0 + 2*int(c.Suit()); f < bcF0+2*int(c.Suit())+2; f++ {
+		if g.accepts(f, c) {
+			n++
+		}
+	}
+	return n
+}
+
+// openingsAfter is OpeningsAfter for one move m, in the state d of g.
+func (g *britishConstitution) openingsAfter(d *bcOpenings, m Move) Openings {
+	s, v := int(m.From), int(m.To)
+	if (m.Kind != MoveBuild && m.Kind != MoveFill) || s >= bcCouncil*bcCols || v >= bcCons || v/bcCols != s/bcCols+1 {
+		return Openings{}
+	}
+	x, z := d.tops[s], d.tops[v] // the card moved, and the top it goes on (NoCard: a fill)
+	if x == NoCard {
+		return Openings{}
+	}
+	q := s / bcCols // the division of s; v is in the one above
+	// The new top y of s (see Apply): the card under x or, when s empties,
+	// for a People pile the talon's top, else the pack's (face down
+	// before: counted as no card), else none. No other People pile waits
+	// for a card while the talon or the pack has one, so s takes it.
+	empty := g.empty &^ (1 << v)
+	talon := g.lay.top(bcTalon)
+	y := g.lay.below[x]
+	if y == NoCard {
+		switch {
+		case q == 0 && talon != NoCard:
+			y = talon
+			talon = g.lay.below[talon]
+		case q == 0 && !g.lay.empty(bcStock):
+			// s is not empty, but its card was face down: counted as none.
+		default:
+			empty |= 1 << s
+		}
+	}
+	if !g.r.freeFill && bcVacancyToFill(empty) {
+		return Openings{OK: true} // only fills are legal
+	}
+	o := Openings{Plays: d.allPlays, Builds: d.builds, OK: true}
+	if v >= bcCouncil*bcCols {
+		o.Plays += g.playsOf(x) - int(d.plays[v%bcCols])
+	}
+	// The builds: take away the pairs of x on s and of z on v, add those
+	// of y on s and of x on v. Only divisions q and q+1 change, so the
+	// tables of the others are read as they are, and those of q and q+1
+	// without s and v; a pair of s and v (x on z before, y on x after) is
+	// counted once.
+	bs, bv := uint8(1)<<(s%bcCols), uint8(1)<<(v%bcCols)
+	n := o.Builds
+	n -= bits.OnesCount8(d.keys[q+1][bcWant[x]]) // x onto division q+1 (z too if x fits on it)
+	n -= bits.OnesCount8(d.wants[q][bcKey[z]])   // division q onto z (x too if it fits)
+	if bcWant[x] == bcKey[z] {
+		n++ // x on z, taken away twice
+	}
+	n += bits.OnesCount8(d.wants[q][bcKey[x]] &^ bs)   // division q but s onto x
+	n += bits.OnesCount8(d.keys[q+1][bcWant[y]] &^ bv) // y onto division q+1 but v
+	if bcWant[y] == bcKey[x] {
+		n++ // y onto x
+	}
+	if q > 0 {
+		n += bits.OnesCount8(d.wants[q-1][bcKey[y]]) - bits.OnesCount8(d.wants[q-1][bcKey[x]])
+	}
+	if q+2 < bcRows {
+		n += bits.OnesCount8(d.keys[q+2][bcWant[x]]) - bits.OnesCount8(d.keys[q+2][bcWant[z]])
+	}
+	if g.r.talonBuild && talon != NoCard {
+		for t := 0; t < bcCols; t++ {
+			top := d.tops[t]
+			if t == s {
+				top = y
+			}
+			if bcSequenceFits(talon, top) {
+				n++
+			}
+		}
+	}
+	o.Builds = n
+	return o
+}
+
 // LegalMoves appends, while a vacancy must be filled, only the fills;
 // otherwise the plays from the Privy Council, the builds on the division
 // above, the fills (variant fill=free), the talon builds (variant

@@ -151,6 +151,9 @@ func newBookPlayer(without string) *bookPlayer {
 type bookGame struct {
 	advice []engine.RuleID
 	choose func(p *bookPlayer, g engine.Game, legal []engine.Move) (int, engine.RuleID)
+	// probes: the advice counts plays after candidates (probe.progressAt),
+	// so Choose memoizes the counts for greedy's tie-break.
+	probes bool
 }
 
 // bookAdvice is the per-game table of the book strategy, by game ID. Games
@@ -158,14 +161,14 @@ type bookGame struct {
 // that every ID listed exists in the engine's catalog and that play names
 // no other.
 var bookAdvice = map[string]bookGame{
-	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners},
+	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners, probes: true},
 	"windmill":             {advice: []engine.RuleID{"windmill/S1", "windmill/S2"}, choose: (*bookPlayer).windmill},
 	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution},
-	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon},
-	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
+	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon, probes: true},
+	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw, probes: true},
 	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
 	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
-	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlack},
+	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlack, probes: true},
 }
 
 type bookPlayer struct {
@@ -177,11 +180,15 @@ type bookPlayer struct {
 	kinds   []engine.PileKind // pile kinds of spec
 	talon   int               // index of the talon, -1 if none
 	commons []int             // british-constitution: the Commons row (COM piles)
-	banned  []bool
-	cards2  []engine.Card
-	founds  []int      // the foundation piles
-	cross   crossings  // napoleon
-	xc      crossCache // napoleon, kept through a deal
+	// openings: british-constitution, the counts after each legal move
+	// (openingsPeeker)
+	openings []engine.Openings
+	tops     [32]engine.Card // british-constitution: the Constitution's tops (constitutionReader)
+	banned   []bool
+	cards2   []engine.Card
+	founds   []int      // the foundation piles
+	cross    crossings  // napoleon
+	xc       crossCache // napoleon, kept through a deal
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
@@ -245,10 +252,13 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 		return p.choose(g, legal, nil), ""
 	}
 	p.probe.reset(g)
-	// The advice and greedy's tie-break probe the same state: a
-	// candidate probed by both is probed once.
-	p.probe.memoize(len(legal))
-	defer p.probe.unmemoize()
+	if p.advice.probes {
+		// The advice and greedy's tie-break probe the same state: a
+		// candidate probed by both is probed once. (The memo is only a
+		// cache: without it every count is probed again, the same.)
+		p.probe.memoize(len(legal))
+		defer p.probe.unmemoize()
+	}
 	if cap(p.banned) < len(legal) {
 		p.banned = make([]bool, len(legal))
 	}
@@ -364,50 +374,114 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 
 // britishConstitution: S1 best refill; S2 postpone opening vacancies.
 func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	if p.on("british-constitution/S1") && hasKind(legal, engine.MoveFill) {
-		best, bestScore := -1, -1
-		for i, m := range legal {
-			if m.Kind != engine.MoveFill {
-				continue
-			}
-			c := p.probe.after(m)
-			if c == nil {
-				continue
-			}
-			score := 0
-			for _, n := range p.probe.legalAfter(c) {
-				if !p.probe.fair(c, n) {
-					continue
-				}
-				switch n.Kind {
-				case engine.MoveFoundation:
-					score += 4
-				case engine.MoveBuild:
-					score++
-				}
-			}
-			if score > bestScore {
-				best, bestScore = i, score
-				p.probe.keep(m)
-			}
+	// One pass over the moves finds what both advice ask for (the
+	// moves are read in place, as greedy reads them).
+	fill, progress, draw := false, false, false
+	for i := range legal {
+		switch k := legal[i].Kind; {
+		case k == engine.MoveFill:
+			fill = true
+		case k == engine.MoveDraw:
+			draw = true
+		case isProgress(k):
+			progress = true
 		}
-		if best >= 0 {
+	}
+	if fill && p.on("british-constitution/S1") {
+		if best := p.bestRefill(g, legal); best >= 0 {
 			return best, "british-constitution/S1"
 		}
 	}
-	if !p.on("british-constitution/S2") || firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveDraw) {
+	if progress || !draw || !p.on("british-constitution/S2") {
 		return -1, ""
+	}
+	if cr, ok := g.(constitutionReader); ok && p.talon >= 0 {
+		return p.postponeVacancies(g, cr, legal)
 	}
 	t := p.talonTop(g)
 	if t != engine.NoCard && p.buildableAbovePeople(g, t) {
 		return -1, ""
 	}
-	for i, m := range legal {
+	for i := range legal {
+		m := &legal[i]
 		if m.Kind == engine.MoveBuild && p.layoutPile(m.From) && p.pileLen(g, m.From) == 1 {
 			p.banned[i] = true
 		}
 	}
 	return -1, "british-constitution/S2"
+}
+
+// bestRefill applies british-constitution/S1 in g (the state the probe was
+// reset to): the index of the fill of legal after which most foundation
+// plays (4 each) and builds (1 each) are open, counting only moves of cards
+// the player saw before it, the first listed on ties; -1 if no fill can be
+// made.
+func (p *bookPlayer) bestRefill(g engine.Game, legal []engine.Move) int {
+	// The same score without a copy where the game counts it (see
+	// openingsPeeker); nothing is kept for nextLegal then, and the play
+	// loop lists the moves after the chosen fill itself.
+	p.openings = p.openings[:0]
+	if op, ok := g.(openingsPeeker); ok {
+		p.openings = op.OpeningsAfter(legal, p.openings)
+	}
+	best, bestScore := -1, -1
+	for i := range legal {
+		if legal[i].Kind != engine.MoveFill {
+			continue
+		}
+		if i < len(p.openings) && p.openings[i].OK {
+			if score := 4*p.openings[i].Plays + p.openings[i].Builds; score > bestScore {
+				best, bestScore = i, score
+			}
+			continue
+		}
+		score := p.refillScore(legal[i])
+		if score < 0 {
+			continue
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+			p.probe.keep(legal[i])
+		}
+	}
+	return best
+}
+
+// refillScore is the score of british-constitution/S1 for move m, tried on
+// a copy (see probe): 4 for each foundation play and 1 for each build
+// legal after m that involves only cards the player saw before it; -1 if m
+// cannot be applied.
+func (p *bookPlayer) refillScore(m engine.Move) int {
+	c := p.probe.after(m)
+	if c == nil {
+		return -1
+	}
+	score := 0
+	for _, n := range p.probe.legalAfter(c) {
+		if !p.probe.fair(c, n) {
+			continue
+		}
+		switch n.Kind {
+		case engine.MoveFoundation:
+			score += 4
+		case engine.MoveBuild:
+			score++
+		}
+	}
+	return score
+}
+
+// openingsPeeker is implemented by the British Constitution
+// (engine.britishConstitution.OpeningsAfter): it counts the foundation
+// plays and the builds legal after a build or fill without making it,
+// leaving out the moves of a card that was face down in the pack before
+// it. Every other card of the game is face up (Pile shows every pile but
+// the pack), so those are exactly the moves probe.fair accepts: the count
+// equals refillScore's, 4 × plays + builds (fills and the draw score
+// nothing), which TestOpeningsScore checks at every refill of the book's
+// play of every variant.
+type openingsPeeker interface {
+	OpeningsAfter(moves []engine.Move, dst []engine.Openings) []engine.Openings
 }
 
 func (p *bookPlayer) talonTop(g engine.Game) engine.Card {
@@ -421,12 +495,58 @@ func (p *bookPlayer) talonTop(g engine.Game) engine.Card {
 // alternate colour) on a top card of the Commons row ("COM…" piles).
 func (p *bookPlayer) buildableAbovePeople(g engine.Game, t engine.Card) bool {
 	for _, i := range p.commons {
-		c := p.top(g, i)
-		if c != engine.NoCard && c.Rank() == t.Rank()+1 && c.Color() != t.Color() {
+		if c := p.top(g, i); fitsOn(t, c) {
 			return true
 		}
 	}
 	return false
+}
+
+// fitsOn reports whether card t builds on card c in a descending sequence
+// of alternate colours (false when c is NoCard).
+func fitsOn(t, c engine.Card) bool {
+	return c != engine.NoCard && c.Rank() == t.Rank()+1 && c.Color() != t.Color()
+}
+
+// constitutionReader is implemented by the British Constitution
+// (engine.britishConstitution.Tops): the top cards of the 32 piles of the
+// Constitution and the set of those holding one card, in one call.
+type constitutionReader interface {
+	Tops(tops *[32]engine.Card) (singles uint32)
+}
+
+// postponeVacancies is british-constitution/S2 (see britishConstitution)
+// read from cr: the talon's top, the Commons' tops and the piles of one
+// card, which Tops gives in one call instead of a PileReader call per
+// pile. The piles of the Constitution are the piles 0 … 31; any other
+// layout pile is read as before.
+func (p *bookPlayer) postponeVacancies(g engine.Game, cr constitutionReader, legal []engine.Move) (int, engine.RuleID) {
+	tops := &p.tops // a field: a local array passed to an interface method would escape
+	singles := cr.Tops(tops)
+	if t := p.top(g, p.talon); t != engine.NoCard {
+		for _, i := range p.commons {
+			var c engine.Card
+			if i < len(tops) {
+				c = tops[i]
+			} else {
+				c = p.top(g, i)
+			}
+			if fitsOn(t, c) {
+				return -1, ""
+			}
+		}
+	}
+	for i := range legal {
+		m := &legal[i]
+		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) {
+			continue
+		}
+		if int(m.From) < len(tops) && singles>>m.From&1 != 0 ||
+			int(m.From) >= len(tops) && p.pileLen(g, m.From) == 1 {
+			p.banned[i] = true
+		}
+	}
+	return -1, "british-constitution/S2"
 }
 
 // napoleon: S3 reserve in need only; S2 triples; S1 crossed pairs.
@@ -499,6 +619,17 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 // pairs are open, or -1 (also when S2 is off).
 func (p *bookPlayer) napoleonTriples(legal []engine.Move) int {
 	if !p.on("napoleon/S2") {
+		return -1
+	}
+	// Three exposed cards of a rank make three pair moves: with fewer
+	// pair moves allowed there is nothing to count.
+	pairs := 0
+	for i := range legal {
+		if !p.banned[i] && legal[i].Kind == engine.MovePair {
+			pairs++
+		}
+	}
+	if pairs < 3 {
 		return -1
 	}
 	var exposed [engine.NumRanks + 1]int
