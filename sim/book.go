@@ -184,6 +184,9 @@ type bookPlayer struct {
 	// (openingsPeeker)
 	openings []engine.Openings
 	tops     [32]engine.Card // british-constitution: the Constitution's tops (constitutionReader)
+	// layout32: bit i for each of the first 32 piles that is a layout
+	// pile (layoutPile)
+	layout32 uint32
 	banned   []bool
 	cards2   []engine.Card
 	founds   []int      // the foundation piles
@@ -208,6 +211,7 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 		p.commons = p.commons[:0]
 		p.founds = p.founds[:0]
 		p.talon = -1
+		p.layout32 = 0
 		for i := 0; i < g.NumPiles(); i++ {
 			k := g.PileKind(i)
 			p.kinds = append(p.kinds, k)
@@ -219,6 +223,9 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 			}
 			if k == engine.PileTableau && strings.HasPrefix(g.PileName(i), "COM") {
 				p.commons = append(p.commons, i)
+			}
+			if i < 32 && p.layoutPile(uint8(i)) {
+				p.layout32 |= 1 << i
 			}
 		}
 	}
@@ -376,17 +383,13 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	// One pass over the moves finds what both advice ask for (the
 	// moves are read in place, as greedy reads them).
-	fill, progress, draw := false, false, false
+	var kinds uint64 // bit k: a move of kind k is legal (no branch per move)
 	for i := range legal {
-		switch k := legal[i].Kind; {
-		case k == engine.MoveFill:
-			fill = true
-		case k == engine.MoveDraw:
-			draw = true
-		case isProgress(k):
-			progress = true
-		}
+		kinds |= 1 << (legal[i].Kind & 63)
 	}
+	fill := kinds>>engine.MoveFill&1 != 0
+	draw := kinds>>engine.MoveDraw&1 != 0
+	progress := kinds&(1<<engine.MoveFoundation|1<<engine.MovePair) != 0
 	if fill && p.on("british-constitution/S1") {
 		if best := p.bestRefill(g, legal); best >= 0 {
 			return best, "british-constitution/S1"
@@ -522,31 +525,56 @@ type constitutionReader interface {
 // layout pile is read as before.
 func (p *bookPlayer) postponeVacancies(g engine.Game, cr constitutionReader, legal []engine.Move) (int, engine.RuleID) {
 	tops := &p.tops // a field: a local array passed to an interface method would escape
-	singles := cr.Tops(tops)
+	// The tests below read bits (of the piles of one card, of the keys
+	// of the Commons' tops) instead of branching on each pile: which
+	// piles qualify changes from decision to decision, and such branches
+	// are mispredicted.
+	singles := cr.Tops(tops) & p.layout32
 	if t := p.top(g, p.talon); t != engine.NoCard {
+		var keys uint32
 		for _, i := range p.commons {
-			var c engine.Card
+			c := engine.NoCard
 			if i < len(tops) {
 				c = tops[i]
 			} else {
 				c = p.top(g, i)
 			}
-			if fitsOn(t, c) {
-				return -1, ""
-			}
+			keys |= keyBit(c)
+		}
+		if keys>>wantKey(t)&1 != 0 { // fitsOn(t, c) for some Commons top c
+			return -1, ""
 		}
 	}
 	for i := range legal {
 		m := &legal[i]
-		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) {
+		if m.Kind != engine.MoveBuild {
 			continue
 		}
-		if int(m.From) < len(tops) && singles>>m.From&1 != 0 ||
-			int(m.From) >= len(tops) && p.pileLen(g, m.From) == 1 {
+		if int(m.From) < len(tops) {
+			p.banned[i] = singles>>m.From&1 != 0 // banned is all false before
+		} else if p.layoutPile(m.From) && p.pileLen(g, m.From) == 1 {
 			p.banned[i] = true
 		}
 	}
 	return -1, "british-constitution/S2"
+}
+
+// keyBit returns bit 2 × rank + colour of card c (bits 2 … 27: the
+// colours are 0 and 1), 0 for NoCard. c builds on d in a descending
+// sequence of alternate colours (fitsOn(c, d)) exactly when keyBit(d) is
+// bit wantKey(c).
+func keyBit(c engine.Card) uint32 {
+	b := uint32(1) << (uint(2*int(c.Rank())+int(c.Color())) & 31)
+	if c == engine.NoCard {
+		b = 0
+	}
+	return b
+}
+
+// wantKey returns the key (see keyBit) of the cards c builds on: one rank
+// higher, the other colour.
+func wantKey(c engine.Card) uint {
+	return uint(2*(int(c.Rank())+1)+1-int(c.Color())) & 31
 }
 
 // napoleon: S3 reserve in need only; S2 triples; S1 crossed pairs.
