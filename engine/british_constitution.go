@@ -196,8 +196,9 @@ type britishConstitution struct {
 	r     *bcRules
 	lay   layout
 	score uint8
-	// empty has bit p set when Constitution pile p is empty.
-	empty uint32
+	// empty has bit p set when Constitution pile p is empty, single when
+	// it holds exactly one card (kept by setEmpty; read by Tops).
+	empty, single uint32
 }
 
 func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitution {
@@ -256,7 +257,7 @@ func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitutio
 	return g
 }
 
-// index recomputes empty from the layout.
+// index recomputes empty and single from the layout.
 func (g *britishConstitution) index() {
 	for p := 0; p < bcCons; p++ {
 		g.setEmpty(p)
@@ -313,16 +314,24 @@ func bcVacancyToFill(empty uint32) bool {
 	return false
 }
 
-// setEmpty records whether Constitution pile p is empty.
+// setEmpty records whether Constitution pile p is empty, and whether it
+// holds one card.
 func (g *britishConstitution) setEmpty(p int) {
 	if p >= bcCons {
 		return
 	}
-	if g.lay.empty(p) {
-		g.empty |= 1 << p
-	} else {
-		g.empty &^= 1 << p
+	// Without branches: whether a pile is empty or holds one card after
+	// a move is not predictable.
+	n := g.lay.size(p)
+	e, one := uint32(0), uint32(0)
+	if n == 0 {
+		e = 1
 	}
+	if n == 1 {
+		one = 1
+	}
+	g.empty = g.empty&^(1<<p) | e<<p
+	g.single = g.single&^(1<<p) | one<<p
 }
 
 func (g *britishConstitution) appendFills(dst []Move) []Move {
@@ -348,15 +357,9 @@ func (g *britishConstitution) appendFills(dst []Move) []Move {
 // call per pile. TestBritishConstitutionTops checks it against Pile.
 func (g *britishConstitution) Tops(tops *[bcCons]Card) (singles uint32) {
 	for p := range tops {
-		h := g.lay.piles[p]
-		tops[p] = h.top
-		one := uint32(0)
-		if h.n == 1 {
-			one = 1
-		}
-		singles |= one << p
+		tops[p] = g.lay.piles[p].top
 	}
-	return singles
+	return g.single
 }
 
 // Openings is what OpeningsAfter counts after one move.
@@ -683,6 +686,7 @@ func (g *britishConstitution) Apply(m Move) error {
 			continue
 		}
 		g.empty &^= 1 << p
+		g.single |= 1 << p // the card that filled it
 	}
 	return nil
 }
