@@ -556,3 +556,58 @@ func TestBritishConstitutionTops(t *testing.T) {
 		t.Fatal("no pile of one card met")
 	}
 }
+
+// TestMovesAfterDraw checks MovesAfterDraw against LegalMoves after every
+// draw of random playouts of every variant (and both together), and that it
+// declines a list that does not end with a draw.
+func TestMovesAfterDraw(t *testing.T) {
+	s := britishConstitutionSpec()
+	optsList := append(variantOptions(s), Options{"fill": "free", "talon-build": "on"})
+	for _, opts := range optsList {
+		var legal, got, want []Move
+		draws, talonBuilds, last := 0, 0, 0
+		for seed := uint64(1); seed <= 100; seed++ {
+			gg, err := s.New(seed, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := gg.(*britishConstitution)
+			r := NewRand(seed)
+			for n := 0; n < s.MaxMoves; n++ {
+				legal = g.LegalMoves(legal[:0])
+				if len(legal) == 0 {
+					break
+				}
+				if m := legal[len(legal)-1]; m.Kind == MoveDraw {
+					c := g.Clone().(*britishConstitution)
+					if err := c.Apply(m); err != nil {
+						t.Fatal(err)
+					}
+					var ok bool
+					got, ok = c.MovesAfterDraw(legal, got[:0])
+					want = c.LegalMoves(want[:0])
+					if !ok || !slices.Equal(got, want) {
+						t.Fatalf("%v seed %d move %d: MovesAfterDraw = %v, %v, want %v", opts, seed, n, got, ok, want)
+					}
+					draws++
+					for _, x := range got {
+						if x.Rule == bcRuleTalonBuild {
+							talonBuilds++
+						}
+					}
+					if len(got) == 0 || got[len(got)-1].Kind != MoveDraw {
+						last++ // the pack ran out
+					}
+				} else if _, ok := g.MovesAfterDraw(legal, nil); ok {
+					t.Fatalf("%v: MovesAfterDraw accepted %v", opts, legal)
+				}
+				if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if draws == 0 || last == 0 || opts["talon-build"] == "on" && talonBuilds == 0 {
+			t.Errorf("%v: %d draws, %d of the last card, %d talon builds after them", opts, draws, last, talonBuilds)
+		}
+	}
+}

@@ -192,10 +192,16 @@ type bookPlayer struct {
 	founds   []int      // the foundation piles
 	cross    crossings  // napoleon
 	xc       crossCache // napoleon, kept through a deal
+	// drew: the last move chosen was a draw in a game that is a
+	// drawPeeker (drawGame), whose legal moves before it were drawn.
+	drew     bool
+	drawGame drawPeeker
+	drawn    []engine.Move
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 	p.greedyPlayer.Reset(g, seed)
+	p.drew, p.drawGame = false, nil
 	p.xc.reset()
 	if spec := g.Spec(); spec != p.spec || len(p.kinds) != g.NumPiles() {
 		p.spec = spec
@@ -254,6 +260,43 @@ func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return pileLen(g, int
 func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i, &p.cards2) }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	p.drew = false
+	i, adv := p.decide(g, legal)
+	if i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw {
+		if d, ok := g.(drawPeeker); ok {
+			// Keep the moves for nextLegal (a copy: the caller reuses
+			// legal for the moves after the draw).
+			p.drawn = append(p.drawn[:0], legal...)
+			p.drawGame, p.drew = d, true
+		}
+	}
+	return i, adv
+}
+
+// drawPeeker is implemented by the British Constitution
+// (engine.britishConstitution.MovesAfterDraw): it lists the legal moves
+// after a draw from those listed before it, without generating them.
+type drawPeeker interface {
+	MovesAfterDraw(before, dst []engine.Move) ([]engine.Move, bool)
+}
+
+// nextLegal implements nextLegaler: after a draw in a game that lists the
+// moves after it from the moves before (drawPeeker; the book draws at
+// about half of its decisions in the British Constitution), those; else
+// greedy's (see greedyPlayer.nextLegal).
+func (p *bookPlayer) nextLegal(m *engine.Move, dst []engine.Move) ([]engine.Move, bool) {
+	if p.drew {
+		p.drew = false
+		if m.Kind == engine.MoveDraw {
+			p.probe.forget()
+			return p.drawGame.MovesAfterDraw(p.drawn, dst)
+		}
+	}
+	return p.greedyPlayer.nextLegal(m, dst)
+}
+
+// decide is Choose without the bookkeeping of draws.
+func (p *bookPlayer) decide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.probe.forget()
 	if p.advice == nil {
 		return p.choose(g, legal, nil), ""

@@ -415,3 +415,64 @@ func TestBookBritishConstitutionReaders(t *testing.T) {
 		}
 	}
 }
+
+// TestBookMovesAfterDraw checks that the book's rows of the British
+// Constitution are the same when the play loop lists the moves after the
+// book's draws from the moves before them (drawPeeker, through nextLegal)
+// and when it generates them: the same result and advice counts for every
+// deal of every variant.
+func TestBookMovesAfterDraw(t *testing.T) {
+	spec, err := engine.Lookup("british-constitution")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deals := 300
+	if testing.Short() {
+		deals = 60
+	}
+	optsList := []engine.Options{nil, {"fill": "free"}, {"talon-build": "on"}, {"fill": "free", "talon-build": "on"}}
+	for _, opts := range optsList {
+		setup, err := spec.Setup(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, slow := newBookPlayer(""), newBookPlayer("")
+		var plFast, plSlow Playout
+		draws := 0
+		for i := 0; i < deals; i++ {
+			seed := DealSeed(1, spec.ID, int64(i))
+			var moves []engine.Move
+			play := func(pl *Playout, p Player, trace Tracer) DealResult {
+				g, err := setup.New(seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := pl.PlayDeal(g, p, StrategySeed(seed, "book"), spec.MaxMoves, trace)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
+			}
+			got := play(&plFast, fast, func(_ int32, _ engine.Game, m engine.Move, _ engine.RuleID) {
+				moves = append(moves, m)
+				if m.Kind == engine.MoveDraw {
+					draws++
+				}
+			})
+			gotAdvice := plFast.AdviceCounts()
+			k := 0
+			want := play(&plSlow, plainPlayer{p: slow}, func(ply int32, _ engine.Game, m engine.Move, _ engine.RuleID) {
+				if k >= len(moves) || moves[k] != m {
+					t.Fatalf("%v deal %d ply %d: %v, want %v", opts, i, ply, moves[k:min(k+1, len(moves))], m)
+				}
+				k++
+			})
+			if got != want || k != len(moves) || !slices.Equal(gotAdvice, plSlow.AdviceCounts()) {
+				t.Fatalf("%v deal %d: %+v %v, want %+v %v", opts, i, got, gotAdvice, want, plSlow.AdviceCounts())
+			}
+		}
+		if draws < deals {
+			t.Errorf("%v: only %d draws", opts, draws)
+		}
+	}
+}
