@@ -197,7 +197,7 @@ type britishConstitution struct {
 	lay   layout
 	score uint8
 	// empty has bit p set when Constitution pile p is empty, single when
-	// it holds exactly one card (kept by setEmpty; read by Tops).
+	// it holds exactly one card (kept by setEmpty; read by Singles).
 	empty, single uint32
 }
 
@@ -349,18 +349,13 @@ func (g *britishConstitution) appendFills(dst []Move) []Move {
 	return dst
 }
 
-// Tops copies the top card of every pile of the Constitution to tops (pile
-// row*8 + column: the People are row 0 … the Privy Council row 3; NoCard
-// for a vacancy) and returns the set of those piles that hold exactly one
-// card (bit p for pile p). The book strategy reads them at most of its
-// decisions (british-constitution/S2): one call instead of a PileReader
-// call per pile. TestBritishConstitutionTops checks it against Pile.
-func (g *britishConstitution) Tops(tops *[bcCons]Card) (singles uint32) {
-	for p := range tops {
-		tops[p] = g.lay.piles[p].top
-	}
-	return g.single
-}
+// Singles returns the set of the Constitution's piles (pile row*8 +
+// column: the People are row 0 … the Privy Council row 3) that hold exactly
+// one card, bit p for pile p: the moves from them open a vacancy, which the
+// book strategy postpones (british-constitution/S2). The set is kept by
+// every move, so this is one read instead of a PileReader call per pile.
+// TestBritishConstitutionSingles checks it against Pile.
+func (g *britishConstitution) Singles() uint32 { return g.single }
 
 // Openings is what OpeningsAfter counts after one move.
 type Openings struct {
@@ -401,20 +396,30 @@ var bcKey, bcWant = func() (k, w [256]uint8) {
 // LegalMoves at every legal move of random playouts of every variant.
 func (g *britishConstitution) OpeningsAfter(moves []Move, dst []Openings) []Openings {
 	var d bcOpenings
-	for p := range d.tops {
-		t := g.lay.piles[p].top
-		d.tops[p] = t
-		if t != NoCard {
-			r, b := p/bcCols, uint8(1)<<(p%bcCols)
-			d.keys[r][bcKey[t]] |= b
-			d.wants[r][bcWant[t]] |= b
+	for f := range d.accept {
+		if r := g.lay.top(bcF0 + f).Rank(); r < Jack { // a foundation is never empty
+			d.accept[f] = r + 1
 		}
 	}
-	for s := 0; s < bcCouncil*bcCols; s++ {
-		d.builds += bits.OnesCount8(d.keys[s/bcCols+1][bcWant[d.tops[s]]])
+	// The tops go into the tables without a branch: a vacancy (NoCard)
+	// sets keys[r][0] and wants[r][1], which are never read (the reads
+	// index keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 … 27).
+	for r := 0; r < bcRows; r++ {
+		for c := 0; c < bcCols; c++ {
+			t := g.lay.piles[r*bcCols+c].top
+			d.tops[r*bcCols+c] = t
+			d.keys[r][bcKey[t]] |= 1 << c
+			d.wants[r][bcWant[t]] |= 1 << c
+		}
+	}
+	for r := 0; r < bcCouncil; r++ {
+		above := &d.keys[r+1]
+		for _, t := range d.tops[r*bcCols : (r+1)*bcCols] {
+			d.builds += bits.OnesCount8(above[bcWant[t]])
+		}
 	}
 	for i := range d.plays {
-		d.plays[i] = int8(g.playsOf(d.tops[bcCouncil*bcCols+i]))
+		d.plays[i] = int8(d.playsOf(d.tops[bcCouncil*bcCols+i]))
 		d.allPlays += int(d.plays[i])
 	}
 	for _, m := range moves {
@@ -432,19 +437,21 @@ type bcOpenings struct {
 	builds      int          // the pairs of tops that make a build (as if no vacancy waited)
 	plays       [bcCols]int8 // the plays of each Council pile's top
 	allPlays    int          // their sum
+	accept      [8]Rank      // the rank foundation F0+f takes next, 0 when it is complete (see accepts)
 }
 
 // playsOf returns the number of foundations that take c next (0, 1 or
-// both of its suit's two; 0 for NoCard).
-func (g *britishConstitution) playsOf(c Card) int {
+// both of its suit's two; 0 for NoCard): accepts, from d.accept.
+func (d *bcOpenings) playsOf(c Card) int {
 	if c == NoCard {
 		return 0
 	}
-	n := 0
-	for f := bcF0 + 2*int(c.Suit()); f < bcF0+2*int(c.Suit())+2; f++ {
-		if g.accepts(f, c) {
-			n++
-		}
+	f, r, n := 2*int(c.Suit())&7, c.Rank(), 0
+	if d.accept[f] == r {
+		n++
+	}
+	if d.accept[f+1] == r {
+		n++
 	}
 	return n
 }
@@ -483,7 +490,7 @@ func (g *britishConstitution) openingsAfter(d *bcOpenings, m Move) Openings {
 	}
 	o := Openings{Plays: d.allPlays, Builds: d.builds, OK: true}
 	if v >= bcCouncil*bcCols {
-		o.Plays += g.playsOf(x) - int(d.plays[v%bcCols])
+		o.Plays += d.playsOf(x) - int(d.plays[v%bcCols])
 	}
 	// The builds: take away the pairs of x on s and of z on v, add those
 	// of y on s and of x on v. Only divisions q and q+1 change, so the

@@ -183,7 +183,6 @@ type bookPlayer struct {
 	// openings: british-constitution, the counts after each legal move
 	// (openingsPeeker)
 	openings []engine.Openings
-	tops     [32]engine.Card // british-constitution: the Constitution's tops (constitutionReader)
 	// layout32: bit i for each of the first 32 piles that is a layout
 	// pile (layoutPile)
 	layout32 uint32
@@ -441,8 +440,10 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 	if progress || !draw || !p.on("british-constitution/S2") {
 		return -1, ""
 	}
-	if cr, ok := g.(constitutionReader); ok && p.talon >= 0 {
-		return p.postponeVacancies(g, cr, legal)
+	if sr, ok := g.(singlesReader); ok && p.talon >= 0 {
+		if r, ok := g.(engine.PileReader); ok {
+			return p.postponeVacancies(sr, r, legal)
+		}
 	}
 	t := p.talonTop(g)
 	if t != engine.NoCard && p.buildableAbovePeople(g, t) {
@@ -554,48 +555,40 @@ func fitsOn(t, c engine.Card) bool {
 	return c != engine.NoCard && c.Rank() == t.Rank()+1 && c.Color() != t.Color()
 }
 
-// constitutionReader is implemented by the British Constitution
-// (engine.britishConstitution.Tops): the top cards of the 32 piles of the
-// Constitution and the set of those holding one card, in one call.
-type constitutionReader interface {
-	Tops(tops *[32]engine.Card) (singles uint32)
+// singlesReader is implemented by the British Constitution
+// (engine.britishConstitution.Singles): the set of the piles of the
+// Constitution (piles 0 … 31) that hold one card, kept by the engine.
+type singlesReader interface {
+	Singles() uint32
 }
 
 // postponeVacancies is british-constitution/S2 (see britishConstitution)
-// read from cr: the talon's top, the Commons' tops and the piles of one
-// card, which Tops gives in one call instead of a PileReader call per
-// pile. The piles of the Constitution are the piles 0 … 31; any other
-// layout pile is read as before.
-func (p *bookPlayer) postponeVacancies(g engine.Game, cr constitutionReader, legal []engine.Move) (int, engine.RuleID) {
-	tops := &p.tops // a field: a local array passed to an interface method would escape
+// with the piles of one card read from sr in one call and the piles'
+// tops through r, asserted once, instead of a PileReader assertion and
+// call per pile. A layout pile beyond the first 32 is read as before.
+func (p *bookPlayer) postponeVacancies(sr singlesReader, r engine.PileReader, legal []engine.Move) (int, engine.RuleID) {
 	// The tests below read bits (of the piles of one card, of the keys
 	// of the Commons' tops) instead of branching on each pile: which
 	// piles qualify changes from decision to decision, and such branches
 	// are mispredicted.
-	singles := cr.Tops(tops) & p.layout32
-	if t := p.top(g, p.talon); t != engine.NoCard {
+	if t := r.PileTop(p.talon); t != engine.NoCard {
 		var keys uint32
 		for _, i := range p.commons {
-			c := engine.NoCard
-			if i < len(tops) {
-				c = tops[i]
-			} else {
-				c = p.top(g, i)
-			}
-			keys |= keyBit(c)
+			keys |= keyBit(r.PileTop(i))
 		}
 		if keys>>wantKey(t)&1 != 0 { // fitsOn(t, c) for some Commons top c
 			return -1, ""
 		}
 	}
+	singles := sr.Singles() & p.layout32
 	for i := range legal {
 		m := &legal[i]
 		if m.Kind != engine.MoveBuild {
 			continue
 		}
-		if int(m.From) < len(tops) {
+		if m.From < 32 {
 			p.banned[i] = singles>>m.From&1 != 0 // banned is all false before
-		} else if p.layoutPile(m.From) && p.pileLen(g, m.From) == 1 {
+		} else if p.layoutPile(m.From) && r.PileLen(int(m.From)) == 1 {
 			p.banned[i] = true
 		}
 	}

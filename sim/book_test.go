@@ -355,7 +355,7 @@ type plainGame struct{ engine.Game }
 
 // TestBookBritishConstitutionReaders checks that the British Constitution's
 // advice decides alike when it reads the game through OpeningsAfter and
-// Tops (openingsPeeker, constitutionReader) and when it reads it as before,
+// Singles (openingsPeeker, singlesReader) and when it reads it as before,
 // through Pile and a copy per fill: the same move, advice and banned moves
 // at every decision of the book's play of every variant.
 func TestBookBritishConstitutionReaders(t *testing.T) {
@@ -387,8 +387,8 @@ func TestBookBritishConstitutionReaders(t *testing.T) {
 			if _, ok := g.(openingsPeeker); !ok {
 				t.Fatal("the British Constitution has no OpeningsAfter")
 			}
-			if _, ok := g.(constitutionReader); !ok {
-				t.Fatal("the British Constitution has no Tops")
+			if _, ok := g.(singlesReader); !ok {
+				t.Fatal("the British Constitution has no Singles")
 			}
 			legal = g.LegalMoves(legal[:0])
 			pick, adv, banned := decide(fast, g)
