@@ -196,8 +196,9 @@ type britishConstitution struct {
 	r     *bcRules
 	lay   layout
 	score uint8
-	// empty has bit p set when Constitution pile p is empty.
-	empty uint32
+	// empty has bit p set when Constitution pile p is empty, single when
+	// it holds exactly one card (kept by setEmpty; read by Singles).
+	empty, single uint32
 }
 
 func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitution {
@@ -256,7 +257,7 @@ func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitutio
 	return g
 }
 
-// index recomputes empty from the layout.
+// index recomputes empty and single from the layout.
 func (g *britishConstitution) index() {
 	for p := 0; p < bcCons; p++ {
 		g.setEmpty(p)
@@ -313,16 +314,24 @@ func bcVacancyToFill(empty uint32) bool {
 	return false
 }
 
-// setEmpty records whether Constitution pile p is empty.
+// setEmpty records whether Constitution pile p is empty, and whether it
+// holds one card.
 func (g *britishConstitution) setEmpty(p int) {
 	if p >= bcCons {
 		return
 	}
-	if g.lay.empty(p) {
-		g.empty |= 1 << p
-	} else {
-		g.empty &^= 1 << p
+	// Without branches: whether a pile is empty or holds one card after
+	// a move is not predictable.
+	n := g.lay.size(p)
+	e, one := uint32(0), uint32(0)
+	if n == 0 {
+		e = 1
 	}
+	if n == 1 {
+		one = 1
+	}
+	g.empty = g.empty&^(1<<p) | e<<p
+	g.single = g.single&^(1<<p) | one<<p
 }
 
 func (g *britishConstitution) appendFills(dst []Move) []Move {
@@ -338,6 +347,187 @@ func (g *britishConstitution) appendFills(dst []Move) []Move {
 		}
 	}
 	return dst
+}
+
+// Singles returns the set of the Constitution's piles (pile row*8 +
+// column: the People are row 0 … the Privy Council row 3) that hold exactly
+// one card, bit p for pile p: the moves from them open a vacancy, which the
+// book strategy postpones (british-constitution/S2). The set is kept by
+// every move, so this is one read instead of a PileReader call per pile.
+// TestBritishConstitutionSingles checks it against Pile.
+func (g *britishConstitution) Singles() uint32 { return g.single }
+
+// Openings is what OpeningsAfter counts after one move.
+type Openings struct {
+	Plays  int  // the foundation plays then legal
+	Builds int  // the builds then legal
+	OK     bool // the move is one OpeningsAfter handles (else both counts are 0)
+}
+
+// bcKey and bcWant are altKey and altWant of every byte value, with 0 and 1
+// for NoCard: no card has key 0 or 1 (keys are 2 … 27, wants 4 … 29), so a
+// missing top neither takes nor goes on any card.
+var bcKey, bcWant = func() (k, w [256]uint8) {
+	for c := range k {
+		if Card(c) == NoCard {
+			k[c], w[c] = 0, 1
+			continue
+		}
+		k[c], w[c] = uint8(altKey(Card(c))&31), uint8(altWant(Card(c))&31)
+	}
+	return k, w
+}()
+
+// OpeningsAfter appends to dst, for each move of moves (legal moves of g),
+// what is legal after it without making it: for a build or a fill within
+// the Constitution, the foundation plays and the builds then legal; the
+// book strategy weighs each refill by them (british-constitution/S1).
+// Builds are those of Rule II and, with variant talon-build=on, the
+// talon's builds on the People; fills and the draw are not counted. A move
+// whose card, or whose target's top card, lay face down in the pack before
+// the move is left out: the only such card is the one the pack deals into
+// a People pile that the move empties while the talon is empty. Both
+// counts are 0 when a vacancy then waits to be filled (only fills are
+// legal). Every other move gets OK false, and the caller makes it on a
+// copy. g is not changed. The state is read once for all the moves:
+// each move changes only the tops of its two piles (and the talon's), so
+// its counts are those of the state less the pairs of the old tops plus
+// those of the new. TestOpeningsAfter checks it against Apply on a copy and
+// LegalMoves at every legal move of random playouts of every variant.
+func (g *britishConstitution) OpeningsAfter(moves []Move, dst []Openings) []Openings {
+	var d bcOpenings
+	for f := range d.accept {
+		if r := g.lay.top(bcF0 + f).Rank(); r < Jack { // a foundation is never empty
+			d.accept[f] = r + 1
+		}
+	}
+	// The tops go into the tables without a branch: a vacancy (NoCard)
+	// sets keys[r][0] and wants[r][1], which are never read (the reads
+	// index keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 … 27).
+	for r := 0; r < bcRows; r++ {
+		for c := 0; c < bcCols; c++ {
+			t := g.lay.piles[r*bcCols+c].top
+			d.tops[r*bcCols+c] = t
+			d.keys[r][bcKey[t]] |= 1 << c
+			d.wants[r][bcWant[t]] |= 1 << c
+		}
+	}
+	for r := 0; r < bcCouncil; r++ {
+		above := &d.keys[r+1]
+		for _, t := range d.tops[r*bcCols : (r+1)*bcCols] {
+			d.builds += bits.OnesCount8(above[bcWant[t]])
+		}
+	}
+	for i := range d.plays {
+		d.plays[i] = int8(d.playsOf(d.tops[bcCouncil*bcCols+i]))
+		d.allPlays += int(d.plays[i])
+	}
+	for _, m := range moves {
+		dst = append(dst, g.openingsAfter(&d, m))
+	}
+	return dst
+}
+
+// bcOpenings is the state OpeningsAfter reads once for all its moves.
+type bcOpenings struct {
+	tops [bcCons]Card
+	// keys[r][k] (wants[r][k]) has bit c when the top of pile c of
+	// division r has key k (goes on a card of key k; see bcKey).
+	keys, wants [bcRows][32]uint8
+	builds      int          // the pairs of tops that make a build (as if no vacancy waited)
+	plays       [bcCols]int8 // the plays of each Council pile's top
+	allPlays    int          // their sum
+	accept      [8]Rank      // the rank foundation F0+f takes next, 0 when it is complete (see accepts)
+}
+
+// playsOf returns the number of foundations that take c next (0, 1 or
+// both of its suit's two; 0 for NoCard): accepts, from d.accept.
+func (d *bcOpenings) playsOf(c Card) int {
+	if c == NoCard {
+		return 0
+	}
+	f, r, n := 2*int(c.Suit())&7, c.Rank(), 0
+	if d.accept[f] == r {
+		n++
+	}
+	if d.accept[f+1] == r {
+		n++
+	}
+	return n
+}
+
+// openingsAfter is OpeningsAfter for one move m, in the state d of g.
+func (g *britishConstitution) openingsAfter(d *bcOpenings, m Move) Openings {
+	s, v := int(m.From), int(m.To)
+	if (m.Kind != MoveBuild && m.Kind != MoveFill) || s >= bcCouncil*bcCols || v >= bcCons || v/bcCols != s/bcCols+1 {
+		return Openings{}
+	}
+	x, z := d.tops[s], d.tops[v] // the card moved, and the top it goes on (NoCard: a fill)
+	if x == NoCard {
+		return Openings{}
+	}
+	q := s / bcCols // the division of s; v is in the one above
+	// The new top y of s (see Apply): the card under x or, when s empties,
+	// for a People pile the talon's top, else the pack's (face down
+	// before: counted as no card), else none. No other People pile waits
+	// for a card while the talon or the pack has one, so s takes it.
+	empty := g.empty &^ (1 << v)
+	talon := g.lay.top(bcTalon)
+	y := g.lay.below[x]
+	if y == NoCard {
+		switch {
+		case q == 0 && talon != NoCard:
+			y = talon
+			talon = g.lay.below[talon]
+		case q == 0 && !g.lay.empty(bcStock):
+			// s is not empty, but its card was face down: counted as none.
+		default:
+			empty |= 1 << s
+		}
+	}
+	if !g.r.freeFill && bcVacancyToFill(empty) {
+		return Openings{OK: true} // only fills are legal
+	}
+	o := Openings{Plays: d.allPlays, Builds: d.builds, OK: true}
+	if v >= bcCouncil*bcCols {
+		o.Plays += d.playsOf(x) - int(d.plays[v%bcCols])
+	}
+	// The builds: take away the pairs of x on s and of z on v, add those
+	// of y on s and of x on v. Only divisions q and q+1 change, so the
+	// tables of the others are read as they are, and those of q and q+1
+	// without s and v; a pair of s and v (x on z before, y on x after) is
+	// counted once.
+	bs, bv := uint8(1)<<(s%bcCols), uint8(1)<<(v%bcCols)
+	n := o.Builds
+	n -= bits.OnesCount8(d.keys[q+1][bcWant[x]]) // x onto division q+1 (z too if x fits on it)
+	n -= bits.OnesCount8(d.wants[q][bcKey[z]])   // division q onto z (x too if it fits)
+	if bcWant[x] == bcKey[z] {
+		n++ // x on z, taken away twice
+	}
+	n += bits.OnesCount8(d.wants[q][bcKey[x]] &^ bs)   // division q but s onto x
+	n += bits.OnesCount8(d.keys[q+1][bcWant[y]] &^ bv) // y onto division q+1 but v
+	if bcWant[y] == bcKey[x] {
+		n++ // y onto x
+	}
+	if q > 0 {
+		n += bits.OnesCount8(d.wants[q-1][bcKey[y]]) - bits.OnesCount8(d.wants[q-1][bcKey[x]])
+	}
+	if q+2 < bcRows {
+		n += bits.OnesCount8(d.keys[q+2][bcWant[x]]) - bits.OnesCount8(d.keys[q+2][bcWant[z]])
+	}
+	if g.r.talonBuild && talon != NoCard {
+		for t := 0; t < bcCols; t++ {
+			top := d.tops[t]
+			if t == s {
+				top = y
+			}
+			if bcSequenceFits(talon, top) {
+				n++
+			}
+		}
+	}
+	o.Builds = n
+	return o
 }
 
 // LegalMoves appends, while a vacancy must be filled, only the fills;
@@ -371,6 +561,12 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 	if g.r.freeFill {
 		dst = g.appendFills(dst)
 	}
+	return g.appendTalonMoves(dst)
+}
+
+// appendTalonMoves appends the moves LegalMoves lists last: the talon
+// builds (variant talon-build=on) and the draw.
+func (g *britishConstitution) appendTalonMoves(dst []Move) []Move {
 	if g.r.talonBuild {
 		if c := g.lay.top(bcTalon); c != NoCard {
 			for t := 0; t < bcCols; t++ {
@@ -384,6 +580,32 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 		dst = append(dst, Move{Kind: MoveDraw, From: bcStock, To: bcTalon, Card: NoCard, Card2: NoCard, Rule: bcRuleTalon})
 	}
 	return dst
+}
+
+// MovesAfterDraw appends to dst the legal moves of g, the state right
+// after a draw, given before, the legal moves LegalMoves listed in the
+// state of the draw, and reports true; it reports false (dst unchanged)
+// when before does not end with a draw. A draw turns the pack's top card
+// onto the talon and changes nothing else (no vacancy waits while a draw
+// is legal, and no People pile is empty while the talon or the pack has a
+// card), so the plays, builds and fills are those listed before it, in
+// the same order; the talon's builds (variant talon-build=on) are those of
+// the new talon top, and the draw is listed again while the pack has
+// cards. before and dst must not overlap. The book strategy, which turns
+// the pack at about half of its decisions, lists the moves after its draws
+// with it instead of LegalMoves. TestMovesAfterDraw checks it against
+// LegalMoves after every draw of random playouts of every variant.
+func (g *britishConstitution) MovesAfterDraw(before, dst []Move) ([]Move, bool) {
+	n := len(before)
+	if n == 0 || before[n-1].Kind != MoveDraw {
+		return dst, false
+	}
+	k := n - 1
+	for k > 0 && before[k-1].From == bcTalon { // the talon's builds
+		k--
+	}
+	dst = append(dst, before[:k]...)
+	return g.appendTalonMoves(dst), true
 }
 
 // Check is the legality predicate, rule by rule.
@@ -503,6 +725,7 @@ func (g *britishConstitution) Apply(m Move) error {
 			continue
 		}
 		g.empty &^= 1 << p
+		g.single |= 1 << p // the card that filled it
 	}
 	return nil
 }

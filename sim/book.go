@@ -151,6 +151,9 @@ func newBookPlayer(without string) *bookPlayer {
 type bookGame struct {
 	advice []engine.RuleID
 	choose func(p *bookPlayer, g engine.Game, legal []engine.Move) (int, engine.RuleID)
+	// probes: the advice counts plays after candidates (probe.progressAt),
+	// so Choose memoizes the counts for greedy's tie-break.
+	probes bool
 }
 
 // bookAdvice is the per-game table of the book strategy, by game ID. Games
@@ -158,14 +161,14 @@ type bookGame struct {
 // that every ID listed exists in the engine's catalog and that play names
 // no other.
 var bookAdvice = map[string]bookGame{
-	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners},
+	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners, probes: true},
 	"windmill":             {advice: []engine.RuleID{"windmill/S1", "windmill/S2"}, choose: (*bookPlayer).windmill},
 	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution},
-	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon},
-	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
+	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon, probes: true},
+	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw, probes: true},
 	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
 	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
-	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlack},
+	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlack, probes: true},
 }
 
 type bookPlayer struct {
@@ -177,15 +180,27 @@ type bookPlayer struct {
 	kinds   []engine.PileKind // pile kinds of spec
 	talon   int               // index of the talon, -1 if none
 	commons []int             // british-constitution: the Commons row (COM piles)
-	banned  []bool
-	cards2  []engine.Card
-	founds  []int      // the foundation piles
-	cross   crossings  // napoleon
-	xc      crossCache // napoleon, kept through a deal
+	// openings: british-constitution, the counts after each legal move
+	// (openingsPeeker)
+	openings []engine.Openings
+	// layout32: bit i for each of the first 32 piles that is a layout
+	// pile (layoutPile)
+	layout32 uint32
+	banned   []bool
+	cards2   []engine.Card
+	founds   []int      // the foundation piles
+	cross    crossings  // napoleon
+	xc       crossCache // napoleon, kept through a deal
+	// drew: the last move chosen was a draw in a game that is a
+	// drawPeeker (drawGame), whose legal moves before it were drawn.
+	drew     bool
+	drawGame drawPeeker
+	drawn    []engine.Move
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 	p.greedyPlayer.Reset(g, seed)
+	p.drew, p.drawGame = false, nil
 	p.xc.reset()
 	if spec := g.Spec(); spec != p.spec || len(p.kinds) != g.NumPiles() {
 		p.spec = spec
@@ -201,6 +216,7 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 		p.commons = p.commons[:0]
 		p.founds = p.founds[:0]
 		p.talon = -1
+		p.layout32 = 0
 		for i := 0; i < g.NumPiles(); i++ {
 			k := g.PileKind(i)
 			p.kinds = append(p.kinds, k)
@@ -212,6 +228,9 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 			}
 			if k == engine.PileTableau && strings.HasPrefix(g.PileName(i), "COM") {
 				p.commons = append(p.commons, i)
+			}
+			if i < 32 && p.layoutPile(uint8(i)) {
+				p.layout32 |= 1 << i
 			}
 		}
 	}
@@ -240,15 +259,55 @@ func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return pileLen(g, int
 func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i, &p.cards2) }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	p.drew = false
+	i, adv := p.decide(g, legal)
+	if i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw {
+		if d, ok := g.(drawPeeker); ok {
+			// Keep the moves for nextLegal (a copy: the caller reuses
+			// legal for the moves after the draw).
+			p.drawn = append(p.drawn[:0], legal...)
+			p.drawGame, p.drew = d, true
+		}
+	}
+	return i, adv
+}
+
+// drawPeeker is implemented by the British Constitution
+// (engine.britishConstitution.MovesAfterDraw): it lists the legal moves
+// after a draw from those listed before it, without generating them.
+type drawPeeker interface {
+	MovesAfterDraw(before, dst []engine.Move) ([]engine.Move, bool)
+}
+
+// nextLegal implements nextLegaler: after a draw in a game that lists the
+// moves after it from the moves before (drawPeeker; the book draws at
+// about half of its decisions in the British Constitution), those; else
+// greedy's (see greedyPlayer.nextLegal).
+func (p *bookPlayer) nextLegal(m *engine.Move, dst []engine.Move) ([]engine.Move, bool) {
+	if p.drew {
+		p.drew = false
+		if m.Kind == engine.MoveDraw {
+			p.probe.forget()
+			return p.drawGame.MovesAfterDraw(p.drawn, dst)
+		}
+	}
+	return p.greedyPlayer.nextLegal(m, dst)
+}
+
+// decide is Choose without the bookkeeping of draws.
+func (p *bookPlayer) decide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.probe.forget()
 	if p.advice == nil {
 		return p.choose(g, legal, nil), ""
 	}
 	p.probe.reset(g)
-	// The advice and greedy's tie-break probe the same state: a
-	// candidate probed by both is probed once.
-	p.probe.memoize(len(legal))
-	defer p.probe.unmemoize()
+	if p.advice.probes {
+		// The advice and greedy's tie-break probe the same state: a
+		// candidate probed by both is probed once. (The memo is only a
+		// cache: without it every count is probed again, the same.)
+		p.probe.memoize(len(legal))
+		defer p.probe.unmemoize()
+	}
 	if cap(p.banned) < len(legal) {
 		p.banned = make([]bool, len(legal))
 	}
@@ -364,50 +423,112 @@ func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.R
 
 // britishConstitution: S1 best refill; S2 postpone opening vacancies.
 func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	if p.on("british-constitution/S1") && hasKind(legal, engine.MoveFill) {
-		best, bestScore := -1, -1
-		for i, m := range legal {
-			if m.Kind != engine.MoveFill {
-				continue
-			}
-			c := p.probe.after(m)
-			if c == nil {
-				continue
-			}
-			score := 0
-			for _, n := range p.probe.legalAfter(c) {
-				if !p.probe.fair(c, n) {
-					continue
-				}
-				switch n.Kind {
-				case engine.MoveFoundation:
-					score += 4
-				case engine.MoveBuild:
-					score++
-				}
-			}
-			if score > bestScore {
-				best, bestScore = i, score
-				p.probe.keep(m)
-			}
-		}
-		if best >= 0 {
+	// One pass over the moves finds what both advice ask for (the
+	// moves are read in place, as greedy reads them).
+	var kinds uint64 // bit k: a move of kind k is legal (no branch per move)
+	for i := range legal {
+		kinds |= 1 << (legal[i].Kind & 63)
+	}
+	fill := kinds>>engine.MoveFill&1 != 0
+	draw := kinds>>engine.MoveDraw&1 != 0
+	progress := kinds&(1<<engine.MoveFoundation|1<<engine.MovePair) != 0
+	if fill && p.on("british-constitution/S1") {
+		if best := p.bestRefill(g, legal); best >= 0 {
 			return best, "british-constitution/S1"
 		}
 	}
-	if !p.on("british-constitution/S2") || firstProgress(legal) >= 0 || !hasKind(legal, engine.MoveDraw) {
+	if progress || !draw || !p.on("british-constitution/S2") {
 		return -1, ""
+	}
+	if sr, ok := g.(singlesReader); ok && p.talon >= 0 {
+		if r, ok := g.(engine.PileReader); ok {
+			return p.postponeVacancies(sr, r, legal)
+		}
 	}
 	t := p.talonTop(g)
 	if t != engine.NoCard && p.buildableAbovePeople(g, t) {
 		return -1, ""
 	}
-	for i, m := range legal {
+	for i := range legal {
+		m := &legal[i]
 		if m.Kind == engine.MoveBuild && p.layoutPile(m.From) && p.pileLen(g, m.From) == 1 {
 			p.banned[i] = true
 		}
 	}
 	return -1, "british-constitution/S2"
+}
+
+// bestRefill applies british-constitution/S1 in g (the state the probe was
+// reset to): the index of the fill of legal after which most foundation
+// plays (4 each) and builds (1 each) are open, counting only moves of cards
+// the player saw before it, the first listed on ties; -1 if no fill can be
+// made.
+func (p *bookPlayer) bestRefill(g engine.Game, legal []engine.Move) int {
+	// The same score without a copy where the game counts it (see
+	// openingsPeeker); nothing is kept for nextLegal then, and the play
+	// loop lists the moves after the chosen fill itself.
+	p.openings = p.openings[:0]
+	if op, ok := g.(openingsPeeker); ok {
+		p.openings = op.OpeningsAfter(legal, p.openings)
+	}
+	best, bestScore := -1, -1
+	for i := range legal {
+		if legal[i].Kind != engine.MoveFill {
+			continue
+		}
+		if i < len(p.openings) && p.openings[i].OK {
+			if score := 4*p.openings[i].Plays + p.openings[i].Builds; score > bestScore {
+				best, bestScore = i, score
+			}
+			continue
+		}
+		score := p.refillScore(legal[i])
+		if score < 0 {
+			continue
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+			p.probe.keep(legal[i])
+		}
+	}
+	return best
+}
+
+// refillScore is the score of british-constitution/S1 for move m, tried on
+// a copy (see probe): 4 for each foundation play and 1 for each build
+// legal after m that involves only cards the player saw before it; -1 if m
+// cannot be applied.
+func (p *bookPlayer) refillScore(m engine.Move) int {
+	c := p.probe.after(m)
+	if c == nil {
+		return -1
+	}
+	score := 0
+	for _, n := range p.probe.legalAfter(c) {
+		if !p.probe.fair(c, n) {
+			continue
+		}
+		switch n.Kind {
+		case engine.MoveFoundation:
+			score += 4
+		case engine.MoveBuild:
+			score++
+		}
+	}
+	return score
+}
+
+// openingsPeeker is implemented by the British Constitution
+// (engine.britishConstitution.OpeningsAfter): it counts the foundation
+// plays and the builds legal after a build or fill without making it,
+// leaving out the moves of a card that was face down in the pack before
+// it. Every other card of the game is face up (Pile shows every pile but
+// the pack), so those are exactly the moves probe.fair accepts: the count
+// equals refillScore's, 4 × plays + builds (fills and the draw score
+// nothing), which TestOpeningsScore checks at every refill of the book's
+// play of every variant.
+type openingsPeeker interface {
+	OpeningsAfter(moves []engine.Move, dst []engine.Openings) []engine.Openings
 }
 
 func (p *bookPlayer) talonTop(g engine.Game) engine.Card {
@@ -421,12 +542,75 @@ func (p *bookPlayer) talonTop(g engine.Game) engine.Card {
 // alternate colour) on a top card of the Commons row ("COM…" piles).
 func (p *bookPlayer) buildableAbovePeople(g engine.Game, t engine.Card) bool {
 	for _, i := range p.commons {
-		c := p.top(g, i)
-		if c != engine.NoCard && c.Rank() == t.Rank()+1 && c.Color() != t.Color() {
+		if c := p.top(g, i); fitsOn(t, c) {
 			return true
 		}
 	}
 	return false
+}
+
+// fitsOn reports whether card t builds on card c in a descending sequence
+// of alternate colours (false when c is NoCard).
+func fitsOn(t, c engine.Card) bool {
+	return c != engine.NoCard && c.Rank() == t.Rank()+1 && c.Color() != t.Color()
+}
+
+// singlesReader is implemented by the British Constitution
+// (engine.britishConstitution.Singles): the set of the piles of the
+// Constitution (piles 0 … 31) that hold one card, kept by the engine.
+type singlesReader interface {
+	Singles() uint32
+}
+
+// postponeVacancies is british-constitution/S2 (see britishConstitution)
+// with the piles of one card read from sr in one call and the piles'
+// tops through r, asserted once, instead of a PileReader assertion and
+// call per pile. A layout pile beyond the first 32 is read as before.
+func (p *bookPlayer) postponeVacancies(sr singlesReader, r engine.PileReader, legal []engine.Move) (int, engine.RuleID) {
+	// The tests below read bits (of the piles of one card, of the keys
+	// of the Commons' tops) instead of branching on each pile: which
+	// piles qualify changes from decision to decision, and such branches
+	// are mispredicted.
+	if t := r.PileTop(p.talon); t != engine.NoCard {
+		var keys uint32
+		for _, i := range p.commons {
+			keys |= keyBit(r.PileTop(i))
+		}
+		if keys>>wantKey(t)&1 != 0 { // fitsOn(t, c) for some Commons top c
+			return -1, ""
+		}
+	}
+	singles := sr.Singles() & p.layout32
+	for i := range legal {
+		m := &legal[i]
+		if m.Kind != engine.MoveBuild {
+			continue
+		}
+		if m.From < 32 {
+			p.banned[i] = singles>>m.From&1 != 0 // banned is all false before
+		} else if p.layoutPile(m.From) && r.PileLen(int(m.From)) == 1 {
+			p.banned[i] = true
+		}
+	}
+	return -1, "british-constitution/S2"
+}
+
+// keyBit returns bit 2 × rank + colour of card c (bits 2 … 27: the
+// colours are 0 and 1), 0 for NoCard. c builds on d in a descending
+// sequence of alternate colours (fitsOn(c, d)) exactly when keyBit(d) is
+// bit wantKey(c).
+func keyBit(c engine.Card) uint32 {
+	b := uint32(1) << (uint(2*int(c.Rank())+int(c.Color())) & 31)
+	if c == engine.NoCard {
+		b = 0
+	}
+	return b
+}
+
+// wantKey returns the key (see keyBit) of the cards c builds on: one rank
+// higher, the other colour.
+func wantKey(c engine.Card) uint {
+	return uint(2*(int(c.Rank())+1)+1-int(c.Color())) & 31
 }
 
 // napoleon: S3 reserve in need only; S2 triples; S1 crossed pairs.
@@ -499,6 +683,17 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 // pairs are open, or -1 (also when S2 is off).
 func (p *bookPlayer) napoleonTriples(legal []engine.Move) int {
 	if !p.on("napoleon/S2") {
+		return -1
+	}
+	// Three exposed cards of a rank make three pair moves: with fewer
+	// pair moves allowed there is nothing to count.
+	pairs := 0
+	for i := range legal {
+		if !p.banned[i] && legal[i].Kind == engine.MovePair {
+			pairs++
+		}
+	}
+	if pairs < 3 {
 		return -1
 	}
 	var exposed [engine.NumRanks + 1]int

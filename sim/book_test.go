@@ -348,3 +348,131 @@ func TestCrossCacheGain(t *testing.T) {
 	}
 	t.Logf("%d pairs at %d positions", checked, simple)
 }
+
+// plainGame hides every method of a game but those of engine.Game (the
+// optional readers and peekers among them).
+type plainGame struct{ engine.Game }
+
+// TestBookBritishConstitutionReaders checks that the British Constitution's
+// advice decides alike when it reads the game through OpeningsAfter and
+// Singles (openingsPeeker, singlesReader) and when it reads it as before,
+// through Pile and a copy per fill: the same move, advice and banned moves
+// at every decision of the book's play of every variant.
+func TestBookBritishConstitutionReaders(t *testing.T) {
+	spec, err := engine.Lookup("british-constitution")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deals := 300
+	if testing.Short() {
+		deals = 60
+	}
+	optsList := []engine.Options{nil, {"fill": "free"}, {"talon-build": "on"}, {"fill": "free", "talon-build": "on"}}
+	for _, opts := range optsList {
+		setup, err := spec.Setup(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, slow := newBookPlayer(""), newBookPlayer("")
+		var legal []engine.Move
+		counts := map[engine.RuleID]int{}
+		decide := func(q *bookPlayer, g engine.Game) (int, engine.RuleID, []bool) {
+			q.Reset(g, 0)
+			q.probe.reset(g)
+			q.banned = make([]bool, len(legal))
+			pick, adv := q.britishConstitution(g, legal)
+			return pick, adv, q.banned
+		}
+		trace := func(ply int32, g engine.Game, _ engine.Move, _ engine.RuleID) {
+			if _, ok := g.(openingsPeeker); !ok {
+				t.Fatal("the British Constitution has no OpeningsAfter")
+			}
+			if _, ok := g.(singlesReader); !ok {
+				t.Fatal("the British Constitution has no Singles")
+			}
+			legal = g.LegalMoves(legal[:0])
+			pick, adv, banned := decide(fast, g)
+			wantPick, wantAdv, wantBanned := decide(slow, plainGame{g})
+			if pick != wantPick || adv != wantAdv || !slices.Equal(banned, wantBanned) {
+				t.Fatalf("%v ply %d: %d %q %v, want %d %q %v\n%v", opts, ply, pick, adv, banned, wantPick, wantAdv, wantBanned, g)
+			}
+			counts[adv]++
+		}
+		var pl Playout
+		p := newBookPlayer("")
+		for i := 0; i < deals; i++ {
+			seed := DealSeed(1, spec.ID, int64(i))
+			g, err := setup.New(seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := pl.PlayDeal(g, p, StrategySeed(seed, "book"), spec.MaxMoves, trace); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if counts["british-constitution/S1"] < deals || counts["british-constitution/S2"] < deals {
+			t.Errorf("%v: advice named %v times", opts, counts)
+		}
+	}
+}
+
+// TestBookMovesAfterDraw checks that the book's rows of the British
+// Constitution are the same when the play loop lists the moves after the
+// book's draws from the moves before them (drawPeeker, through nextLegal)
+// and when it generates them: the same result and advice counts for every
+// deal of every variant.
+func TestBookMovesAfterDraw(t *testing.T) {
+	spec, err := engine.Lookup("british-constitution")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deals := 300
+	if testing.Short() {
+		deals = 60
+	}
+	optsList := []engine.Options{nil, {"fill": "free"}, {"talon-build": "on"}, {"fill": "free", "talon-build": "on"}}
+	for _, opts := range optsList {
+		setup, err := spec.Setup(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, slow := newBookPlayer(""), newBookPlayer("")
+		var plFast, plSlow Playout
+		draws := 0
+		for i := 0; i < deals; i++ {
+			seed := DealSeed(1, spec.ID, int64(i))
+			var moves []engine.Move
+			play := func(pl *Playout, p Player, trace Tracer) DealResult {
+				g, err := setup.New(seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				res, err := pl.PlayDeal(g, p, StrategySeed(seed, "book"), spec.MaxMoves, trace)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return res
+			}
+			got := play(&plFast, fast, func(_ int32, _ engine.Game, m engine.Move, _ engine.RuleID) {
+				moves = append(moves, m)
+				if m.Kind == engine.MoveDraw {
+					draws++
+				}
+			})
+			gotAdvice := plFast.AdviceCounts()
+			k := 0
+			want := play(&plSlow, plainPlayer{p: slow}, func(ply int32, _ engine.Game, m engine.Move, _ engine.RuleID) {
+				if k >= len(moves) || moves[k] != m {
+					t.Fatalf("%v deal %d ply %d: %v, want %v", opts, i, ply, moves[k:min(k+1, len(moves))], m)
+				}
+				k++
+			})
+			if got != want || k != len(moves) || !slices.Equal(gotAdvice, plSlow.AdviceCounts()) {
+				t.Fatalf("%v deal %d: %+v %v, want %+v %v", opts, i, got, gotAdvice, want, plSlow.AdviceCounts())
+			}
+		}
+		if draws < deals {
+			t.Errorf("%v: only %d draws", opts, draws)
+		}
+	}
+}

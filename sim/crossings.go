@@ -2,6 +2,7 @@ package sim
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/pasyans/pasyans/engine"
 )
@@ -52,11 +53,24 @@ func (x *crossCache) column(i uint8) int {
 func (x *crossCache) sync(g engine.Game, kinds []engine.PileKind) {
 	r, ok := g.(engine.PileReader)
 	if x.valid && ok {
+		// Every height is read first, and only the columns whose height
+		// changed (usually the two of the last pair) are visited, in
+		// order: a branch per column on whether it changed would be
+		// mispredicted.
+		var heights [maxCrossColumns]int
+		changed := uint32(0)
 		for k, pile := range x.piles {
 			n := r.PileLen(pile)
-			if n == x.h[k] {
-				continue
+			heights[k] = n
+			d := uint32(0)
+			if n != x.h[k] {
+				d = 1
 			}
+			changed |= d << k
+		}
+		for ; changed != 0; changed &= changed - 1 {
+			k := bits.TrailingZeros32(changed)
+			n := heights[k]
 			if n > x.h[k] {
 				x.valid = false
 				break
@@ -64,7 +78,7 @@ func (x *crossCache) sync(g engine.Game, kinds []engine.PileKind) {
 			for x.h[k] > n {
 				x.pop(k)
 			}
-			if n > 0 && r.PileTop(pile) != x.cards[k][n-1] {
+			if n > 0 && r.PileTop(x.piles[k]) != x.cards[k][n-1] {
 				x.valid = false
 				break
 			}
@@ -111,9 +125,11 @@ func (x *crossCache) load(g engine.Game, kinds []engine.PileKind) {
 			x.h = append(x.h, 0)
 		}
 		x.cards[k] = g.Pile(x.cards[k][:0], i)
-		x.ranks[k] = x.ranks[k][:0]
+		cards := x.cards[k]
+		ranks := slices.Grow(x.ranks[k][:0], len(cards))[:len(cards)]
+		x.ranks[k] = ranks
 		var seen uint16
-		for _, c := range x.cards[k] {
+		for j, c := range cards {
 			if !c.Valid() || seen>>c.Rank()&1 != 0 {
 				x.simple = false
 			}
@@ -122,7 +138,7 @@ func (x *crossCache) load(g engine.Game, kinds []engine.PileKind) {
 				rank = uint8(c.Rank())
 				seen |= 1 << rank
 			}
-			x.ranks[k] = append(x.ranks[k], rank)
+			ranks[j] = rank
 		}
 		x.h[k] = len(x.cards[k])
 		if !x.simple {
