@@ -170,6 +170,16 @@ type sultan struct {
 	stale bool        // seq[0] is out of date (after Determinize)
 	score uint8
 	pass  uint8 // passes begun (1 during the first deal)
+	// The legal plays, kept up to date by Apply (see refresh) so that
+	// LegalMoves reads them off bit masks: want[k] has bit f when
+	// foundation f takes the card of suitKey k next (want[0] stays 0:
+	// no card has key 0, NoCard's key in sulKeys); divan has bit 8·d+f
+	// when foundation f takes the card of Divan place d, talon bit f when
+	// it takes the talon's top. A draw changes only the talon's top, so
+	// most moves update talon alone.
+	want  [64]uint8
+	divan uint64
+	talon uint8
 }
 
 func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
@@ -206,21 +216,27 @@ func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
 	}
 	g.lay.loadPack(sulStock, rest[8:])
 	g.rehash()
+	for f := 0; f < 8; f++ {
+		g.want[sulNext[g.lay.top(sulF0+f)]] |= 1 << f
+	}
+	g.want[0] = 0
+	g.refresh()
 	return g, nil
 }
 
-// next returns the suitKey of the card foundation f (0 … 7) takes next,
-// or -1 when it takes none (complete at the queen).
-func (g *sultan) next(f int) int {
-	top := g.lay.top(sulF0 + f)
-	switch {
-	case top == NoCard || top.Rank() == Queen:
-		return -1
-	case top.Rank() == King:
-		return int(top.Suit())*16 + int(Ace)
+// refresh recomputes the masks of the plays (divan, talon) from want and
+// the tops of the Divan and the talon.
+func (g *sultan) refresh() {
+	var m uint64
+	for d := 7; d >= 0; d-- {
+		m = m<<8 | uint64(g.want[sulKeys[g.lay.top(sulD0+d)]])
 	}
-	return int(top.Suit())*16 + int(top.Rank()) + 1
+	g.divan = m
+	g.refreshTalon()
 }
+
+// refreshTalon recomputes the talon's mask after its top changed.
+func (g *sultan) refreshTalon() { g.talon = g.want[sulKeys[g.lay.top(sulTalon)]] }
 
 // height returns the rank of the top card of foundation f (0 … 7), the
 // king counting as 0.
@@ -230,11 +246,6 @@ func (g *sultan) height(f int) int {
 		return 0
 	}
 	return int(top.Rank())
-}
-
-// accepts reports whether foundation pile f (a pile index) takes c next.
-func (g *sultan) accepts(f int, c Card) bool {
-	return c != NoCard && g.next(f-sulF0) == suitKey(c)
 }
 
 // sulKeys is suitKey as a table (0 for NoCard, which no foundation
@@ -254,27 +265,32 @@ var sulKeys, sulNext = func() (k, n [256]uint8) {
 	return k, n
 }()
 
+// sulDrawMove and sulRedealMove are the Sultan's two moves that do not play a
+// card.
+var (
+	sulDrawMove   = Move{Kind: MoveDraw, From: sulStock, To: sulTalon, Card: NoCard, Card2: NoCard, Rule: sulRuleDraw}
+	sulRedealMove = Move{Kind: MoveRedeal, From: sulTalon, To: sulStock, Card: NoCard, Card2: NoCard, Rule: sulRuleRedeal}
+)
+
+// LegalMoves lists the plays from the Divan places in order, then from
+// the talon (each to its foundations in order), then the draw or the
+// re-deal; the plays are read off the masks Apply keeps.
 func (g *sultan) LegalMoves(dst []Move) []Move {
-	// byKey[k] has bit f when foundation f takes the card of suitKey k.
-	var byKey [64]uint8
-	for f := 0; f < 8; f++ {
-		byKey[sulNext[g.lay.top(sulF0+f)]] |= 1 << f
+	for m := g.divan; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros64(m)
+		src := sulD0 + i>>3
+		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(sulF0 + i&7), Card: g.lay.top(src), Card2: NoCard, Rule: sulRuleI})
 	}
-	byKey[0] = 0
-	for src := sulD0; src <= sulTalon; src++ {
-		if src == sulStock {
-			continue
-		}
-		c := g.lay.top(src)
-		for m := byKey[sulKeys[c]]; m != 0; m &= m - 1 {
-			f := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(sulF0 + f), Card: c, Card2: NoCard, Rule: sulRuleI})
+	if m := g.talon; m != 0 {
+		c := g.lay.top(sulTalon)
+		for ; m != 0; m &= m - 1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: sulTalon, To: uint8(sulF0 + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: sulRuleI})
 		}
 	}
 	if !g.lay.empty(sulStock) {
-		dst = append(dst, Move{Kind: MoveDraw, From: sulStock, To: sulTalon, Card: NoCard, Card2: NoCard, Rule: sulRuleDraw})
+		dst = append(dst, sulDrawMove)
 	} else if !g.lay.empty(sulTalon) && g.pass < g.r.maxPasses {
-		dst = append(dst, Move{Kind: MoveRedeal, From: sulTalon, To: sulStock, Card: NoCard, Card2: NoCard, Rule: sulRuleRedeal})
+		dst = append(dst, sulRedealMove)
 	}
 	return dst
 }
@@ -298,7 +314,7 @@ func (g *sultan) Check(m Move) error {
 		if m.Card == NoCard || g.lay.top(from) != m.Card {
 			return sulErrNotAvailable
 		}
-		if !g.accepts(to, m.Card) {
+		if g.want[sulKeys[m.Card]]&(1<<(to-sulF0)) == 0 { // accepts, from the table
 			return sulErrFoundationRefuses
 		}
 		return nil
@@ -343,10 +359,19 @@ func (g *sultan) Apply(m Move) error {
 		if from != sulTalon {
 			g.fill(from)
 		}
+		// Foundation f now takes the card after m.Card (none after a
+		// queen: sulNext is 0, and want[0] stays 0).
+		f := uint8(1) << (m.To - sulF0)
+		g.want[sulKeys[m.Card]] &^= f
+		if k := sulNext[m.Card]; k != 0 {
+			g.want[k] |= f
+		}
+		g.refresh()
 	case MoveDraw:
 		g.popped(sulStock)
 		g.lay.move(sulStock, sulTalon)
 		g.pushed(sulTalon)
+		g.refreshTalon()
 	case MoveRedeal:
 		var buf [packCards]Card
 		cs := g.lay.drain(&buf, sulTalon) // talon top first: pushing in this order puts the talon's bottom on top
@@ -365,6 +390,7 @@ func (g *sultan) Apply(m Move) error {
 				g.fill(d)
 			}
 		}
+		g.refresh()
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Sympathy (Симпатия; Cadogan 1874, "Sympathie"; Hoffmann 1892, "Sympathy"),
@@ -129,10 +130,14 @@ type SympathyGame struct {
 	// up has bit k set when the top card of packet k is face up; full when
 	// packet k holds a card.
 	up, full uint64
-	// open counts the pairs of face-up tops that are twins (each can be
-	// paired by the partner on turn).
-	open uint8
-	turn uint8
+	// twins has bit k set when the face-up top of packet k is the twin of
+	// the face-up top of another packet: the pairs open, both packets of
+	// each pair marked (either partner on turn can pair it). It changes
+	// only when a card is turned (turnUp sets both bits of the pair it
+	// opens) or paired (Apply clears both), so LegalMoves reads the moves
+	// off the masks instead of looking up every packet's twin.
+	twins uint64
+	turn  uint8
 	// pairedBy[face] is 1 or 2 for the partner who set the pair of that face
 	// aside, 0 while it is unpaired.
 	pairedBy [CardsPerDeck]uint8
@@ -216,30 +221,46 @@ func (g *SympathyGame) twinPacket(p int, c Card) int {
 	return k
 }
 
-// turnUp turns the top card of packet k face up, counting the pair it
-// opens with a face-up twin.
+// turnUp turns the top card of packet k face up, marking the pair it
+// opens with a face-up twin in twins.
 func (g *SympathyGame) turnUp(k int) {
 	g.up |= 1 << k
-	if g.twinPacket(syPartnerOf(k), g.lay.top(k)) >= 0 {
-		g.open++
+	if j := g.twinPacket(syPartnerOf(k), g.lay.top(k)); j >= 0 {
+		g.twins |= 1<<k | 1<<j
 	}
 }
 
-// movesOf appends the moves of partner p.
+// syTurnMoves[k] is the move turning the top card of packet k: a table, so
+// that listing the (up to 18) turns of a partner copies a ready move each.
+var syTurnMoves = func() (t [2 * syPackets]Move) {
+	for k := range t {
+		t[k] = Move{Kind: MoveDraw, From: uint8(k), To: uint8(k), Card: NoCard, Card2: NoCard, Rule: syRuleTurn}
+	}
+	return t
+}()
+
+// movesOf appends the moves of partner p, packet by packet in pile order
+// (the order the random player indexes): a packet whose top is face down
+// gives its turn, one whose face-up top is in an open pair (twins) its
+// pair. The moves are read off the masks: their number is known first, so
+// the slice grows once and each move is stored in place.
 func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
-	for left := g.full & syMask(p); left != 0; left &= left - 1 {
+	mask := syMask(p)
+	down := g.full &^ g.up & mask
+	left := down | g.twins&mask
+	n := len(dst)
+	dst = slices.Grow(dst, bits.OnesCount64(left))[:n+bits.OnesCount64(left)]
+	out := dst[n:]
+	for i := 0; left != 0; i++ {
 		k := bits.TrailingZeros64(left)
-		if g.up&(1<<k) == 0 {
-			dst = append(dst, Move{Kind: MoveDraw, From: uint8(k), To: uint8(k), Card: NoCard, Card2: NoCard, Rule: syRuleTurn})
-			continue
-		}
-		if g.open == 0 {
+		left &= left - 1
+		if down&(1<<k) != 0 {
+			out[i] = syTurnMoves[k]
 			continue
 		}
 		c := g.lay.top(k)
-		if j := g.twinPacket(p, c); j >= 0 {
-			dst = append(dst, Move{Kind: MovePair, From: uint8(k), To: uint8(j), Card: c, Card2: syTwin(c), Rule: syRulePair})
-		}
+		t := syTwin(c)
+		out[i] = Move{Kind: MovePair, From: uint8(k), To: g.packet[t], Card: c, Card2: t, Rule: syRulePair}
 	}
 	return dst
 }
@@ -299,7 +320,7 @@ func (g *SympathyGame) Apply(m Move) error {
 		to := int(m.To)
 		g.lay.move(to, syPairsA+p)
 		g.lay.move(from, syPairsA+p)
-		g.open--
+		g.twins &^= 1<<to | 1<<from
 		g.up &^= 1<<to | 1<<from
 		if g.lay.empty(to) {
 			g.full &^= 1 << to
@@ -323,7 +344,7 @@ func (g *SympathyGame) Apply(m Move) error {
 // hasMove reports whether partner p has a move: a face-down top to turn,
 // or a pair of face-up twins (one of them is his).
 func (g *SympathyGame) hasMove(p int) bool {
-	return g.open > 0 || g.full&^g.up&syMask(p) != 0
+	return g.twins != 0 || g.full&^g.up&syMask(p) != 0
 }
 
 // Ending: won when every pair is set aside, stuck when neither partner has
@@ -455,15 +476,17 @@ func (g *SympathyGame) Determinize(r *Rand) {
 			}
 		}
 	}
-	g.countOpen()
+	g.findTwins()
 }
 
-// countOpen recounts open from the layout.
-func (g *SympathyGame) countOpen() {
-	g.open = 0
+// findTwins recomputes twins from the layout.
+func (g *SympathyGame) findTwins() {
+	g.twins = 0
 	for k := 0; k < syPackets; k++ {
-		if c := g.faceUp(k); c != NoCard && g.twinPacket(0, c) >= 0 {
-			g.open++
+		if c := g.faceUp(k); c != NoCard {
+			if j := g.twinPacket(0, c); j >= 0 {
+				g.twins |= 1<<k | 1<<j
+			}
 		}
 	}
 }
