@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 )
@@ -75,10 +76,11 @@ func sultanMovesRef(g *sultan) []Move {
 }
 
 // checkMaskedMoves plays random deals of game id (options opts) and
-// compares LegalMoves with ref at every step; every few moves the game is
-// replaced by a clone, and (when determinize) a clone with its hidden
+// compares LegalMoves with ref at every step, and has state (when not
+// nil) check the game's other incremental state; every few moves the game
+// is replaced by a clone, and (when determinize) a clone with its hidden
 // cards shuffled, which must keep its masks too.
-func checkMaskedMoves(t *testing.T, id string, opts Options, determinize bool, ref func(Game) []Move) {
+func checkMaskedMoves(t *testing.T, id string, opts Options, determinize bool, ref func(Game) []Move, state func(Game) error) {
 	t.Helper()
 	s, err := Lookup(id)
 	if err != nil {
@@ -102,6 +104,11 @@ func checkMaskedMoves(t *testing.T, id string, opts Options, determinize bool, r
 			legal := g.LegalMoves(buf[:0])
 			if want := ref(g); !slices.Equal(legal, want) {
 				t.Fatalf("%s deal %d move %d: LegalMoves\n%v\nwant (from the layout)\n%v", id, seed, n, legal, want)
+			}
+			if state != nil {
+				if err := state(g); err != nil {
+					t.Fatalf("%s deal %d move %d: %v", id, seed, n, err)
+				}
 			}
 			if len(legal) == 0 {
 				break
@@ -133,11 +140,24 @@ func checkMaskedMoves(t *testing.T, id string, opts Options, determinize bool, r
 }
 
 func TestSympathyMovesFromMasks(t *testing.T) {
-	checkMaskedMoves(t, "sympathy", nil, true, func(g Game) []Move { return sympathyMovesRef(g.(*SympathyGame)) })
+	checkMaskedMoves(t, "sympathy", nil, true, func(g Game) []Move { return sympathyMovesRef(g.(*SympathyGame)) }, nil)
 }
 
 func TestSultanMovesFromMasks(t *testing.T) {
 	for _, opts := range []Options{nil, {"passes": "4"}, {"shuffle": "on"}} {
-		checkMaskedMoves(t, "sultan", opts, true, func(g Game) []Move { return sultanMovesRef(g.(*sultan)) })
+		checkMaskedMoves(t, "sultan", opts, true, func(g Game) []Move { return sultanMovesRef(g.(*sultan)) }, sultanHashesAgree)
 	}
+}
+
+// sultanHashesAgree checks the face hashes Apply keeps of the pack (unless
+// marked stale by Determinize) and the talon against the piles.
+func sultanHashesAgree(gm Game) error {
+	g := gm.(*sultan)
+	if !g.stale && g.seq[0] != g.lay.faceHashOf(sulStock) {
+		return fmt.Errorf("pack face hash %x, want %x", g.seq[0], g.lay.faceHashOf(sulStock))
+	}
+	if g.seq[1] != g.lay.faceHashOf(sulTalon) {
+		return fmt.Errorf("talon face hash %x, want %x", g.seq[1], g.lay.faceHashOf(sulTalon))
+	}
+	return nil
 }

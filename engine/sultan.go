@@ -183,7 +183,12 @@ type sultan struct {
 }
 
 func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
-	g := &sultan{core: c, r: r, pass: 1, seed: deriveSeed(pack)}
+	g := &sultan{core: c, r: r, pass: 1}
+	if r.shuffle {
+		// Only the shuffles (and the hashes of variant shuffle=on) read
+		// the seed: an unshuffled game leaves it 0 and skips the hashing.
+		g.seed = deriveSeed(pack)
+	}
 	g.lay.reset()
 	var buf [packCards]Card
 	rest := buf[:0]
@@ -214,8 +219,13 @@ func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
 	for i := 0; i < 8; i++ {
 		g.lay.push(sulD0+i, rest[i])
 	}
-	g.lay.loadPack(sulStock, rest[8:])
-	g.rehash()
+	// The pack (loadPack: rest[8] on top) and its face hash (rehash's)
+	// in one pass; the talon is empty.
+	pk := rest[8:]
+	for i := len(pk) - 1; i >= 0; i-- {
+		g.lay.push(sulStock, pk[i])
+		g.seq[0].add(len(pk)-1-i, pk[i])
+	}
 	for f := 0; f < 8; f++ {
 		g.want[sulNext[g.lay.top(sulF0+f)]] |= 1 << f
 	}
@@ -345,6 +355,14 @@ func (g *sultan) Check(m Move) error {
 }
 
 func (g *sultan) Apply(m Move) error {
+	// The draw, most of the Sultan's moves, is checked here with exactly
+	// Check's conditions for it; any other move, or a draw that fails
+	// them, goes through Check (for its error).
+	if m.Kind == MoveDraw && m.From == sulStock && m.To == sulTalon && m.Card == NoCard && m.Card2 == NoCard &&
+		m.Rule == sulRuleDraw && !g.lay.empty(sulStock) {
+		g.draw()
+		return nil
+	}
 	if err := g.Check(m); err != nil {
 		return err
 	}
@@ -368,23 +386,22 @@ func (g *sultan) Apply(m Move) error {
 		}
 		g.refresh()
 	case MoveDraw:
-		g.popped(sulStock)
-		g.lay.move(sulStock, sulTalon)
-		g.pushed(sulTalon)
-		g.refreshTalon()
+		g.draw()
 	case MoveRedeal:
-		var buf [packCards]Card
-		cs := g.lay.drain(&buf, sulTalon) // talon top first: pushing in this order puts the talon's bottom on top
 		if g.r.shuffle {
+			var buf [packCards]Card
+			cs := g.lay.drain(&buf, sulTalon) // talon top first: pushing in this order puts the talon's bottom on top
 			var r Rand
 			r.Seed(SplitMix64(g.seed ^ uint64(g.pass)))
 			r.Shuffle(cs)
-		}
-		for _, c := range cs {
-			g.lay.push(sulStock, c)
+			for _, c := range cs {
+				g.lay.push(sulStock, c)
+			}
+			g.rehash()
+		} else {
+			g.turnOver()
 		}
 		g.pass++
-		g.rehash()
 		for d := sulD0; d < sulD0+8; d++ {
 			if g.lay.empty(d) {
 				g.fill(d)
@@ -393,6 +410,27 @@ func (g *sultan) Apply(m Move) error {
 		g.refresh()
 	}
 	return nil
+}
+
+// draw turns the top card of the pack onto the talon.
+func (g *sultan) draw() {
+	g.popped(sulStock)
+	g.lay.move(sulStock, sulTalon)
+	g.pushed(sulTalon)
+	g.refreshTalon()
+}
+
+// turnOver turns the talon over into the (empty) pack unshuffled, the
+// talon's top becoming the pack's bottom: the cards moved one by one, as
+// drain then push did, in one pass that also sums the pack's face hash
+// (rehash's) and leaves the talon's empty.
+func (g *sultan) turnOver() {
+	var h faceHash
+	for i := 0; !g.lay.empty(sulTalon); i++ {
+		h.add(i, g.lay.move(sulTalon, sulStock))
+	}
+	g.seq = [2]faceHash{h, {}}
+	g.stale = false
 }
 
 // fill fills the Divan vacancy d at once from the talon, or from the pack
