@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The Sultan (Султан; Pujol, whose text keeps only the end of the game —
@@ -182,6 +183,17 @@ type sultan struct {
 	talon uint8
 }
 
+// sulSetupCard[c] is 1 for the cards the setup may take out of the pack
+// (kings and the ace of hearts), 0 for the others.
+var sulSetupCard = func() (t [256]uint8) {
+	for c := Card(0); c < packCards; c++ {
+		if c.Rank() == King || c.Rank() == Ace && c.Suit() == Hearts {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
 	g := &sultan{core: c, r: r, pass: 1}
 	if r.shuffle {
@@ -194,6 +206,10 @@ func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
 	rest := buf[:0]
 	aceTaken := false
 	for _, c := range pack {
+		if sulSetupCard[c] == 0 { // most cards: one load, no rank or suit test
+			rest = append(rest, c)
+			continue
+		}
 		switch {
 		case c.Rank() == King && c.Suit() == Hearts && g.lay.empty(sulSultan):
 			g.lay.push(sulSultan, c)
@@ -284,23 +300,39 @@ var (
 
 // LegalMoves lists the plays from the Divan places in order, then from
 // the talon (each to its foundations in order), then the draw or the
-// re-deal; the plays are read off the masks Apply keeps.
+// re-deal; the plays are read off the masks Apply keeps. Most positions
+// have no play: that path is kept small (appendPlays has the loop).
 func (g *sultan) LegalMoves(dst []Move) []Move {
-	for m := g.divan; m != 0; m &= m - 1 {
-		i := bits.TrailingZeros64(m)
-		src := sulD0 + i>>3
-		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(sulF0 + i&7), Card: g.lay.top(src), Card2: NoCard, Rule: sulRuleI})
-	}
-	if m := g.talon; m != 0 {
-		c := g.lay.top(sulTalon)
-		for ; m != 0; m &= m - 1 {
-			dst = append(dst, Move{Kind: MoveFoundation, From: sulTalon, To: uint8(sulF0 + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: sulRuleI})
-		}
+	if g.divan != 0 || g.talon != 0 {
+		dst = g.appendPlays(dst)
 	}
 	if !g.lay.empty(sulStock) {
-		dst = append(dst, sulDrawMove)
-	} else if !g.lay.empty(sulTalon) && g.pass < g.r.maxPasses {
-		dst = append(dst, sulRedealMove)
+		return append(dst, sulDrawMove)
+	}
+	if !g.lay.empty(sulTalon) && g.pass < g.r.maxPasses {
+		return append(dst, sulRedealMove)
+	}
+	return dst
+}
+
+// appendPlays appends the plays of the masks divan and talon, in that
+// order (bit 8·d+f: Divan place d, then foundation f).
+func (g *sultan) appendPlays(dst []Move) []Move {
+	n := len(dst)
+	k := bits.OnesCount64(g.divan) + bits.OnesCount8(g.talon)
+	dst = slices.Grow(dst, k+1)[:n+k] // +1: room for the draw or re-deal
+	out := dst[n:]
+	i := 0
+	for m := g.divan; m != 0; m &= m - 1 {
+		b := bits.TrailingZeros64(m)
+		src := sulD0 + b>>3
+		out[i] = Move{Kind: MoveFoundation, From: uint8(src), To: uint8(sulF0 + b&7), Card: g.lay.top(src), Card2: NoCard, Rule: sulRuleI}
+		i++
+	}
+	c := g.lay.top(sulTalon)
+	for m := g.talon; m != 0; m &= m - 1 {
+		out[i] = Move{Kind: MoveFoundation, From: sulTalon, To: uint8(sulF0 + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: sulRuleI}
+		i++
 	}
 	return dst
 }

@@ -165,17 +165,29 @@ func NewSympathy(pack []Card, opts Options) (*SympathyGame, error) {
 func newSympathy(c core, pack []Card) *SympathyGame {
 	g := &SympathyGame{core: c}
 	g.lay.reset()
-	var dealt [2]int
+	var dealt [2]uint8
 	for _, c := range pack {
-		p := c.Deck()
-		k := p*syPackets + dealt[p]/syPerPack // the Grace is packet 17, alone
+		p := 0
+		if c >= CardsPerDeck { // c.Deck(), without the division
+			p = 1
+		}
+		k := p*syPackets + int(syDealtTo[dealt[p]])
 		g.lay.push(k, c)
 		g.packet[c] = uint8(k)
-		g.full |= 1 << k
 		dealt[p]++
 	}
+	g.full = syMaskA | syMaskB // 17 packets of three and the Grace each
 	return g
 }
+
+// syDealtTo[i] is the packet (of its partner's 18) the i-th card of a deck
+// is dealt to: three to a packet, the last one the Grace, packet 17, alone.
+var syDealtTo = func() (t [CardsPerDeck]uint8) {
+	for i := range t {
+		t[i] = uint8(i / syPerPack)
+	}
+	return t
+}()
 
 // Turn returns the partner on turn: 1 or 2.
 func (g *SympathyGame) Turn() int { return int(g.turn) + 1 }
