@@ -315,6 +315,14 @@ func (g *sultan) LegalMoves(dst []Move) []Move {
 	return dst
 }
 
+// sulSetPlay makes *m the play of card c from pile from to foundation to.
+// The fields are stored one by one into the list: a Move literal is built
+// on the stack and copied in 16-byte halves, whose loads cannot be
+// forwarded from the byte stores just made (a stall per move).
+func sulSetPlay(m *Move, from, to int, c Card) {
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = MoveFoundation, uint8(from), uint8(to), c, NoCard, sulRuleI
+}
+
 // appendPlays appends the plays of the masks divan and talon, in that
 // order (bit 8·d+f: Divan place d, then foundation f).
 func (g *sultan) appendPlays(dst []Move) []Move {
@@ -326,12 +334,12 @@ func (g *sultan) appendPlays(dst []Move) []Move {
 	for m := g.divan; m != 0; m &= m - 1 {
 		b := bits.TrailingZeros64(m)
 		src := sulD0 + b>>3
-		out[i] = Move{Kind: MoveFoundation, From: uint8(src), To: uint8(sulF0 + b&7), Card: g.lay.top(src), Card2: NoCard, Rule: sulRuleI}
+		sulSetPlay(&out[i], src, sulF0+b&7, g.lay.top(src))
 		i++
 	}
 	c := g.lay.top(sulTalon)
 	for m := g.talon; m != 0; m &= m - 1 {
-		out[i] = Move{Kind: MoveFoundation, From: sulTalon, To: uint8(sulF0 + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: sulRuleI}
+		sulSetPlay(&out[i], sulTalon, sulF0+bits.TrailingZeros8(m), c)
 		i++
 	}
 	return dst

@@ -272,7 +272,10 @@ func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
 		}
 		c := g.lay.top(k)
 		t := syTwin(c)
-		out[i] = Move{Kind: MovePair, From: uint8(k), To: g.packet[t], Card: c, Card2: t, Rule: syRulePair}
+		// Field by field (see sulSetPlay: a literal would be copied
+		// through the stack).
+		e := &out[i]
+		e.Kind, e.From, e.To, e.Card, e.Card2, e.Rule = MovePair, uint8(k), g.packet[t], c, t, syRulePair
 	}
 	return dst
 }
