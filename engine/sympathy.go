@@ -206,7 +206,16 @@ func (g *SympathyGame) PairedCard(c Card) int {
 }
 
 // syTwin returns the card of the other deck with the same suit and rank.
-func syTwin(c Card) Card { return (c + CardsPerDeck) % packCards }
+func syTwin(c Card) Card { return syTwins[c] }
+
+// syTwins[c] is (c + 52) mod 104 in Card arithmetic, for every byte value
+// (one load instead of a modulo).
+var syTwins = func() (t [256]Card) {
+	for i := range t {
+		t[i] = (Card(i) + CardsPerDeck) % packCards
+	}
+	return t
+}()
 
 // syPartnerOf returns the partner (0 or 1) owning packet pile k.
 func syPartnerOf(k int) int { return k / syPackets }
@@ -323,11 +332,22 @@ func (g *SympathyGame) Check(m Move) error {
 // (sympathy/follow) and passes the turn when the partner has no move left
 // (sympathy/alternate).
 func (g *SympathyGame) Apply(m Move) error {
+	p := int(g.turn)
+	from := int(m.From)
+	// A turn, most of the moves, is checked here with exactly Check's
+	// conditions for it (a packet of the partner on turn, in full, its
+	// top face down: full marks exactly the packets holding cards); any
+	// other move, or a turn that fails them, goes through Check (for its
+	// error).
+	if m.Kind == MoveDraw && int(m.To) == from && m.Card == NoCard && m.Card2 == NoCard && m.Rule == syRuleTurn &&
+		(g.full&^g.up&syMask(p))>>from&1 != 0 {
+		g.turnUp(from)
+		g.alternate(p)
+		return nil
+	}
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	p := int(g.turn)
-	from := int(m.From)
 	switch m.Kind {
 	case MoveDraw:
 		g.turnUp(from)
@@ -349,11 +369,16 @@ func (g *SympathyGame) Apply(m Move) error {
 			g.turnUp(from)
 		}
 	}
-	// sympathy/alternate: the turn passes when the partner has nothing left.
+	g.alternate(p)
+	return nil
+}
+
+// alternate passes the turn from partner p to the other when p has nothing
+// left and the other has a move (sympathy/alternate).
+func (g *SympathyGame) alternate(p int) {
 	if !g.hasMove(p) && g.hasMove(1-p) {
 		g.turn = uint8(1 - p)
 	}
-	return nil
 }
 
 // hasMove reports whether partner p has a move: a face-down top to turn,
