@@ -253,8 +253,10 @@ func (g *SympathyGame) turnUp(k int) {
 
 // syTurnMoves[k] is the move turning the top card of packet k: a table, so
 // that listing the (up to 18) turns of a partner copies a ready move each.
-var syTurnMoves = func() (t [2 * syPackets]Move) {
-	for k := range t {
+// It has 64 entries so that an index taken from a 64-bit mask needs no
+// bounds check; those past the packets are never listed.
+var syTurnMoves = func() (t [64]Move) {
+	for k := range 2 * syPackets {
 		t[k] = Move{Kind: MoveDraw, From: uint8(k), To: uint8(k), Card: NoCard, Card2: NoCard, Rule: syRuleTurn}
 	}
 	return t
@@ -272,8 +274,8 @@ func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
 	n := len(dst)
 	dst = slices.Grow(dst, bits.OnesCount64(left))[:n+bits.OnesCount64(left)]
 	out := dst[n:]
-	for i := 0; left != 0; i++ {
-		k := bits.TrailingZeros64(left)
+	for i := range out { // one move per bit of left
+		k := bits.TrailingZeros64(left) & 63
 		left &= left - 1
 		if down&(1<<k) != 0 {
 			out[i] = syTurnMoves[k]
