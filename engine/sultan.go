@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The Sultan (Султан; Pujol, whose text keeps only the end of the game —
@@ -170,15 +171,45 @@ type sultan struct {
 	stale bool        // seq[0] is out of date (after Determinize)
 	score uint8
 	pass  uint8 // passes begun (1 during the first deal)
+	// The legal plays, kept up to date by Apply (see refresh) so that
+	// LegalMoves reads them off bit masks: want[k] has bit f when
+	// foundation f takes the card of suitKey k next (want[0] stays 0:
+	// no card has key 0, NoCard's key in sulKeys); divan has bit 8·d+f
+	// when foundation f takes the card of Divan place d, talon bit f when
+	// it takes the talon's top. A draw changes only the talon's top, so
+	// most moves update talon alone.
+	want  [64]uint8
+	divan uint64
+	talon uint8
 }
 
+// sulSetupCard[c] is 1 for the cards the setup may take out of the pack
+// (kings and the ace of hearts), 0 for the others.
+var sulSetupCard = func() (t [256]uint8) {
+	for c := Card(0); c < packCards; c++ {
+		if c.Rank() == King || c.Rank() == Ace && c.Suit() == Hearts {
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
-	g := &sultan{core: c, r: r, pass: 1, seed: deriveSeed(pack)}
+	g := &sultan{core: c, r: r, pass: 1}
+	if r.shuffle {
+		// Only the shuffles (and the hashes of variant shuffle=on) read
+		// the seed: an unshuffled game leaves it 0 and skips the hashing.
+		g.seed = deriveSeed(pack)
+	}
 	g.lay.reset()
 	var buf [packCards]Card
 	rest := buf[:0]
 	aceTaken := false
 	for _, c := range pack {
+		if sulSetupCard[c] == 0 { // most cards: one load, no rank or suit test
+			rest = append(rest, c)
+			continue
+		}
 		switch {
 		case c.Rank() == King && c.Suit() == Hearts && g.lay.empty(sulSultan):
 			g.lay.push(sulSultan, c)
@@ -204,23 +235,34 @@ func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
 	for i := 0; i < 8; i++ {
 		g.lay.push(sulD0+i, rest[i])
 	}
-	g.lay.loadPack(sulStock, rest[8:])
-	g.rehash()
+	// The pack (loadPack: rest[8] on top) and its face hash (rehash's)
+	// in one pass; the talon is empty.
+	pk := rest[8:]
+	for i := len(pk) - 1; i >= 0; i-- {
+		g.lay.push(sulStock, pk[i])
+		g.seq[0].add(len(pk)-1-i, pk[i])
+	}
+	for f := 0; f < 8; f++ {
+		g.want[sulNext[g.lay.top(sulF0+f)]] |= 1 << f
+	}
+	g.want[0] = 0
+	g.refresh()
 	return g, nil
 }
 
-// next returns the suitKey of the card foundation f (0 … 7) takes next,
-// or -1 when it takes none (complete at the queen).
-func (g *sultan) next(f int) int {
-	top := g.lay.top(sulF0 + f)
-	switch {
-	case top == NoCard || top.Rank() == Queen:
-		return -1
-	case top.Rank() == King:
-		return int(top.Suit())*16 + int(Ace)
+// refresh recomputes the masks of the plays (divan, talon) from want and
+// the tops of the Divan and the talon.
+func (g *sultan) refresh() {
+	var m uint64
+	for d := 7; d >= 0; d-- {
+		m = m<<8 | uint64(g.want[sulKeys[g.lay.top(sulD0+d)]])
 	}
-	return int(top.Suit())*16 + int(top.Rank()) + 1
+	g.divan = m
+	g.refreshTalon()
 }
+
+// refreshTalon recomputes the talon's mask after its top changed.
+func (g *sultan) refreshTalon() { g.talon = g.want[sulKeys[g.lay.top(sulTalon)]] }
 
 // height returns the rank of the top card of foundation f (0 … 7), the
 // king counting as 0.
@@ -230,11 +272,6 @@ func (g *sultan) height(f int) int {
 		return 0
 	}
 	return int(top.Rank())
-}
-
-// accepts reports whether foundation pile f (a pile index) takes c next.
-func (g *sultan) accepts(f int, c Card) bool {
-	return c != NoCard && g.next(f-sulF0) == suitKey(c)
 }
 
 // sulKeys is suitKey as a table (0 for NoCard, which no foundation
@@ -254,27 +291,56 @@ var sulKeys, sulNext = func() (k, n [256]uint8) {
 	return k, n
 }()
 
+// sulDrawMove and sulRedealMove are the Sultan's two moves that do not play a
+// card.
+var (
+	sulDrawMove   = Move{Kind: MoveDraw, From: sulStock, To: sulTalon, Card: NoCard, Card2: NoCard, Rule: sulRuleDraw}
+	sulRedealMove = Move{Kind: MoveRedeal, From: sulTalon, To: sulStock, Card: NoCard, Card2: NoCard, Rule: sulRuleRedeal}
+)
+
+// LegalMoves lists the plays from the Divan places in order, then from
+// the talon (each to its foundations in order), then the draw or the
+// re-deal; the plays are read off the masks Apply keeps. Most positions
+// have no play: that path is kept small (appendPlays has the loop).
 func (g *sultan) LegalMoves(dst []Move) []Move {
-	// byKey[k] has bit f when foundation f takes the card of suitKey k.
-	var byKey [64]uint8
-	for f := 0; f < 8; f++ {
-		byKey[sulNext[g.lay.top(sulF0+f)]] |= 1 << f
-	}
-	byKey[0] = 0
-	for src := sulD0; src <= sulTalon; src++ {
-		if src == sulStock {
-			continue
-		}
-		c := g.lay.top(src)
-		for m := byKey[sulKeys[c]]; m != 0; m &= m - 1 {
-			f := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(sulF0 + f), Card: c, Card2: NoCard, Rule: sulRuleI})
-		}
+	if g.divan != 0 || g.talon != 0 {
+		dst = g.appendPlays(dst)
 	}
 	if !g.lay.empty(sulStock) {
-		dst = append(dst, Move{Kind: MoveDraw, From: sulStock, To: sulTalon, Card: NoCard, Card2: NoCard, Rule: sulRuleDraw})
-	} else if !g.lay.empty(sulTalon) && g.pass < g.r.maxPasses {
-		dst = append(dst, Move{Kind: MoveRedeal, From: sulTalon, To: sulStock, Card: NoCard, Card2: NoCard, Rule: sulRuleRedeal})
+		return append(dst, sulDrawMove)
+	}
+	if !g.lay.empty(sulTalon) && g.pass < g.r.maxPasses {
+		return append(dst, sulRedealMove)
+	}
+	return dst
+}
+
+// sulSetPlay makes *m the play of card c from pile from to foundation to.
+// The fields are stored one by one into the list: a Move literal is built
+// on the stack and copied in 16-byte halves, whose loads cannot be
+// forwarded from the byte stores just made (a stall per move).
+func sulSetPlay(m *Move, from, to int, c Card) {
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = MoveFoundation, uint8(from), uint8(to), c, NoCard, sulRuleI
+}
+
+// appendPlays appends the plays of the masks divan and talon, in that
+// order (bit 8·d+f: Divan place d, then foundation f).
+func (g *sultan) appendPlays(dst []Move) []Move {
+	n := len(dst)
+	k := bits.OnesCount64(g.divan) + bits.OnesCount8(g.talon)
+	dst = slices.Grow(dst, k+1)[:n+k] // +1: room for the draw or re-deal
+	out := dst[n:]
+	i := 0
+	for m := g.divan; m != 0; m &= m - 1 {
+		b := bits.TrailingZeros64(m)
+		src := sulD0 + b>>3
+		sulSetPlay(&out[i], src, sulF0+b&7, g.lay.top(src))
+		i++
+	}
+	c := g.lay.top(sulTalon)
+	for m := g.talon; m != 0; m &= m - 1 {
+		sulSetPlay(&out[i], sulTalon, sulF0+bits.TrailingZeros8(m), c)
+		i++
 	}
 	return dst
 }
@@ -298,7 +364,7 @@ func (g *sultan) Check(m Move) error {
 		if m.Card == NoCard || g.lay.top(from) != m.Card {
 			return sulErrNotAvailable
 		}
-		if !g.accepts(to, m.Card) {
+		if g.want[sulKeys[m.Card]]&(1<<(to-sulF0)) == 0 { // accepts, from the table
 			return sulErrFoundationRefuses
 		}
 		return nil
@@ -329,6 +395,14 @@ func (g *sultan) Check(m Move) error {
 }
 
 func (g *sultan) Apply(m Move) error {
+	// The draw, most of the Sultan's moves, is checked here with exactly
+	// Check's conditions for it; any other move, or a draw that fails
+	// them, goes through Check (for its error).
+	if m.Kind == MoveDraw && m.From == sulStock && m.To == sulTalon && m.Card == NoCard && m.Card2 == NoCard &&
+		m.Rule == sulRuleDraw && !g.lay.empty(sulStock) {
+		g.draw()
+		return nil
+	}
 	if err := g.Check(m); err != nil {
 		return err
 	}
@@ -343,30 +417,60 @@ func (g *sultan) Apply(m Move) error {
 		if from != sulTalon {
 			g.fill(from)
 		}
+		// Foundation f now takes the card after m.Card (none after a
+		// queen: sulNext is 0, and want[0] stays 0).
+		f := uint8(1) << (m.To - sulF0)
+		g.want[sulKeys[m.Card]] &^= f
+		if k := sulNext[m.Card]; k != 0 {
+			g.want[k] |= f
+		}
+		g.refresh()
 	case MoveDraw:
-		g.popped(sulStock)
-		g.lay.move(sulStock, sulTalon)
-		g.pushed(sulTalon)
+		g.draw()
 	case MoveRedeal:
-		var buf [packCards]Card
-		cs := g.lay.drain(&buf, sulTalon) // talon top first: pushing in this order puts the talon's bottom on top
 		if g.r.shuffle {
+			var buf [packCards]Card
+			cs := g.lay.drain(&buf, sulTalon) // talon top first: pushing in this order puts the talon's bottom on top
 			var r Rand
 			r.Seed(SplitMix64(g.seed ^ uint64(g.pass)))
 			r.Shuffle(cs)
-		}
-		for _, c := range cs {
-			g.lay.push(sulStock, c)
+			for _, c := range cs {
+				g.lay.push(sulStock, c)
+			}
+			g.rehash()
+		} else {
+			g.turnOver()
 		}
 		g.pass++
-		g.rehash()
 		for d := sulD0; d < sulD0+8; d++ {
 			if g.lay.empty(d) {
 				g.fill(d)
 			}
 		}
+		g.refresh()
 	}
 	return nil
+}
+
+// draw turns the top card of the pack onto the talon.
+func (g *sultan) draw() {
+	g.popped(sulStock)
+	g.lay.move(sulStock, sulTalon)
+	g.pushed(sulTalon)
+	g.refreshTalon()
+}
+
+// turnOver turns the talon over into the (empty) pack unshuffled, the
+// talon's top becoming the pack's bottom: the cards moved one by one, as
+// drain then push did, in one pass that also sums the pack's face hash
+// (rehash's) and leaves the talon's empty.
+func (g *sultan) turnOver() {
+	var h faceHash
+	for i := 0; !g.lay.empty(sulTalon); i++ {
+		h.add(i, g.lay.move(sulTalon, sulStock))
+	}
+	g.seq = [2]faceHash{h, {}}
+	g.stale = false
 }
 
 // fill fills the Divan vacancy d at once from the talon, or from the pack

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Sympathy (Симпатия; Cadogan 1874, "Sympathie"; Hoffmann 1892, "Sympathy"),
@@ -129,10 +130,14 @@ type SympathyGame struct {
 	// up has bit k set when the top card of packet k is face up; full when
 	// packet k holds a card.
 	up, full uint64
-	// open counts the pairs of face-up tops that are twins (each can be
-	// paired by the partner on turn).
-	open uint8
-	turn uint8
+	// twins has bit k set when the face-up top of packet k is the twin of
+	// the face-up top of another packet: the pairs open, both packets of
+	// each pair marked (either partner on turn can pair it). It changes
+	// only when a card is turned (turnUp sets both bits of the pair it
+	// opens) or paired (Apply clears both), so LegalMoves reads the moves
+	// off the masks instead of looking up every packet's twin.
+	twins uint64
+	turn  uint8
 	// pairedBy[face] is 1 or 2 for the partner who set the pair of that face
 	// aside, 0 while it is unpaired.
 	pairedBy [CardsPerDeck]uint8
@@ -160,17 +165,29 @@ func NewSympathy(pack []Card, opts Options) (*SympathyGame, error) {
 func newSympathy(c core, pack []Card) *SympathyGame {
 	g := &SympathyGame{core: c}
 	g.lay.reset()
-	var dealt [2]int
+	var dealt [2]uint8
 	for _, c := range pack {
-		p := c.Deck()
-		k := p*syPackets + dealt[p]/syPerPack // the Grace is packet 17, alone
+		p := 0
+		if c >= CardsPerDeck { // c.Deck(), without the division
+			p = 1
+		}
+		k := p*syPackets + int(syDealtTo[dealt[p]])
 		g.lay.push(k, c)
 		g.packet[c] = uint8(k)
-		g.full |= 1 << k
 		dealt[p]++
 	}
+	g.full = syMaskA | syMaskB // 17 packets of three and the Grace each
 	return g
 }
+
+// syDealtTo[i] is the packet (of its partner's 18) the i-th card of a deck
+// is dealt to: three to a packet, the last one the Grace, packet 17, alone.
+var syDealtTo = func() (t [CardsPerDeck]uint8) {
+	for i := range t {
+		t[i] = uint8(i / syPerPack)
+	}
+	return t
+}()
 
 // Turn returns the partner on turn: 1 or 2.
 func (g *SympathyGame) Turn() int { return int(g.turn) + 1 }
@@ -189,7 +206,16 @@ func (g *SympathyGame) PairedCard(c Card) int {
 }
 
 // syTwin returns the card of the other deck with the same suit and rank.
-func syTwin(c Card) Card { return (c + CardsPerDeck) % packCards }
+func syTwin(c Card) Card { return syTwins[c] }
+
+// syTwins[c] is (c + 52) mod 104 in Card arithmetic, for every byte value
+// (one load instead of a modulo).
+var syTwins = func() (t [256]Card) {
+	for i := range t {
+		t[i] = (Card(i) + CardsPerDeck) % packCards
+	}
+	return t
+}()
 
 // syPartnerOf returns the partner (0 or 1) owning packet pile k.
 func syPartnerOf(k int) int { return k / syPackets }
@@ -216,30 +242,51 @@ func (g *SympathyGame) twinPacket(p int, c Card) int {
 	return k
 }
 
-// turnUp turns the top card of packet k face up, counting the pair it
-// opens with a face-up twin.
+// turnUp turns the top card of packet k face up, marking the pair it
+// opens with a face-up twin in twins.
 func (g *SympathyGame) turnUp(k int) {
 	g.up |= 1 << k
-	if g.twinPacket(syPartnerOf(k), g.lay.top(k)) >= 0 {
-		g.open++
+	if j := g.twinPacket(syPartnerOf(k), g.lay.top(k)); j >= 0 {
+		g.twins |= 1<<k | 1<<j
 	}
 }
 
-// movesOf appends the moves of partner p.
+// syTurnMoves[k] is the move turning the top card of packet k: a table, so
+// that listing the (up to 18) turns of a partner copies a ready move each.
+// It has 64 entries so that an index taken from a 64-bit mask needs no
+// bounds check; those past the packets are never listed.
+var syTurnMoves = func() (t [64]Move) {
+	for k := range 2 * syPackets {
+		t[k] = Move{Kind: MoveDraw, From: uint8(k), To: uint8(k), Card: NoCard, Card2: NoCard, Rule: syRuleTurn}
+	}
+	return t
+}()
+
+// movesOf appends the moves of partner p, packet by packet in pile order
+// (the order the random player indexes): a packet whose top is face down
+// gives its turn, one whose face-up top is in an open pair (twins) its
+// pair. The moves are read off the masks: their number is known first, so
+// the slice grows once and each move is stored in place.
 func (g *SympathyGame) movesOf(dst []Move, p int) []Move {
-	for left := g.full & syMask(p); left != 0; left &= left - 1 {
-		k := bits.TrailingZeros64(left)
-		if g.up&(1<<k) == 0 {
-			dst = append(dst, Move{Kind: MoveDraw, From: uint8(k), To: uint8(k), Card: NoCard, Card2: NoCard, Rule: syRuleTurn})
-			continue
-		}
-		if g.open == 0 {
+	mask := syMask(p)
+	down := g.full &^ g.up & mask
+	left := down | g.twins&mask
+	n := len(dst)
+	dst = slices.Grow(dst, bits.OnesCount64(left))[:n+bits.OnesCount64(left)]
+	out := dst[n:]
+	for i := range out { // one move per bit of left
+		k := bits.TrailingZeros64(left) & 63
+		left &= left - 1
+		if down&(1<<k) != 0 {
+			out[i] = syTurnMoves[k]
 			continue
 		}
 		c := g.lay.top(k)
-		if j := g.twinPacket(p, c); j >= 0 {
-			dst = append(dst, Move{Kind: MovePair, From: uint8(k), To: uint8(j), Card: c, Card2: syTwin(c), Rule: syRulePair})
-		}
+		t := syTwin(c)
+		// Field by field (see sulSetPlay: a literal would be copied
+		// through the stack).
+		e := &out[i]
+		e.Kind, e.From, e.To, e.Card, e.Card2, e.Rule = MovePair, uint8(k), g.packet[t], c, t, syRulePair
 	}
 	return dst
 }
@@ -287,11 +334,22 @@ func (g *SympathyGame) Check(m Move) error {
 // (sympathy/follow) and passes the turn when the partner has no move left
 // (sympathy/alternate).
 func (g *SympathyGame) Apply(m Move) error {
+	p := int(g.turn)
+	from := int(m.From)
+	// A turn, most of the moves, is checked here with exactly Check's
+	// conditions for it (a packet of the partner on turn, in full, its
+	// top face down: full marks exactly the packets holding cards); any
+	// other move, or a turn that fails them, goes through Check (for its
+	// error).
+	if m.Kind == MoveDraw && int(m.To) == from && m.Card == NoCard && m.Card2 == NoCard && m.Rule == syRuleTurn &&
+		(g.full&^g.up&syMask(p))>>from&1 != 0 {
+		g.turnUp(from)
+		g.alternate(p)
+		return nil
+	}
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	p := int(g.turn)
-	from := int(m.From)
 	switch m.Kind {
 	case MoveDraw:
 		g.turnUp(from)
@@ -299,7 +357,7 @@ func (g *SympathyGame) Apply(m Move) error {
 		to := int(m.To)
 		g.lay.move(to, syPairsA+p)
 		g.lay.move(from, syPairsA+p)
-		g.open--
+		g.twins &^= 1<<to | 1<<from
 		g.up &^= 1<<to | 1<<from
 		if g.lay.empty(to) {
 			g.full &^= 1 << to
@@ -313,17 +371,22 @@ func (g *SympathyGame) Apply(m Move) error {
 			g.turnUp(from)
 		}
 	}
-	// sympathy/alternate: the turn passes when the partner has nothing left.
+	g.alternate(p)
+	return nil
+}
+
+// alternate passes the turn from partner p to the other when p has nothing
+// left and the other has a move (sympathy/alternate).
+func (g *SympathyGame) alternate(p int) {
 	if !g.hasMove(p) && g.hasMove(1-p) {
 		g.turn = uint8(1 - p)
 	}
-	return nil
 }
 
 // hasMove reports whether partner p has a move: a face-down top to turn,
 // or a pair of face-up twins (one of them is his).
 func (g *SympathyGame) hasMove(p int) bool {
-	return g.open > 0 || g.full&^g.up&syMask(p) != 0
+	return g.twins != 0 || g.full&^g.up&syMask(p) != 0
 }
 
 // Ending: won when every pair is set aside, stuck when neither partner has
@@ -455,15 +518,17 @@ func (g *SympathyGame) Determinize(r *Rand) {
 			}
 		}
 	}
-	g.countOpen()
+	g.findTwins()
 }
 
-// countOpen recounts open from the layout.
-func (g *SympathyGame) countOpen() {
-	g.open = 0
+// findTwins recomputes twins from the layout.
+func (g *SympathyGame) findTwins() {
+	g.twins = 0
 	for k := 0; k < syPackets; k++ {
-		if c := g.faceUp(k); c != NoCard && g.twinPacket(0, c) >= 0 {
-			g.open++
+		if c := g.faceUp(k); c != NoCard {
+			if j := g.twinPacket(0, c); j >= 0 {
+				g.twins |= 1<<k | 1<<j
+			}
 		}
 	}
 }
