@@ -25,7 +25,7 @@ fmt-check: ## fail if any Go file is not gofmt-formatted
 	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 
 unit: ## run the unit, property and integration tests
-	$(GO) test -count=1 $(PKGS)
+	$(GO) test -count=1 -timeout 30m $(PKGS)
 
 race: ## the race detector on the concurrent code: the runner (sim) and the results writer (short tests, sized for 2 cores)
 	$(GO) test -count=1 -race -short -p 2 ./sim/...
