@@ -524,7 +524,7 @@ func (g *napoleon) SearchKey() Key {
 		cols[i] = uint64(w)
 	}
 	sort8(&cols)
-	k := newKeyHash(0x4E50) // "NP"
+	k := newKeyHash(0x4E50)                     // "NP"
 	k.word(cols[0] | cols[1]<<24 | cols[2]<<48) // 8 × 24 bits in three words
 	k.word(cols[2]>>16 | cols[3]<<8 | cols[4]<<32 | cols[5]<<56)
 	k.word(cols[5]>>8 | cols[6]<<16 | cols[7]<<40)
@@ -710,4 +710,3 @@ func nibbleRanks(w uint32, two uint16) uint16 {
 		uint16(1)<<(w>>12&15) | uint16(1)<<(w>>16&15) | uint16(1)<<(w>>20&15)
 	return rs & two &^ 1
 }
-
