@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // ProgressCountAfter counts the foundation plays open after the legal move
 // m that involve only cards visible before it (see ProgressCounter),
 // without a copy of the game: every move of the Mill changes at most one
@@ -73,23 +75,18 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 	if empty != 0 && (talon != NoCard || stock > 0) {
 		return 0, true // a vacancy must be filled first
 	}
-	// need[f]: the rank foundation f takes after m (see needs), 0 for none.
-	var need [5]Rank
+	// by[r]: the foundations that take rank r after m (bit f, as in
+	// wmNeeds; a corner that takes nothing sets a bit of by[0], cleared), so a card of
+	// rank r has bits.OnesCount8(by[r]) plays.
+	var by [16]uint8
 	if cn < wmCentreN {
-		need[0] = Rank(cn%NumRanks + 1)
+		by[cn%NumRanks+1] = 1
 	}
 	for k, n := range h {
-		need[k+1] = g.cornerNeed(n)
+		by[g.cornerNeed(n)&15] |= 2 << k
 	}
-	plays := func(c Card) int {
-		n := 0
-		for _, r := range need {
-			if r != 0 && r == c.Rank() {
-				n++
-			}
-		}
-		return n
-	}
+	by[0] = 0 // the corners that take nothing
+	plays := func(c Card) int { return bits.OnesCount8(by[c.Rank()&15]) }
 	n := 0
 	for w := 0; w < wmWings; w++ {
 		c := g.lay.top(w)
