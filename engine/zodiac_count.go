@@ -36,9 +36,11 @@ func (g *zodiac) ProgressCountAfter(m *Move) (int, bool) {
 	if stock > 0 || talon > 0 {
 		return 0, true // still phase one: no foundation play
 	}
-	// The tops after m: from loses its card (a Zodiac pile shows the card
-	// beneath; the talon, pack and Equator cells hold no other card that
-	// is a source), to shows it; a fill from the pack shows nothing fair.
+	// The sources after m (the Equator cells and the Zodiac tops): pile
+	// from loses its card (a Zodiac pile then shows the card beneath, an
+	// Equator cell is empty; the talon and the pack are empty here and
+	// are no sources), pile to shows it, except the card of a fill from
+	// the pack, unseen before m.
 	var up, down [NumSuits]int // the ranks the ace and king foundations take
 	for s := range up {
 		up[s] = g.lay.size(zoFA+s) + 1
