@@ -353,12 +353,11 @@ func TestCrossCacheGain(t *testing.T) {
 // optional readers and peekers among them).
 type plainGame struct{ engine.Game }
 
-// TestBookBritishConstitutionReaders checks that the British Constitution's
-// advice decides alike when it reads the game through OpeningsAfter and
-// Singles (openingsPeeker, singlesReader) and when it reads it as before,
-// through Pile and a copy per fill: the same move, advice and banned moves
-// at every decision of the book's play of every variant.
-func TestBookBritishConstitutionReaders(t *testing.T) {
+// bcBookVariants returns the British Constitution's spec, the deals a book
+// test plays of each variant (fewer with -short), and the variants the
+// book's tests cover with a setup for each.
+func bcBookVariants(t *testing.T) (*engine.Spec, int, []engine.Options, []*engine.Setup) {
+	t.Helper()
 	spec, err := engine.Lookup("british-constitution")
 	if err != nil {
 		t.Fatal(err)
@@ -368,11 +367,24 @@ func TestBookBritishConstitutionReaders(t *testing.T) {
 		deals = 60
 	}
 	optsList := []engine.Options{nil, {"fill": "free"}, {"talon-build": "on"}, {"fill": "free", "talon-build": "on"}}
-	for _, opts := range optsList {
-		setup, err := spec.Setup(opts)
-		if err != nil {
+	setups := make([]*engine.Setup, len(optsList))
+	for k, opts := range optsList {
+		if setups[k], err = spec.Setup(opts); err != nil {
 			t.Fatal(err)
 		}
+	}
+	return spec, deals, optsList, setups
+}
+
+// TestBookBritishConstitutionReaders checks that the British Constitution's
+// advice decides alike when it reads the game through OpeningsAfter and
+// Singles (openingsPeeker, singlesReader) and when it reads it as before,
+// through Pile and a copy per fill: the same move, advice and banned moves
+// at every decision of the book's play of every variant.
+func TestBookBritishConstitutionReaders(t *testing.T) {
+	spec, deals, optsList, setups := bcBookVariants(t)
+	for k, opts := range optsList {
+		setup := setups[k]
 		fast, slow := newBookPlayer(""), newBookPlayer("")
 		var legal []engine.Move
 		counts := map[engine.RuleID]int{}
@@ -422,20 +434,9 @@ func TestBookBritishConstitutionReaders(t *testing.T) {
 // and when it generates them: the same result and advice counts for every
 // deal of every variant.
 func TestBookMovesAfterDraw(t *testing.T) {
-	spec, err := engine.Lookup("british-constitution")
-	if err != nil {
-		t.Fatal(err)
-	}
-	deals := 300
-	if testing.Short() {
-		deals = 60
-	}
-	optsList := []engine.Options{nil, {"fill": "free"}, {"talon-build": "on"}, {"fill": "free", "talon-build": "on"}}
-	for _, opts := range optsList {
-		setup, err := spec.Setup(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
+	spec, deals, optsList, setups := bcBookVariants(t)
+	for k, opts := range optsList {
+		setup := setups[k]
 		fast, slow := newBookPlayer(""), newBookPlayer("")
 		var plFast, plSlow Playout
 		draws := 0
