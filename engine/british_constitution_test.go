@@ -436,76 +436,62 @@ func TestOpeningsAfter(t *testing.T) {
 	s := britishConstitutionSpec()
 	optsList := append(variantOptions(s), Options{"fill": "free", "talon-build": "on"})
 	for _, opts := range optsList {
-		var legal, after []Move
+		var after []Move
 		var got []Openings
 		var stock []Card
 		handled, hidden, waiting, talonBuilds := 0, 0, 0, 0
-		for seed := uint64(1); seed <= uint64(deals); seed++ {
-			gg, err := s.New(seed, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+		randomPlayouts(t, s, opts, deals, func(seed uint64, n int, gg Game, legal []Move) {
 			g := gg.(*britishConstitution)
-			r := NewRand(seed)
-			for n := 0; n < s.MaxMoves; n++ {
-				legal = g.LegalMoves(legal[:0])
-				if len(legal) == 0 {
-					break
+			stock = g.FullPile(stock[:0], bcStock)
+			inStock := func(c Card) bool { return c != NoCard && slices.Contains(stock, c) }
+			h := g.Hash()
+			got = g.OpeningsAfter(legal, got[:0])
+			if g.Hash() != h {
+				t.Fatalf("%v seed %d move %d: OpeningsAfter changed the game", opts, seed, n)
+			}
+			if len(got) != len(legal) {
+				t.Fatalf("%v: OpeningsAfter of %d moves appended %d", opts, len(legal), len(got))
+			}
+			for i, m := range legal {
+				plays, builds, ok := got[i].Plays, got[i].Builds, got[i].OK
+				handles := (m.Kind == MoveBuild && m.Rule == bcRuleII) || m.Kind == MoveFill
+				if ok != handles || !ok && (plays != 0 || builds != 0) {
+					t.Fatalf("%v: OpeningsAfter(%v) = %+v", opts, m, got[i])
 				}
-				stock = g.FullPile(stock[:0], bcStock)
-				inStock := func(c Card) bool { return c != NoCard && slices.Contains(stock, c) }
-				h := g.Hash()
-				got = g.OpeningsAfter(legal, got[:0])
-				if g.Hash() != h {
-					t.Fatalf("%v seed %d move %d: OpeningsAfter changed the game", opts, seed, n)
+				if !ok {
+					continue
 				}
-				if len(got) != len(legal) {
-					t.Fatalf("%v: OpeningsAfter of %d moves appended %d", opts, len(legal), len(got))
-				}
-				for i, m := range legal {
-					plays, builds, ok := got[i].Plays, got[i].Builds, got[i].OK
-					handles := (m.Kind == MoveBuild && m.Rule == bcRuleII) || m.Kind == MoveFill
-					if ok != handles || !ok && (plays != 0 || builds != 0) {
-						t.Fatalf("%v: OpeningsAfter(%v) = %+v", opts, m, got[i])
-					}
-					if !ok {
-						continue
-					}
-					handled++
-					c := g.Clone().(*britishConstitution)
-					if err := c.Apply(m); err != nil {
-						t.Fatal(err)
-					}
-					wantPlays, wantBuilds := 0, 0
-					after = c.LegalMoves(after[:0])
-					for _, x := range after {
-						if inStock(x.Card) || x.Kind == MoveBuild && inStock(c.lay.top(int(x.To))) {
-							hidden++
-							continue
-						}
-						switch x.Kind {
-						case MoveFoundation:
-							wantPlays++
-						case MoveBuild:
-							wantBuilds++
-							if x.Rule == bcRuleTalonBuild {
-								talonBuilds++
-							}
-						}
-					}
-					if c.pending() {
-						waiting++
-					}
-					if plays != wantPlays || builds != wantBuilds {
-						t.Fatalf("%v seed %d move %d: OpeningsAfter(%v) = %d plays, %d builds, want %d, %d\n%s",
-							opts, seed, n, m, plays, builds, wantPlays, wantBuilds, g)
-					}
-				}
-				if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+				handled++
+				c := g.Clone().(*britishConstitution)
+				if err := c.Apply(m); err != nil {
 					t.Fatal(err)
 				}
+				wantPlays, wantBuilds := 0, 0
+				after = c.LegalMoves(after[:0])
+				for _, x := range after {
+					if inStock(x.Card) || x.Kind == MoveBuild && inStock(c.lay.top(int(x.To))) {
+						hidden++
+						continue
+					}
+					switch x.Kind {
+					case MoveFoundation:
+						wantPlays++
+					case MoveBuild:
+						wantBuilds++
+						if x.Rule == bcRuleTalonBuild {
+							talonBuilds++
+						}
+					}
+				}
+				if c.pending() {
+					waiting++
+				}
+				if plays != wantPlays || builds != wantBuilds {
+					t.Fatalf("%v seed %d move %d: OpeningsAfter(%v) = %d plays, %d builds, want %d, %d\n%s",
+						opts, seed, n, m, plays, builds, wantPlays, wantBuilds, g)
+				}
 			}
-		}
+		})
 		if handled < deals || hidden == 0 || waiting == 0 && opts["fill"] != "free" || opts["talon-build"] == "on" && talonBuilds == 0 {
 			t.Errorf("%v: %d moves handled, %d moves of pack cards, %d waiting vacancies, %d talon builds",
 				opts, handled, hidden, waiting, talonBuilds)
@@ -559,48 +545,37 @@ func TestMovesAfterDraw(t *testing.T) {
 	s := britishConstitutionSpec()
 	optsList := append(variantOptions(s), Options{"fill": "free", "talon-build": "on"})
 	for _, opts := range optsList {
-		var legal, got, want []Move
+		var got, want []Move
 		draws, talonBuilds, last := 0, 0, 0
-		for seed := uint64(1); seed <= 100; seed++ {
-			gg, err := s.New(seed, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
+		randomPlayouts(t, s, opts, 100, func(seed uint64, n int, gg Game, legal []Move) {
 			g := gg.(*britishConstitution)
-			r := NewRand(seed)
-			for n := 0; n < s.MaxMoves; n++ {
-				legal = g.LegalMoves(legal[:0])
-				if len(legal) == 0 {
-					break
-				}
-				if m := legal[len(legal)-1]; m.Kind == MoveDraw {
-					c := g.Clone().(*britishConstitution)
-					if err := c.Apply(m); err != nil {
-						t.Fatal(err)
-					}
-					var ok bool
-					got, ok = c.MovesAfterDraw(legal, got[:0])
-					want = c.LegalMoves(want[:0])
-					if !ok || !slices.Equal(got, want) {
-						t.Fatalf("%v seed %d move %d: MovesAfterDraw = %v, %v, want %v", opts, seed, n, got, ok, want)
-					}
-					draws++
-					for _, x := range got {
-						if x.Rule == bcRuleTalonBuild {
-							talonBuilds++
-						}
-					}
-					if len(got) == 0 || got[len(got)-1].Kind != MoveDraw {
-						last++ // the pack ran out
-					}
-				} else if _, ok := g.MovesAfterDraw(legal, nil); ok {
-					t.Fatalf("%v: MovesAfterDraw accepted %v", opts, legal)
-				}
-				if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+			if len(legal) == 0 {
+				return
+			}
+			if m := legal[len(legal)-1]; m.Kind == MoveDraw {
+				c := g.Clone().(*britishConstitution)
+				if err := c.Apply(m); err != nil {
 					t.Fatal(err)
 				}
+				var ok bool
+				got, ok = c.MovesAfterDraw(legal, got[:0])
+				want = c.LegalMoves(want[:0])
+				if !ok || !slices.Equal(got, want) {
+					t.Fatalf("%v seed %d move %d: MovesAfterDraw = %v, %v, want %v", opts, seed, n, got, ok, want)
+				}
+				draws++
+				for _, x := range got {
+					if x.Rule == bcRuleTalonBuild {
+						talonBuilds++
+					}
+				}
+				if len(got) == 0 || got[len(got)-1].Kind != MoveDraw {
+					last++ // the pack ran out
+				}
+			} else if _, ok := g.MovesAfterDraw(legal, nil); ok {
+				t.Fatalf("%v: MovesAfterDraw accepted %v", opts, legal)
 			}
-		}
+		})
 		if draws == 0 || last == 0 || opts["talon-build"] == "on" && talonBuilds == 0 {
 			t.Errorf("%v: %d draws, %d of the last card, %d talon builds after them", opts, draws, last, talonBuilds)
 		}

@@ -497,3 +497,29 @@ func benchRandom(b *testing.B, spec *Spec, opts Options) {
 		b.ReportMetric(float64(deals)/sec, "deals/s")
 	}
 }
+
+// randomPlayouts plays deals 1 … deals of spec with opts, each move drawn
+// uniformly from the legal ones by a generator seeded with the deal, up to
+// spec.MaxMoves moves, and calls visit at every position with its legal
+// moves before one is made — the last position too, with none.
+func randomPlayouts(t *testing.T, spec *Spec, opts Options, deals int, visit func(seed uint64, ply int, g Game, legal []Move)) {
+	t.Helper()
+	var legal []Move
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		g, err := spec.New(seed, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := NewRand(seed)
+		for ply := 0; ; ply++ {
+			legal = g.LegalMoves(legal[:0])
+			visit(seed, ply, g, legal)
+			if len(legal) == 0 || ply >= spec.MaxMoves {
+				break
+			}
+			if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatalf("%v seed %d move %d: %v", opts, seed, ply, err)
+			}
+		}
+	}
+}

@@ -254,29 +254,15 @@ func TestNapoleonWin(t *testing.T) {
 // ranks, cards left of each rank) is what the piles give.
 func TestNapoleonDerivedState(t *testing.T) {
 	for _, opts := range []Options{nil, {"reserve": "ordered"}, {"reserve-in-need": "off"}, {"deal": "plain"}} {
-		rng := NewRand(7)
-		for seed := uint64(1); seed <= 300; seed++ {
-			g0, err := napoleonSpec().New(seed, opts)
-			if err != nil {
-				t.Fatal(err)
+		randomPlayouts(t, napoleonSpec(), opts, 300, func(seed uint64, ply int, gg Game, _ []Move) {
+			g := gg.(*napoleon)
+			want := *g
+			want.derive()
+			if want.colRanks != g.colRanks || want.left != g.left || want.two != g.two {
+				t.Fatalf("%v seed %d move %d: kept %x %v %b, piles give %x %v %b", opts, seed, ply,
+					g.colRanks, g.left, g.two, want.colRanks, want.left, want.two)
 			}
-			g := g0.(*napoleon)
-			var buf []Move
-			for step := 0; ; step++ {
-				want := *g
-				want.derive()
-				if want.colRanks != g.colRanks || want.left != g.left || want.two != g.two {
-					t.Fatalf("%v seed %d move %d: kept %x %v %b, piles give %x %v %b", opts, seed, step,
-						g.colRanks, g.left, g.two, want.colRanks, want.left, want.two)
-				}
-				if buf = g.LegalMoves(buf[:0]); len(buf) == 0 {
-					break
-				}
-				if err := g.Apply(buf[rng.IntN(len(buf))]); err != nil {
-					t.Fatal(err)
-				}
-			}
-		}
+		})
 	}
 }
 
