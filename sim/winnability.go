@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
@@ -124,49 +125,56 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 		rows[i] = WinnabilityRow{Game: gc.Spec.ID, Variant: st.Variant(), Deal: make([]DealSolve, cfg.Deals)}
 	}
 
-	type job struct {
-		game int
-		deal int64
-	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan job)
-	done := make(chan error, workers)
 	var (
 		mu       sync.Mutex
 		finished int64
 		firstErr error
+		next     atomic.Int64 // the next job: game next/Deals, deal next%Deals
+		wg       sync.WaitGroup
 	)
 	total := int64(len(cfg.Games)) * cfg.Deals
 	left := make([]int64, len(cfg.Games)) // deals of each game not solved yet
 	for i := range left {
 		left[i] = cfg.Deals
 	}
+	// Each worker takes the next deal from a shared counter. A channel fed
+	// by this goroutine cost a wake-up of the worker's locked thread per
+	// deal, which on games solved in microseconds (Napoleon) was most of
+	// the process's CPU time; the counter costs one atomic add. The order
+	// deals are taken in does not matter: each result goes to its deal's
+	// slot.
 	for w := 0; w < workers; w++ {
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			// The deal's time is the CPU time of the thread that solves
 			// it, which a busy machine does not inflate as it does the
 			// wall clock.
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			s := solve.New(cfg.Limits)
-			for j := range jobs {
-				st := setups[j.game]
-				seed := DealSeed(cfg.MasterSeed, st.Spec().ID, j.deal)
+			for ctx.Err() == nil {
+				n := next.Add(1) - 1
+				if n >= total {
+					return
+				}
+				gi, deal := int(n/cfg.Deals), n%cfg.Deals
+				st := setups[gi]
+				seed := DealSeed(cfg.MasterSeed, st.Spec().ID, deal)
 				g, err := st.New(seed)
 				if err != nil {
 					mu.Lock()
 					if firstErr == nil {
-						firstErr = fmt.Errorf("sim: game %s deal %d (seed %d): %w", st.Spec().ID, j.deal, seed, err)
+						firstErr = fmt.Errorf("sim: game %s deal %d (seed %d): %w", st.Spec().ID, deal, seed, err)
 					}
 					mu.Unlock()
 					cancel()
-					continue
+					return
 				}
 				t0, c0, cpu := time.Now(), time.Duration(0), false
-				if cfg.WallClock {
-					c0, cpu = 0, false
-				} else {
+				if !cfg.WallClock {
 					c0, cpu = threadCPUTime()
 				}
 				r := s.Solve(ctx, g)
@@ -176,15 +184,15 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 						d = c1 - c0
 					}
 				}
-				rows[j.game].Deal[j.deal] = DealSolve{Index: j.deal, Seed: seed, Outcome: r.Outcome,
+				rows[gi].Deal[deal] = DealSolve{Index: deal, Seed: seed, Outcome: r.Outcome,
 					Reason: r.Reason, Nodes: r.Nodes, Time: d}
 				mu.Lock()
 				finished++
-				left[j.game]--
-				if left[j.game] == 0 && ctx.Err() == nil {
-					rows[j.game].tally()
+				left[gi]--
+				if left[gi] == 0 && ctx.Err() == nil {
+					rows[gi].tally()
 					if cfg.GameDone != nil {
-						cfg.GameDone(rows[j.game])
+						cfg.GameDone(rows[gi])
 					}
 				}
 				if cfg.Progress != nil {
@@ -192,23 +200,9 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 				}
 				mu.Unlock()
 			}
-			done <- nil
 		}()
 	}
-feed:
-	for gi := range cfg.Games {
-		for d := int64(0); d < cfg.Deals; d++ {
-			select {
-			case jobs <- job{gi, d}:
-			case <-ctx.Done():
-				break feed
-			}
-		}
-	}
-	close(jobs)
-	for w := 0; w < workers; w++ {
-		<-done
-	}
+	wg.Wait()
 	if firstErr != nil {
 		return nil, firstErr
 	}
