@@ -157,9 +157,10 @@ type napoleon struct {
 	// engine/napoleon_kept.go): the piles showing each rank, the ranks
 	// two piles or two columns show, the columns holding each rank, and
 	// the search key.
-	showing         [NumRanks + 1]uint16
+	// (16 entries, indexed by a rank masked with 15: no bounds checks.)
+	showing         [16]uint16
 	multi, multiCol uint16
-	inCol           [NumRanks + 1]uint8
+	inCol           [16]uint8
 	key             Key
 }
 
@@ -431,6 +432,13 @@ func (g *napoleon) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *napoleon) ApplyListed(m Move) {
 	switch m.Kind {
 	case MovePair:
 		g.lay.move(int(m.From), npOut)
@@ -449,10 +457,9 @@ func (g *napoleon) Apply(m Move) error {
 		r := g.lay.move(npStock, int(m.To)).Rank()
 		g.rekey(npTagStock|sw, npTagStock|sw>>4)
 		g.addKey(npTagReserve | uint64(r))
-		g.showing[r] |= 1 << m.To
+		g.showing[r&15] |= 1 << (m.To & 15)
 		g.mark(r)
 	}
-	return nil
 }
 
 // Ending: won when every card is out, stuck when no move is legal.
@@ -551,7 +558,7 @@ func (g *napoleon) SafeMove(legal []Move) int {
 	for i, m := range legal {
 		if m.Kind == MovePair && m.To < npRes {
 			// the columns showing r are all of r's cards in play
-			if r := m.Card.Rank(); bits.OnesCount16(g.showing[r]&(1<<npCols-1)) == int(g.left[r]) {
+			if r := m.Card.Rank(); bits.OnesCount16(g.showing[r&15]&(1<<npCols-1)) == int(g.left[r]) {
 				return i
 			}
 		}
@@ -602,7 +609,7 @@ func (g *napoleon) DeadEnd() bool {
 func (g *napoleon) covering(r uint32, two uint16) uint16 {
 	var above uint16
 	pat := r * 0x111111
-	for cs := g.inCol[r]; cs != 0; cs &= cs - 1 { // the columns holding r
+	for cs := g.inCol[r&15]; cs != 0; cs &= cs - 1 { // the columns holding r
 		w := g.colRanks[bits.TrailingZeros8(cs)]
 		x := w ^ pat
 		z := ^(((x & 0x777777) + 0x777777) | x) & 0x888888
@@ -627,7 +634,7 @@ func (g *napoleon) covering(r uint32, two uint16) uint16 {
 // card of r lies above another.
 func (g *napoleon) around(r uint32, two uint16) (above, below uint16, self bool) {
 	pat := r * 0x111111
-	for cs := g.inCol[r]; cs != 0; cs &= cs - 1 { // the columns holding r
+	for cs := g.inCol[r&15]; cs != 0; cs &= cs - 1 { // the columns holding r
 		w := g.colRanks[bits.TrailingZeros8(cs)]
 		x := w ^ pat // a nibble of r reads 0
 		z := ^(((x & 0x777777) + 0x777777) | x) & 0x888888
@@ -661,9 +668,17 @@ func (g *napoleon) around(r uint32, two uint16) (above, below uint16, self bool)
 }
 
 // nibbleRanks returns the ranks of two among the 4-bit ranks of w (at
-// most six; a 0 nibble is no card), without a branch.
+// most six; a 0 nibble is no card), three table lookups of two nibbles.
 func nibbleRanks(w uint32, two uint16) uint16 {
-	rs := uint16(1)<<(w&15) | uint16(1)<<(w>>4&15) | uint16(1)<<(w>>8&15) |
-		uint16(1)<<(w>>12&15) | uint16(1)<<(w>>16&15) | uint16(1)<<(w>>20&15)
+	rs := npByteRanks[w&0xFF] | npByteRanks[w>>8&0xFF] | npByteRanks[w>>16&0xFF]
 	return rs & two &^ 1
 }
+
+// npByteRanks[b] holds the ranks of the two nibbles of b (bit 0 for a 0
+// nibble). Immutable.
+var npByteRanks = func() (t [256]uint16) {
+	for b := range t {
+		t[b] = 1<<(b&15) | 1<<(b>>4)
+	}
+	return t
+}()

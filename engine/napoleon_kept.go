@@ -71,11 +71,11 @@ func (g *napoleon) stockWord() uint64 {
 
 // deriveKept computes the kept state from the piles and colRanks.
 func (g *napoleon) deriveKept() {
-	g.showing, g.multi, g.multiCol, g.inCol = [NumRanks + 1]uint16{}, 0, 0, [NumRanks + 1]uint8{}
+	g.showing, g.multi, g.multiCol, g.inCol = [16]uint16{}, 0, 0, [16]uint8{}
 	g.key = Key{}
 	for p := 0; p < npStock; p++ {
 		if c := g.lay.top(p); c != NoCard {
-			g.showing[c.Rank()] |= 1 << p
+			g.showing[c.Rank()&15] |= 1 << p
 		}
 	}
 	for r := Rank(1); r <= NumRanks; r++ {
@@ -97,7 +97,7 @@ func (g *napoleon) deriveKept() {
 
 // mark sets rank r's bits of multi and multiCol from showing[r].
 func (g *napoleon) mark(r Rank) {
-	m, bit := g.showing[r], uint16(1)<<r
+	m, bit := g.showing[r&15], uint16(1)<<(r&15)
 	g.multi &^= bit
 	if m&(m-1) != 0 {
 		g.multi |= bit
@@ -119,6 +119,7 @@ func npHolds(w, r uint32) bool {
 // takeTop keeps the state up to date when the available card of pile p,
 // of rank r, goes out (a pair); the piles have already moved.
 func (g *napoleon) takeTop(p int, r Rank) {
+	r, p = r&15, p&15
 	g.showing[r] &^= 1 << p
 	if p >= npCols {
 		g.unkey(npTagReserve | uint64(r))
@@ -149,12 +150,12 @@ func (g *napoleon) appendKeptPairs(dst []Move) []Move {
 	}
 	var paired uint16 // the piles of the ranks with two usable piles or more
 	for t := twice; t != 0; t &= t - 1 {
-		paired |= g.showing[bits.TrailingZeros16(t)] & usable
+		paired |= g.showing[bits.TrailingZeros16(t)&15] & usable
 	}
 	for ps := paired; ps != 0; ps &= ps - 1 {
 		i := bits.TrailingZeros16(ps)
 		a := g.lay.top(i)
-		for m := g.showing[a.Rank()] & usable &^ (1<<(i+1) - 1); m != 0; m &= m - 1 {
+		for m := g.showing[a.Rank()&15] & usable &^ (1<<(i+1) - 1); m != 0; m &= m - 1 {
 			j := bits.TrailingZeros16(m)
 			rule := npRulePair
 			if j >= npRes {

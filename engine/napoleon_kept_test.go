@@ -8,9 +8,9 @@ type npKept struct {
 	colRanks        [npCols]uint32
 	left            [NumRanks + 1]uint8
 	two             uint16
-	showing         [NumRanks + 1]uint16
+	showing         [16]uint16
 	multi, multiCol uint16
-	inCol           [NumRanks + 1]uint8
+	inCol           [16]uint8
 	key             Key
 }
 
