@@ -162,10 +162,19 @@ type napoleon struct {
 	multi, multiCol uint16
 	inCol           [16]uint8
 	key             Key
+	// mix is the table of the key's column elements, filled by derive
+	// and read-only after it (shared by the copies of a game).
+	mix *npMix
 }
 
 func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
-	g := &napoleon{core: c, r: r}
+	// The game and its columns' key mixes in one allocation (see npMix).
+	d := &struct {
+		g   napoleon
+		mix npMix
+	}{g: napoleon{core: c, r: r}}
+	g := &d.g
+	g.mix = &d.mix
 	g.lay.reset()
 	var col [npCols][npRows]Card
 	var reserve [npReserve]Card
@@ -194,13 +203,18 @@ func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
 			g.lay.push(npRes+i, c)
 		}
 	}
-	g.derive()
+	g.deriveWith(g.mix)
 	return g
 }
 
 // derive computes colRanks, left and two from the piles (and makes every
-// rank fresh), then the rest of the kept state (deriveKept).
-func (g *napoleon) derive() {
+// rank fresh), then the rest of the kept state (deriveKept), with a new
+// table of column mixes.
+func (g *napoleon) derive() { g.deriveWith(new(npMix)) }
+
+// deriveWith is derive with mix, not shared with any other game, as the
+// table of column mixes to fill.
+func (g *napoleon) deriveWith(mix *npMix) {
 	g.left, g.two, g.fresh = [NumRanks + 1]uint8{}, 0, ^uint16(0)
 	for p := 0; p < npOut; p++ {
 		var w uint32
@@ -218,7 +232,7 @@ func (g *napoleon) derive() {
 			g.two |= 1 << r
 		}
 	}
-	g.deriveKept()
+	g.deriveKept(mix)
 }
 
 // rectifiedDeal deals pack (top first) into 8 columns of 6 row by row: a

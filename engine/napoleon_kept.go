@@ -19,7 +19,8 @@ import "math/bits"
 //     ordered reserve as its sequence of ranks) hashed as a multiset, each
 //     half the sum mod 2^64 of a mix of each element, so that Apply
 //     updates it in a few operations: subtract the mix of the element that
-//     changed and add the mix of its new value.
+//     changed and add the mix of its new value (a column's mixes are
+//     read from the game's table, npMix).
 
 // Elements of the key's multiset: a column's rank word (4 bits a card, top
 // first, 0 when empty) as it is; a reserve slot's rank (an empty slot adds
@@ -69,8 +70,17 @@ func (g *napoleon) stockWord() uint64 {
 	return w
 }
 
-// deriveKept computes the kept state from the piles and colRanks.
-func (g *napoleon) deriveKept() {
+// npMix holds, for each column and each number h of cards, the mixes
+// (npKeyHi, npKeyLo) of the column's rank word when it holds its bottom h
+// cards: those cards never change during a game (cards only leave the
+// top), so the table, filled when the game is set up, gives a column's
+// element of the key at every height without mixing.
+type npMix [npCols][npRows + 1]Key
+
+// deriveKept computes the kept state from the piles and colRanks, filling
+// mix, which becomes the game's.
+func (g *napoleon) deriveKept(mix *npMix) {
+	g.mix = mix
 	g.showing, g.multi, g.multiCol, g.inCol = [16]uint16{}, 0, 0, [16]uint8{}
 	g.key = Key{}
 	for p := 0; p < npStock; p++ {
@@ -85,7 +95,13 @@ func (g *napoleon) deriveKept() {
 		for x := w; x != 0; x >>= 4 {
 			g.inCol[x&15] |= 1 << i
 		}
-		g.addKey(uint64(w))
+		n := g.lay.size(i) // at most npRows: derive packs six cards a word
+		for h := 0; h <= n; h++ {
+			x := uint64(w >> (4 * (n - h)))
+			mix[i][h] = Key{Hi: npKeyHi(x), Lo: npKeyLo(x)}
+		}
+		g.key.Hi += mix[i][n].Hi
+		g.key.Lo += mix[i][n].Lo
 	}
 	for p := npRes; p < npStock; p++ {
 		if c := g.lay.top(p); c != NoCard {
@@ -125,10 +141,12 @@ func (g *napoleon) takeTop(p int, r Rank) {
 		g.unkey(npTagReserve | uint64(r))
 		return
 	}
-	w := g.colRanks[p]
-	nw := w >> 4
+	nw := g.colRanks[p] >> 4
 	g.colRanks[p] = nw
-	g.rekey(uint64(w), uint64(nw))
+	h := g.lay.size(p) // the cards left, after the move
+	was, now := &g.mix[p][h+1], &g.mix[p][h]
+	g.key.Hi += now.Hi - was.Hi
+	g.key.Lo += now.Lo - was.Lo
 	if !npHolds(nw, uint32(r)) {
 		g.inCol[r] &^= 1 << p
 	}

@@ -150,6 +150,7 @@ func TestNapoleonKeySymmetry(t *testing.T) {
 		t.Fatal("a column's order changed: the same key")
 	}
 }
+
 // sort8 sorts eight words in place with Batcher's odd–even merge network
 // (19 compare-exchanges without branches; insertion sort mispredicts).
 func sort8(w *[8]uint64) {
@@ -175,4 +176,3 @@ func sort8(w *[8]uint64) {
 	a5, a6 = min(a5, a6), max(a5, a6)
 	*w = [8]uint64{a0, a1, a2, a3, a4, a5, a6, a7}
 }
-
