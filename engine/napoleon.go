@@ -162,19 +162,14 @@ type napoleon struct {
 	multi, multiCol uint16
 	inCol           [16]uint8
 	key             Key
-	// mix is the table of the key's column elements, filled by derive
-	// and read-only after it (shared by the copies of a game).
+	// mix is the table of the key's column elements, filled when the
+	// key is first asked for and read-only after it (shared by the copies
+	// of a game); key is kept only while mix is not nil.
 	mix *npMix
 }
 
 func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
-	// The game and its columns' key mixes in one allocation (see npMix).
-	d := &struct {
-		g   napoleon
-		mix npMix
-	}{g: napoleon{core: c, r: r}}
-	g := &d.g
-	g.mix = &d.mix
+	g := &napoleon{core: c, r: r}
 	g.lay.reset()
 	var col [npCols][npRows]Card
 	var reserve [npReserve]Card
@@ -203,18 +198,21 @@ func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
 			g.lay.push(npRes+i, c)
 		}
 	}
-	g.deriveWith(g.mix)
+	g.derivePiles() // the key when the search first asks for it
 	return g
 }
 
-// derive computes colRanks, left and two from the piles (and makes every
-// rank fresh), then the rest of the kept state (deriveKept), with a new
-// table of column mixes.
-func (g *napoleon) derive() { g.deriveWith(new(npMix)) }
+// derive computes the kept state from the piles, the key included
+// (derivePiles, deriveKey).
+func (g *napoleon) derive() {
+	g.derivePiles()
+	g.deriveKey()
+}
 
-// deriveWith is derive with mix, not shared with any other game, as the
-// table of column mixes to fill.
-func (g *napoleon) deriveWith(mix *npMix) {
+// derivePiles computes colRanks, left and two from the piles (and makes
+// every rank fresh), then the rest of the kept state but the key
+// (deriveKept), which it leaves unkept (mix nil).
+func (g *napoleon) derivePiles() {
 	g.left, g.two, g.fresh = [NumRanks + 1]uint8{}, 0, ^uint16(0)
 	for p := 0; p < npOut; p++ {
 		var w uint32
@@ -232,7 +230,7 @@ func (g *napoleon) deriveWith(mix *npMix) {
 			g.two |= 1 << r
 		}
 	}
-	g.deriveKept(mix)
+	g.deriveKept()
 }
 
 // rectifiedDeal deals pack (top first) into 8 columns of 6 row by row: a
@@ -469,8 +467,10 @@ func (g *napoleon) ApplyListed(m Move) {
 	case MoveReserve:
 		sw := g.stockWord()
 		r := g.lay.move(npStock, int(m.To)).Rank()
-		g.rekey(npTagStock|sw, npTagStock|sw>>4)
-		g.addKey(npTagReserve | uint64(r))
+		if g.mix != nil {
+			g.rekey(npTagStock|sw, npTagStock|sw>>4)
+			g.addKey(npTagReserve | uint64(r))
+		}
 		g.showing[r&15] |= 1 << (m.To & 15)
 		g.mark(r)
 	}
@@ -534,7 +534,9 @@ func (g *napoleon) CopyFrom(src Game) bool { return copyState(g, src) }
 func (g *napoleon) Determinize(r *Rand) {
 	sw := g.stockWord()
 	g.lay.determinize(npStock, r)
-	g.rekey(npTagStock|sw, npTagStock|g.stockWord())
+	if g.mix != nil {
+		g.rekey(npTagStock|sw, npTagStock|g.stockWord())
+	}
 	g.fresh = ^uint16(0) // the new order may cover cards anew
 }
 
@@ -549,8 +551,14 @@ func (g *napoleon) View() string { return renderGame(g, g.Pile, g.status()) }
 // Search hooks (SearchHooks): see napoleonSearch.
 
 // SearchKey returns the canonical key described above, which Apply keeps
-// (engine/napoleon_kept.go: a multiset hash of the sorted form).
-func (g *napoleon) SearchKey() Key { return g.key }
+// (engine/napoleon_kept.go: a multiset hash of the sorted form) once it
+// has been asked for: a game that is only played never pays for it.
+func (g *napoleon) SearchKey() Key {
+	if g.mix == nil {
+		g.deriveKey()
+	}
+	return g.key
+}
 
 // Steps counts the pairs out and the reserve cards taken up (variant
 // reserve=ordered, as minus the cards still face down): every move raises

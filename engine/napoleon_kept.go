@@ -20,7 +20,9 @@ import "math/bits"
 //     half the sum mod 2^64 of a mix of each element, so that Apply
 //     updates it in a few operations: subtract the mix of the element that
 //     changed and add the mix of its new value (a column's mixes are
-//     read from the game's table, npMix).
+//     read from the game's table, npMix). It is computed when the search
+//     first asks for it (SearchKey) and kept from then on, so that a game
+//     that is only played does not pay for it.
 
 // Elements of the key's multiset: a column's rank word (4 bits a card, top
 // first, 0 when empty) as it is; a reserve slot's rank (an empty slot adds
@@ -77,12 +79,11 @@ func (g *napoleon) stockWord() uint64 {
 // element of the key at every height without mixing.
 type npMix [npCols][npRows + 1]Key
 
-// deriveKept computes the kept state from the piles and colRanks, filling
-// mix, which becomes the game's.
-func (g *napoleon) deriveKept(mix *npMix) {
-	g.mix = mix
+// deriveKept computes the kept state but the key from the piles and
+// colRanks, and leaves the key unkept.
+func (g *napoleon) deriveKept() {
 	g.showing, g.multi, g.multiCol, g.inCol = [16]uint16{}, 0, 0, [16]uint8{}
-	g.key = Key{}
+	g.key, g.mix = Key{}, nil
 	for p := 0; p < npStock; p++ {
 		if c := g.lay.top(p); c != NoCard {
 			g.showing[c.Rank()&15] |= 1 << p
@@ -95,6 +96,15 @@ func (g *napoleon) deriveKept(mix *npMix) {
 		for x := w; x != 0; x >>= 4 {
 			g.inCol[x&15] |= 1 << i
 		}
+	}
+}
+
+// deriveKey computes the key from the piles and colRanks, with a new
+// table of column mixes (npMix), and keeps it from then on.
+func (g *napoleon) deriveKey() {
+	mix := new(npMix)
+	g.key, g.mix = Key{}, mix
+	for i, w := range g.colRanks {
 		n := g.lay.size(i) // at most npRows: derive packs six cards a word
 		for h := 0; h <= n; h++ {
 			x := uint64(w >> (4 * (n - h)))
@@ -138,15 +148,19 @@ func (g *napoleon) takeTop(p int, r Rank) {
 	r, p = r&15, p&15
 	g.showing[r] &^= 1 << p
 	if p >= npCols {
-		g.unkey(npTagReserve | uint64(r))
+		if g.mix != nil {
+			g.unkey(npTagReserve | uint64(r))
+		}
 		return
 	}
 	nw := g.colRanks[p] >> 4
 	g.colRanks[p] = nw
-	h := g.lay.size(p) // the cards left, after the move
-	was, now := &g.mix[p][h+1], &g.mix[p][h]
-	g.key.Hi += now.Hi - was.Hi
-	g.key.Lo += now.Lo - was.Lo
+	if mix := g.mix; mix != nil {
+		h := g.lay.size(p) // the cards left, after the move
+		was, now := &mix[p][h+1], &mix[p][h]
+		g.key.Hi += now.Hi - was.Hi
+		g.key.Lo += now.Lo - was.Lo
+	}
 	if !npHolds(nw, uint32(r)) {
 		g.inCol[r] &^= 1 << p
 	}

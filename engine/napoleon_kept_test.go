@@ -51,8 +51,9 @@ func npCanonicalOf(g *napoleon) npCanonical {
 // shuffling the face-down reserve (Determinize), and checks after each
 // move that the state Apply keeps (engine/napoleon_kept.go, and the
 // column ranks and cards left of each rank) is what derive computes from
-// the piles, and that the legal moves read from it are those listed from
-// the available cards (appendPairs).
+// the piles, the key too once SearchKey has been asked for (at a random
+// move), and that the legal moves read from it are those listed from the
+// available cards (appendPairs).
 func TestNapoleonKeptState(t *testing.T) {
 	variants := []Options{nil, {"reserve": "ordered"}, {"reserve-in-need": "off"}, {"deal": "plain"},
 		{"reserve": "ordered", "reserve-in-need": "off", "deal": "plain"}, {"rectification-fallback": "restart"}}
@@ -63,8 +64,14 @@ func TestNapoleonKeptState(t *testing.T) {
 			if rng.IntN(8) == 0 {
 				g.Determinize(rng)
 			}
+			if g.mix == nil && rng.IntN(4) == 0 {
+				g.SearchKey() // the key is kept from now on
+			}
 			want := *g
 			want.derive()
+			if g.mix == nil {
+				want.key = Key{} // not kept yet
+			}
 			if got, w := npKeptOf(g), npKeptOf(&want); got != w {
 				t.Fatalf("%v seed %d move %d: kept %+v\npiles give %+v", opts, seed, ply, got, w)
 			}
