@@ -154,12 +154,12 @@ type napoleon struct {
 	// of the piles, which removes pairs from the order and adds none.
 	fresh uint16
 	// Kept by Apply too, for the search hooks and the legal moves (see
-	// engine/napoleon_kept.go): the piles showing each rank, the ranks
-	// two piles or two columns show, the columns holding each rank, and
-	// the search key.
+	// engine/napoleon_kept.go): the piles showing each rank, how many
+	// piles and columns show each rank, the columns holding each rank,
+	// and the search key.
 	// (16 entries, indexed by a rank masked with 15: no bounds checks.)
 	showing         [16]uint16
-	multi, multiCol uint16
+	shown, shownCol uint64
 	inCol           [16]uint8
 	key             Key
 	// mix is the table of the key's column elements, filled when the
@@ -458,7 +458,6 @@ func (g *napoleon) ApplyListed(m Move) {
 		r := m.Card.Rank()
 		g.takeTop(int(m.From), r)
 		g.takeTop(int(m.To), r)
-		g.mark(r)
 		g.left[r] -= 2
 		g.two ^= 1 << r
 		if g.left[r] == 2 {
@@ -472,7 +471,7 @@ func (g *napoleon) ApplyListed(m Move) {
 			g.addKey(npTagReserve | uint64(r))
 		}
 		g.showing[r&15] |= 1 << (m.To & 15)
-		g.mark(r)
+		g.shown += 1 << (4 * (r & 15))
 	}
 }
 
@@ -580,7 +579,7 @@ func (g *napoleon) SafeMove(legal []Move) int {
 	for i, m := range legal {
 		if m.Kind == MovePair && m.To < npRes {
 			// the columns showing r are all of r's cards in play
-			if r := m.Card.Rank(); bits.OnesCount16(g.showing[r&15]&(1<<npCols-1)) == int(g.left[r]) {
+			if r := m.Card.Rank(); uint8(g.shownCol>>(4*(r&15))&15) == g.left[r] {
 				return i
 			}
 		}

@@ -9,9 +9,10 @@ import "math/bits"
 // it after every move of random games of every variant.
 //
 //   - showing[r] has bit p when pile p (a column or a reserve slot) shows a
-//     card of rank r, available to pair; multi has bit r when two piles or
-//     more show one, multiCol when two columns or more do. The legal pairs
-//     are read from them without looking at the piles.
+//     card of rank r, available to pair; the 4-bit field r of shown counts
+//     the piles showing one, that of shownCol the columns (at most four:
+//     one deck). The legal pairs are read from them without looking at the
+//     piles.
 //   - inCol[r] has bit i when column i holds a card of rank r, anywhere: the
 //     dead-end test looks at those columns only.
 //   - key is the search key: the state's canonical form (the columns as a
@@ -82,15 +83,17 @@ type npMix [npCols][npRows + 1]Key
 // deriveKept computes the kept state but the key from the piles and
 // colRanks, and leaves the key unkept.
 func (g *napoleon) deriveKept() {
-	g.showing, g.multi, g.multiCol, g.inCol = [16]uint16{}, 0, 0, [16]uint8{}
+	g.showing, g.shown, g.shownCol, g.inCol = [16]uint16{}, 0, 0, [16]uint8{}
 	g.key, g.mix = Key{}, nil
 	for p := 0; p < npStock; p++ {
 		if c := g.lay.top(p); c != NoCard {
-			g.showing[c.Rank()&15] |= 1 << p
+			r := c.Rank() & 15
+			g.showing[r] |= 1 << p
+			g.shown += 1 << (4 * r)
+			if p < npCols {
+				g.shownCol += 1 << (4 * r)
+			}
 		}
-	}
-	for r := Rank(1); r <= NumRanks; r++ {
-		g.mark(r)
 	}
 	for i, w := range g.colRanks {
 		for x := w; x != 0; x >>= 4 {
@@ -121,17 +124,12 @@ func (g *napoleon) deriveKey() {
 	g.addKey(npTagStock | g.stockWord())
 }
 
-// mark sets rank r's bits of multi and multiCol from showing[r].
-func (g *napoleon) mark(r Rank) {
-	m, bit := g.showing[r&15], uint16(1)<<(r&15)
-	g.multi &^= bit
-	if m&(m-1) != 0 {
-		g.multi |= bit
-	}
-	g.multiCol &^= bit
-	if c := m & (1<<npCols - 1); c&(c-1) != 0 {
-		g.multiCol |= bit
-	}
+// npTwice returns the ranks counted twice or more in the 4-bit fields
+// of w (shown or shownCol), as the top bit of each field: a count of at
+// most four plus 6 reaches 8 exactly when it is 2 or more, and never
+// carries into the next field.
+func npTwice(w uint64) uint64 {
+	return (w + 0x6666666666666666) & 0x8888888888888888
 }
 
 // npHolds reports whether the rank word w holds a card of rank r (a SWAR
@@ -147,12 +145,14 @@ func npHolds(w, r uint32) bool {
 func (g *napoleon) takeTop(p int, r Rank) {
 	r, p = r&15, p&15
 	g.showing[r] &^= 1 << p
+	g.shown -= 1 << (4 * r)
 	if p >= npCols {
 		if g.mix != nil {
 			g.unkey(npTagReserve | uint64(r))
 		}
 		return
 	}
+	g.shownCol -= 1 << (4 * r)
 	nw := g.colRanks[p] >> 4
 	g.colRanks[p] = nw
 	if mix := g.mix; mix != nil {
@@ -164,9 +164,10 @@ func (g *napoleon) takeTop(p int, r Rank) {
 	if !npHolds(nw, uint32(r)) {
 		g.inCol[r] &^= 1 << p
 	}
-	if q := Rank(nw & 15); q != 0 {
+	if q := nw & 15; q != 0 {
 		g.showing[q] |= 1 << p
-		g.mark(q)
+		g.shown += 1 << (4 * q)
+		g.shownCol += 1 << (4 * q)
 	}
 }
 
@@ -175,14 +176,16 @@ func (g *napoleon) takeTop(p int, r Rank) {
 // read from the kept state: those of two column cards, and those with a
 // reserve card when the reserve may be used (see LegalMoves).
 func (g *napoleon) appendKeptPairs(dst []Move) []Move {
-	usable, twice := uint16(1)<<npStock-1, g.multi
-	if !g.r.ordered && g.r.need && g.multiCol != 0 {
-		// the reserve only in need, and a column pair exists
-		usable, twice = 1<<npCols-1, g.multiCol
+	usable, twice := uint16(1)<<npStock-1, npTwice(g.shown)
+	if !g.r.ordered && g.r.need {
+		if tc := npTwice(g.shownCol); tc != 0 {
+			// the reserve only in need, and a column pair exists
+			usable, twice = 1<<npCols-1, tc
+		}
 	}
 	var paired uint16 // the piles of the ranks with two usable piles or more
 	for t := twice; t != 0; t &= t - 1 {
-		paired |= g.showing[bits.TrailingZeros16(t)&15] & usable
+		paired |= g.showing[bits.TrailingZeros64(t)>>2&15] & usable
 	}
 	for ps := paired; ps != 0; ps &= ps - 1 {
 		i := bits.TrailingZeros16(ps)

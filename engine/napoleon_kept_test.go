@@ -9,13 +9,13 @@ type npKept struct {
 	left            [NumRanks + 1]uint8
 	two             uint16
 	showing         [16]uint16
-	multi, multiCol uint16
+	shown, shownCol uint64
 	inCol           [16]uint8
 	key             Key
 }
 
 func npKeptOf(g *napoleon) npKept {
-	return npKept{g.colRanks, g.left, g.two, g.showing, g.multi, g.multiCol, g.inCol, g.key}
+	return npKept{g.colRanks, g.left, g.two, g.showing, g.shown, g.shownCol, g.inCol, g.key}
 }
 
 // npCanonical is the canonical form the search key hashes, computed from
