@@ -45,6 +45,9 @@ func npKeyHi(x uint64) uint64 { return SplitMix64(x) }
 
 func npKeyLo(x uint64) uint64 { return SplitMix64(x ^ 0xD6E8FEB86659FD93) }
 
+// npMixEmpty is the mixes of an empty column's word (0). Immutable.
+var npMixEmpty = Key{Hi: npKeyHi(0), Lo: npKeyLo(0)}
+
 // rekey replaces element old of the key's multiset by element new.
 func (g *napoleon) rekey(old, new uint64) {
 	g.key.Hi += npKeyHi(new) - npKeyHi(old)
@@ -109,10 +112,12 @@ func (g *napoleon) deriveKey() {
 	g.key, g.mix = Key{}, mix
 	for i, w := range g.colRanks {
 		n := g.lay.size(i) // at most npRows: derive packs six cards a word
-		for h := 0; h <= n; h++ {
-			x := uint64(w >> (4 * (n - h)))
+		x := uint64(w)
+		for h := n; h > 0; h-- { // x holds the bottom h cards
 			mix[i][h] = Key{Hi: npKeyHi(x), Lo: npKeyLo(x)}
+			x >>= 4
 		}
+		mix[i][0] = npMixEmpty
 		g.key.Hi += mix[i][n].Hi
 		g.key.Lo += mix[i][n].Lo
 	}
