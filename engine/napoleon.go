@@ -600,6 +600,9 @@ func (g *napoleon) DeadEnd() bool {
 	// below a card of r (or a card of r above the other: a cycle of one);
 	// then the ranks that must go before r, and theirs, are followed until
 	// r is among them or none is left.
+	if g.lay.empty(npStock) {
+		return g.deadEndColumns(from, two) // the same, in the columns alone
+	}
 	for ; from != 0; from &= from - 1 {
 		r := uint32(bits.TrailingZeros16(from))
 		above, below, self := g.around(r, two)
@@ -614,6 +617,57 @@ func (g *napoleon) DeadEnd() bool {
 			x := uint32(bits.TrailingZeros16(next))
 			next &= next - 1
 			b := g.covering(x, two)
+			next |= b &^ seen
+			seen |= b
+		}
+		if seen>>r&1 != 0 {
+			return true
+		}
+	}
+	g.fresh = 0 // no cycle at all
+	return false
+}
+
+// deadEndColumns is DeadEnd's search from the ranks of from when every
+// card in play lies in the columns or the open reserve (no face-down
+// reserve): around and covering written out over the columns alone, which
+// spares the calls on the search's most frequent path.
+func (g *napoleon) deadEndColumns(from, two uint16) bool {
+	for ; from != 0; from &= from - 1 {
+		r := uint32(bits.TrailingZeros16(from))
+		var above, below uint16
+		pat := r * 0x111111
+		for cs := g.inCol[r&15]; cs != 0; cs &= cs - 1 { // around
+			w := g.colRanks[bits.TrailingZeros8(cs)]
+			x := w ^ pat
+			z := ^(((x & 0x777777) + 0x777777) | x) & 0x888888
+			if z == 0 {
+				continue // cannot happen: inCol says the column holds r
+			}
+			if z&(z-1) != 0 {
+				return true // one card of r above the other
+			}
+			k := uint(bits.TrailingZeros32(z)) &^ 3
+			above |= nibbleRanks(w&(1<<k-1), two)
+			below |= nibbleRanks(w>>k>>4, two)
+		}
+		if above == 0 || below == 0 {
+			continue
+		}
+		seen, next := above, above
+		for next != 0 && seen>>r&1 == 0 {
+			x := uint32(bits.TrailingZeros16(next))
+			next &= next - 1
+			var b uint16
+			pat := x * 0x111111
+			for cs := g.inCol[x&15]; cs != 0; cs &= cs - 1 { // covering
+				w := g.colRanks[bits.TrailingZeros8(cs)]
+				y := w ^ pat
+				if z := ^(((y & 0x777777) + 0x777777) | y) & 0x888888; z != 0 {
+					k := uint(31-bits.LeadingZeros32(z)) &^ 3 // the lowest card of x
+					b |= nibbleRanks(w&(1<<k-1), two)
+				}
+			}
 			next |= b &^ seen
 			seen |= b
 		}
