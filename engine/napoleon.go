@@ -153,6 +153,19 @@ type napoleon struct {
 	// goes out for the first time); every other move only takes cards out
 	// of the piles, which removes pairs from the order and adds none.
 	fresh uint16
+	// Kept by Apply too, for the search hooks and the legal moves (see
+	// engine/napoleon_kept.go): the piles showing each rank, how many
+	// piles and columns show each rank, the columns holding each rank,
+	// and the search key.
+	// (16 entries, indexed by a rank masked with 15: no bounds checks.)
+	showing         [16]uint16
+	shown, shownCol uint64
+	inCol           [16]uint8
+	key             Key
+	// mix is the table of the key's column elements, filled when the
+	// key is first asked for and read-only after it (shared by the copies
+	// of a game); key is kept only while mix is not nil.
+	mix *npMix
 }
 
 func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
@@ -185,13 +198,21 @@ func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
 			g.lay.push(npRes+i, c)
 		}
 	}
-	g.derive()
+	g.derivePiles() // the key when the search first asks for it
 	return g
 }
 
-// derive computes colRanks, left and two from the piles (and makes every
-// rank fresh).
+// derive computes the kept state from the piles, the key included
+// (derivePiles, deriveKey).
 func (g *napoleon) derive() {
+	g.derivePiles()
+	g.deriveKey()
+}
+
+// derivePiles computes colRanks, left and two from the piles (and makes
+// every rank fresh), then the rest of the kept state but the key
+// (deriveKept), which it leaves unkept (mix nil).
+func (g *napoleon) derivePiles() {
 	g.left, g.two, g.fresh = [NumRanks + 1]uint8{}, 0, ^uint16(0)
 	for p := 0; p < npOut; p++ {
 		var w uint32
@@ -209,6 +230,7 @@ func (g *napoleon) derive() {
 			g.two |= 1 << r
 		}
 	}
+	g.deriveKept()
 }
 
 // rectifiedDeal deals pack (top first) into 8 columns of 6 row by row: a
@@ -347,10 +369,8 @@ func (g *napoleon) appendPairs(dst []Move, av *npAvail) []Move {
 // LegalMoves appends pairs (lower pile first) and, for the ordered reserve,
 // taking the next reserve card.
 func (g *napoleon) LegalMoves(dst []Move) []Move {
-	var av npAvail
-	g.avails(&av)
 	n := len(dst)
-	dst = g.appendPairs(dst, &av)
+	dst = g.appendKeptPairs(dst)
 	// With the ordered reserve every pair is listed, so none was exactly
 	// when no two available cards pair (anyPair).
 	if g.r.ordered && !g.lay.empty(npStock) && (!g.r.need || len(dst) == n) {
@@ -424,25 +444,35 @@ func (g *napoleon) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *napoleon) ApplyListed(m Move) {
 	switch m.Kind {
 	case MovePair:
 		g.lay.move(int(m.From), npOut)
 		g.lay.move(int(m.To), npOut)
-		for _, p := range [2]uint8{m.From, m.To} {
-			if p < npCols {
-				g.colRanks[p] >>= 4
-			}
-		}
 		r := m.Card.Rank()
+		g.takeTop(int(m.From), r)
+		g.takeTop(int(m.To), r)
 		g.left[r] -= 2
 		g.two ^= 1 << r
 		if g.left[r] == 2 {
 			g.fresh |= 1 << r
 		}
 	case MoveReserve:
-		g.lay.move(npStock, int(m.To))
+		sw := g.stockWord()
+		r := g.lay.move(npStock, int(m.To)).Rank()
+		if g.mix != nil {
+			g.rekey(npTagStock|sw, npTagStock|sw>>4)
+			g.addKey(npTagReserve | uint64(r))
+		}
+		g.showing[r&15] |= 1 << (m.To & 15)
+		g.shown += 1 << (4 * (r & 15))
 	}
-	return nil
 }
 
 // Ending: won when every card is out, stuck when no move is legal.
@@ -501,7 +531,11 @@ func (g *napoleon) CopyFrom(src Game) bool { return copyState(g, src) }
 
 // Determinize shuffles the face-down reserve (variant reserve=ordered).
 func (g *napoleon) Determinize(r *Rand) {
+	sw := g.stockWord()
 	g.lay.determinize(npStock, r)
+	if g.mix != nil {
+		g.rekey(npTagStock|sw, npTagStock|g.stockWord())
+	}
 	g.fresh = ^uint16(0) // the new order may cover cards anew
 }
 
@@ -515,68 +549,20 @@ func (g *napoleon) View() string { return renderGame(g, g.Pile, g.status()) }
 
 // Search hooks (SearchHooks): see napoleonSearch.
 
-// SearchKey returns the canonical key described above.
+// SearchKey returns the canonical key described above, which Apply keeps
+// (engine/napoleon_kept.go: a multiset hash of the sorted form) once it
+// has been asked for: a game that is only played never pays for it.
 func (g *napoleon) SearchKey() Key {
-	// A column's word is its ranks top first, 4 bits each; ranks are never
-	// 0, so the word also tells the column's size.
-	var cols [npCols]uint64
-	for i, w := range g.colRanks {
-		cols[i] = uint64(w)
+	if g.mix == nil {
+		g.deriveKey()
 	}
-	sort8(&cols)
-	k := newKeyHash(0x4E50)                     // "NP"
-	k.word(cols[0] | cols[1]<<24 | cols[2]<<48) // 8 × 24 bits in three words
-	k.word(cols[2]>>16 | cols[3]<<8 | cols[4]<<32 | cols[5]<<56)
-	k.word(cols[5]>>8 | cols[6]<<16 | cols[7]<<40)
-	var res [npReserve]uint64
-	for i := range res {
-		if c := g.lay.top(npRes + i); c != NoCard {
-			res[i] = uint64(c.Rank())
-		}
-	}
-	res[0], res[1] = min(res[0], res[1]), max(res[0], res[1]) // a sorting network
-	res[2], res[3] = min(res[2], res[3]), max(res[2], res[3])
-	res[0], res[2] = min(res[0], res[2]), max(res[0], res[2])
-	res[1], res[3] = min(res[1], res[3]), max(res[1], res[3])
-	res[1], res[2] = min(res[1], res[2]), max(res[1], res[2])
-	var stock uint64 // the ordered reserve's ranks, top first
-	for c, k := g.lay.top(npStock), 0; c != NoCard; c, k = g.lay.below[c], k+1 {
-		stock |= uint64(c.Rank()) << (4 * k)
-	}
-	k.word(res[0] | res[1]<<4 | res[2]<<8 | res[3]<<12 | stock<<16)
-	return k.sum()
+	return g.key
 }
 
 // Steps counts the pairs out and the reserve cards taken up (variant
 // reserve=ordered, as minus the cards still face down): every move raises
 // it by one (Graded).
 func (g *napoleon) Steps() int { return g.lay.size(npOut)/2 - g.lay.size(npStock) }
-
-// sort8 sorts eight words in place with Batcher's odd–even merge network
-// (19 compare-exchanges without branches; insertion sort mispredicts).
-func sort8(w *[8]uint64) {
-	a0, a1, a2, a3, a4, a5, a6, a7 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]
-	a0, a1 = min(a0, a1), max(a0, a1)
-	a2, a3 = min(a2, a3), max(a2, a3)
-	a4, a5 = min(a4, a5), max(a4, a5)
-	a6, a7 = min(a6, a7), max(a6, a7)
-	a0, a2 = min(a0, a2), max(a0, a2)
-	a1, a3 = min(a1, a3), max(a1, a3)
-	a4, a6 = min(a4, a6), max(a4, a6)
-	a5, a7 = min(a5, a7), max(a5, a7)
-	a1, a2 = min(a1, a2), max(a1, a2)
-	a5, a6 = min(a5, a6), max(a5, a6)
-	a0, a4 = min(a0, a4), max(a0, a4)
-	a1, a5 = min(a1, a5), max(a1, a5)
-	a2, a6 = min(a2, a6), max(a2, a6)
-	a3, a7 = min(a3, a7), max(a3, a7)
-	a2, a4 = min(a2, a4), max(a2, a4)
-	a3, a5 = min(a3, a5), max(a3, a5)
-	a1, a2 = min(a1, a2), max(a1, a2)
-	a3, a4 = min(a3, a4), max(a3, a4)
-	a5, a6 = min(a5, a6), max(a5, a6)
-	*w = [8]uint64{a0, a1, a2, a3, a4, a5, a6, a7}
-}
 
 // sortWords sorts a few words in place (insertion sort; no allocation).
 func sortWords(w []uint64) {
@@ -590,13 +576,10 @@ func sortWords(w []uint64) {
 // SafeMove returns a column pair of a rank all of whose cards in play are
 // exposed in the columns, or -1.
 func (g *napoleon) SafeMove(legal []Move) int {
-	var exposed [NumRanks + 1]uint8 // index 0 counts the empty columns
-	for _, w := range g.colRanks {
-		exposed[w&15]++
-	}
 	for i, m := range legal {
 		if m.Kind == MovePair && m.To < npRes {
-			if r := m.Card.Rank(); exposed[r] == g.left[r] {
+			// the columns showing r are all of r's cards in play
+			if r := m.Card.Rank(); uint8(g.shownCol>>(4*(r&15))&15) == g.left[r] {
 				return i
 			}
 		}
@@ -617,6 +600,9 @@ func (g *napoleon) DeadEnd() bool {
 	// below a card of r (or a card of r above the other: a cycle of one);
 	// then the ranks that must go before r, and theirs, are followed until
 	// r is among them or none is left.
+	if g.lay.empty(npStock) {
+		return g.deadEndColumns(from, two) // the same, in the columns alone
+	}
 	for ; from != 0; from &= from - 1 {
 		r := uint32(bits.TrailingZeros16(from))
 		above, below, self := g.around(r, two)
@@ -642,12 +628,64 @@ func (g *napoleon) DeadEnd() bool {
 	return false
 }
 
+// deadEndColumns is DeadEnd's search from the ranks of from when every
+// card in play lies in the columns or the open reserve (no face-down
+// reserve): around and covering written out over the columns alone, which
+// spares the calls on the search's most frequent path.
+func (g *napoleon) deadEndColumns(from, two uint16) bool {
+	for ; from != 0; from &= from - 1 {
+		r := uint32(bits.TrailingZeros16(from))
+		var above, below uint16
+		pat := r * 0x111111
+		for cs := g.inCol[r&15]; cs != 0; cs &= cs - 1 { // around
+			w := g.colRanks[bits.TrailingZeros8(cs)]
+			x := w ^ pat
+			z := ^(((x & 0x777777) + 0x777777) | x) & 0x888888
+			if z == 0 {
+				continue // cannot happen: inCol says the column holds r
+			}
+			if z&(z-1) != 0 {
+				return true // one card of r above the other
+			}
+			k := uint(bits.TrailingZeros32(z)) &^ 3
+			above |= nibbleRanks(w&(1<<k-1), two)
+			below |= nibbleRanks(w>>k>>4, two)
+		}
+		if above == 0 || below == 0 {
+			continue
+		}
+		seen, next := above, above
+		for next != 0 && seen>>r&1 == 0 {
+			x := uint32(bits.TrailingZeros16(next))
+			next &= next - 1
+			var b uint16
+			pat := x * 0x111111
+			for cs := g.inCol[x&15]; cs != 0; cs &= cs - 1 { // covering
+				w := g.colRanks[bits.TrailingZeros8(cs)]
+				y := w ^ pat
+				if z := ^(((y & 0x777777) + 0x777777) | y) & 0x888888; z != 0 {
+					k := uint(31-bits.LeadingZeros32(z)) &^ 3 // the lowest card of x
+					b |= nibbleRanks(w&(1<<k-1), two)
+				}
+			}
+			next |= b &^ seen
+			seen |= b
+		}
+		if seen>>r&1 != 0 {
+			return true
+		}
+	}
+	g.fresh = 0 // no cycle at all
+	return false
+}
+
 // covering returns the ranks of two of which a card lies above a card of
 // rank r in a column or the ordered reserve.
 func (g *napoleon) covering(r uint32, two uint16) uint16 {
 	var above uint16
 	pat := r * 0x111111
-	for _, w := range g.colRanks {
+	for cs := g.inCol[r&15]; cs != 0; cs &= cs - 1 { // the columns holding r
+		w := g.colRanks[bits.TrailingZeros8(cs)]
 		x := w ^ pat
 		z := ^(((x & 0x777777) + 0x777777) | x) & 0x888888
 		if z != 0 {
@@ -671,7 +709,8 @@ func (g *napoleon) covering(r uint32, two uint16) uint16 {
 // card of r lies above another.
 func (g *napoleon) around(r uint32, two uint16) (above, below uint16, self bool) {
 	pat := r * 0x111111
-	for _, w := range g.colRanks {
+	for cs := g.inCol[r&15]; cs != 0; cs &= cs - 1 { // the columns holding r
+		w := g.colRanks[bits.TrailingZeros8(cs)]
 		x := w ^ pat // a nibble of r reads 0
 		z := ^(((x & 0x777777) + 0x777777) | x) & 0x888888
 		if z == 0 {
@@ -704,9 +743,17 @@ func (g *napoleon) around(r uint32, two uint16) (above, below uint16, self bool)
 }
 
 // nibbleRanks returns the ranks of two among the 4-bit ranks of w (at
-// most six; a 0 nibble is no card), without a branch.
+// most six; a 0 nibble is no card), three table lookups of two nibbles.
 func nibbleRanks(w uint32, two uint16) uint16 {
-	rs := uint16(1)<<(w&15) | uint16(1)<<(w>>4&15) | uint16(1)<<(w>>8&15) |
-		uint16(1)<<(w>>12&15) | uint16(1)<<(w>>16&15) | uint16(1)<<(w>>20&15)
+	rs := npByteRanks[w&0xFF] | npByteRanks[w>>8&0xFF] | npByteRanks[w>>16&0xFF]
 	return rs & two &^ 1
 }
+
+// npByteRanks[b] holds the ranks of the two nibbles of b (bit 0 for a 0
+// nibble). Immutable.
+var npByteRanks = func() (t [256]uint16) {
+	for b := range t {
+		t[b] = 1<<(b&15) | 1<<(b>>4)
+	}
+	return t
+}()

@@ -44,6 +44,15 @@ type Graded interface {
 	Steps() int
 }
 
+// ListedApplier is implemented by games that can make a move they listed
+// more cheaply than Apply, which checks it first: ApplyListed performs m,
+// which LegalMoves listed for the current state (or the state of a copy
+// of it), without checking it. A search that makes only moves listed for
+// the state it makes them in may call it instead of Apply.
+type ListedApplier interface {
+	ApplyListed(m Move)
+}
+
 // MoveOrderer is implemented by games that know a better order in which a
 // search should try moves than the generic one (progress first). OrderMoves
 // reorders moves in place, most promising first; it must only permute them.

@@ -10,6 +10,9 @@ type frame struct {
 	ord   engine.MoveOrderer  // g's move order; nil when the game has none
 	ctr   engine.CounterKeyer // g's key with a counter; nil when none
 	memo  engine.MemoUser     // g, when its hooks keep results in a memo
+	// listed is g when it can make a move it listed without checking it
+	// again (the search makes only the moves LegalMoves listed).
+	listed engine.ListedApplier
 	// moves are the moves to try from g, in order; next is the index of
 	// the next one.
 	moves []engine.Move
@@ -59,11 +62,22 @@ func (s *Solver) use(i int, g engine.Game) *frame {
 		f.ord, _ = f.g.(engine.MoveOrderer)
 		f.ctr, _ = f.g.(engine.CounterKeyer)
 		f.memo, _ = f.g.(engine.MemoUser)
+		f.listed, _ = f.g.(engine.ListedApplier)
 	}
 	if f.memo != nil {
 		f.memo.UseMemo(s.memo) // the copy carried g's
 	}
 	return f
+}
+
+// apply makes m, a move LegalMoves listed for f's state, and reports
+// whether the game took it.
+func (f *frame) apply(m engine.Move) bool {
+	if f.listed != nil {
+		f.listed.ApplyListed(m)
+		return true
+	}
+	return f.g.Apply(m) == nil
 }
 
 // settle expands the state of frame depth, just reached: it stops at a
@@ -135,7 +149,7 @@ func (s *Solver) settle(depth int) settled {
 			return branch
 		}
 		m := f.moves[0]
-		if err := f.g.Apply(m); err != nil {
+		if !f.apply(m) {
 			return leaf // cannot happen: the engine listed m as legal
 		}
 		f.forced = append(f.forced, m)
@@ -175,7 +189,7 @@ func (s *Solver) dfs() settled {
 		f.next++
 		c := s.use(d+1, f.g)
 		f = &s.stack[d] // use may have grown the stack
-		if err := c.g.Apply(m); err != nil {
+		if !c.apply(m) {
 			continue // cannot happen: the engine listed m as legal
 		}
 		c.plies = f.plies + 1

@@ -4,7 +4,8 @@
 // games offer (engine.SearchHooks): canonical 128-bit state keys for the
 // cache of visited states, safe (dominance) moves made without branching,
 // and dead-end detection; a game's engine.MoveOrderer, when it has one,
-// orders the moves.
+// orders the moves, and a game that can make a move it listed without
+// checking it again (engine.ListedApplier) is let do so.
 //
 // # Search
 //
