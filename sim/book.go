@@ -189,7 +189,7 @@ type bookPlayer struct {
 	cards2   []engine.Card
 	founds   []int      // the foundation piles
 	cross    crossings  // napoleon
-	xc       crossCache // napoleon, kept through a deal
+	xc       crossWords // napoleon, kept through a deal
 	// drew: the last move chosen was a draw in a game that is a
 	// drawPeeker (drawGame), whose legal moves before it were drawn.
 	drew     bool
@@ -200,7 +200,6 @@ type bookPlayer struct {
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 	p.greedyPlayer.Reset(g, seed)
 	p.drew, p.drawGame = false, nil
-	p.xc.reset()
 	if spec := g.Spec(); spec != p.spec || len(p.kinds) != g.NumPiles() {
 		p.spec = spec
 		p.advice = nil

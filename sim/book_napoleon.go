@@ -32,26 +32,19 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 	}
 	// S1: crossed pairs. A pair removal takes its two cards out and
 	// forces nothing else, so the columns after it are the columns now
-	// without those two cards: no copy of the game is needed. The columns
-	// are kept from decision to decision (crossCache), and the gain of
-	// each pair is computed from the pairs it takes away; columns with a
-	// repeated rank are counted before and after (crossings). A pair
+	// without those two cards: no copy of the game is needed. Where the
+	// game gives its columns' ranks (napoleonColumns) and no column holds
+	// a rank twice, the gain of each pair is computed from the ranks
+	// above and below its rank in each column (crossWords); otherwise the
+	// crossed pairs are counted before and after (crossings). A pair
 	// gains only when some pair is crossed now, as before.
-	p.xc.sync(g, p.kinds)
-	if p.xc.simple {
-		best, bestGain := -1, 0
-		for i, m := range legal {
-			if p.banned[i] || m.Kind != engine.MovePair {
-				continue
+	if nc, ok := g.(napoleonColumns); ok {
+		if best, ok := p.napoleonGains(nc, legal); ok {
+			if best >= 0 {
+				return best, "napoleon/S1"
 			}
-			if gain := p.xc.gain(p.xc.column(m.From), p.xc.column(m.To)); gain > bestGain {
-				best, bestGain = i, gain
-			}
+			return -1, adv
 		}
-		if best >= 0 {
-			return best, "napoleon/S1"
-		}
-		return -1, adv
 	}
 	p.cross.read(g, p.kinds)
 	if before := p.cross.count(-1, -1); before > 0 {
@@ -69,6 +62,29 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 		}
 	}
 	return -1, adv
+}
+
+// napoleonGains is napoleon/S1 from the columns' rank words (crossWords,
+// kept in p.xc): the index of the allowed pair with the largest gain, the
+// first on ties, -1 when none gains; ok is false when the words cannot
+// tell the gains (a column holds a rank twice) and the crossed pairs must
+// be counted.
+func (p *bookPlayer) napoleonGains(nc napoleonColumns, legal []engine.Move) (best int, ok bool) {
+	x := &p.xc
+	if !x.sync(nc.ColumnRanks()) {
+		return -1, false
+	}
+	best, bestGain := -1, 0
+	for i := range legal {
+		m := &legal[i]
+		if p.banned[i] || m.Kind != engine.MovePair {
+			continue
+		}
+		if gain := x.gain(npColumn(m.From), npColumn(m.To)); gain > bestGain {
+			best, bestGain = i, gain
+		}
+	}
+	return best, true
 }
 
 // napoleonTriples applies napoleon/S2: of the allowed pairs of a rank
@@ -252,3 +268,141 @@ func (x *crossings) count(c1, c2 int) int {
 	return n
 }
 
+// napoleonColumns is implemented by Napoleon's patience
+// (engine.napoleon.ColumnRanks): the ranks of its eight columns, piles 0 …
+// 7, kept by the engine, column i's exposed card in the low 4 bits of
+// word i, each card under it 4 bits higher (a 0 nibble: no card).
+type napoleonColumns interface {
+	ColumnRanks() [npColumns]uint32
+}
+
+// npColumns is the number of Napoleon's columns (piles 0 … 7, the piles of
+// kind tableau).
+const npColumns = 8
+
+// npColumn returns the column of pile i in Napoleon's patience, -1 for a
+// reserve slot.
+func npColumn(i uint8) int {
+	if i < npColumns {
+		return int(i)
+	}
+	return -1
+}
+
+// crossWords computes napoleon/S1's gain of a pair (how many crossed pairs,
+// as crossings counts them, its two cards' going out undoes) from the
+// columns' rank words (napoleonColumns), kept from one decision of a deal
+// to the next.
+//
+// A column only ever loses its exposed card, so within a deal its cards
+// are the bottom of the cards it was dealt with, and a card's place
+// counted from the bottom (its depth) does not change: the ranks under a
+// card stay the same, those above it are those between it and the
+// column's height. crossWords reads the columns once (build) and then, per
+// decision, only checks that each column is the bottom of the column it
+// read (sync). It holds no pile and no card the player cannot see: only
+// the words, which are the columns' face-up ranks.
+//
+// Only columns that hold each rank at most once are read (build reports
+// the others, whose gain must be counted, see crossings): a column then
+// holds the pair "a above b" at most once, so the crossed pairs that
+// change are a matter of which columns hold which pairs.
+type crossWords struct {
+	valid  bool
+	full   [npColumns]uint32 // the columns' words as read
+	height [npColumns]uint8  // their heights as read
+	h      [npColumns]uint8  // their heights now (sync)
+	// in[r]: the columns holding rank r as read; depth[r][k]: the depth of
+	// that card in column k (0: the first dealt).
+	in    [engine.NumRanks + 1]uint8
+	depth [engine.NumRanks + 1][npColumns]uint8
+	// under[k][j]: the ranks of the j bottom cards of column k as read.
+	under [npColumns][npRows + 1]uint16
+}
+
+// npRows is the most cards a column of Napoleon's patience holds (the
+// six rows of the deal).
+const npRows = 6
+
+// sync brings x to the columns' words cols and reports whether the gains
+// can be read off them (no column holds a rank twice).
+func (x *crossWords) sync(cols [npColumns]uint32) bool {
+	// Each column's word must be the bottom of the word read: the word
+	// read without the cards gone since (no branch per column: which
+	// columns changed is as good as random).
+	var diff uint32
+	for k, w := range cols {
+		hk := uint8((bits.Len32(w) + 3) >> 2)
+		x.h[k] = hk
+		diff |= w ^ x.full[k]>>(4*(uint(x.height[k])-uint(hk))&63) // a column that grew reads 0 there
+	}
+	if diff != 0 || !x.valid {
+		return x.build(cols)
+	}
+	return true
+}
+
+// build reads the columns' words cols.
+func (x *crossWords) build(cols [npColumns]uint32) bool {
+	x.valid = false
+	x.full = cols
+	x.in = [engine.NumRanks + 1]uint8{}
+	for k, w := range cols {
+		hk := x.h[k]
+		x.height[k] = hk
+		for j := uint8(0); j < hk; j++ {
+			r := w >> (4 * (hk - 1 - j)) & 15 // the word holds the exposed card first
+			if x.under[k][j]>>r&1 != 0 {
+				return false // a rank twice in column k
+			}
+			x.under[k][j+1] = x.under[k][j] | 1<<r
+			x.in[r] |= 1 << k
+			x.depth[r][k] = j
+		}
+	}
+	x.valid = true
+	return true
+}
+
+// gain returns by how much the crossed pairs of the columns drop when the
+// exposed cards of columns c1 and c2 (-1: a reserve slot), a pair and so
+// of one rank, go out. sync must have returned true for the columns now.
+//
+// Taking rank a off the foot of column c takes away the pairs "a above b"
+// of c, one per card b under it, and with them the pairs c offered to the
+// columns after it. So the count drops by (1) the pairs "a above b" of c
+// that counted (a column before c holds b above a), and (2) the pairs "b
+// above a" of other columns k that counted only through c1 or c2 (some
+// column before k holds a above b, but none before k other than c1 and
+// c2). Nothing else changes: every other pair keeps its two cards, and
+// the pairs of the columns before it. Both sums run over the columns that
+// hold a (the others hold no pair with a); the exposed card of a column
+// has no card above it.
+func (x *crossWords) gain(c1, c2 int) int {
+	if c1 < 0 {
+		return 0 // two reserve cards: no column changes
+	}
+	a := x.full[c1] >> (4 * (x.height[c1] - x.h[c1])) & 15 // the exposed card of c1
+	var out uint8 = 1 << c1                                // the columns that lose a card
+	if c2 >= 0 {
+		out |= 1 << c2
+	}
+	n := 0
+	var aboveBefore, belowBefore, keptBefore uint16 // over the columns of a before k
+	for in := x.in[a]; in != 0; in &= in - 1 {
+		k := bits.TrailingZeros8(in)
+		d, hk := x.depth[a][k], x.h[k]
+		if d >= hk {
+			continue // that card of a is gone
+		}
+		above := x.under[k][hk] &^ x.under[k][d+1]
+		below := x.under[k][d]
+		sel := -uint16(out >> k & 1) // all ones at c1 and c2
+		n += bits.OnesCount16(below & aboveBefore & sel)
+		n += bits.OnesCount16(above & belowBefore &^ keptBefore)
+		aboveBefore |= above
+		belowBefore |= below
+		keptBefore |= below &^ sel
+	}
+	return n
+}

@@ -37,4 +37,3 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 	}
 	return -1, ""
 }
-

@@ -1,0 +1,154 @@
+package sim
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/pasyans/pasyans/engine"
+)
+
+// napoleonPlayouts calls visit at every position of random playouts of
+// every variant of napoleon (each non-default value alone, and the two
+// deals that may leave a rank twice in a column together with the
+// ordered reserve): deals of each, fewer with -short.
+func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move)) {
+	t.Helper()
+	spec, err := engine.Lookup("napoleon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deals := uint64(300)
+	if testing.Short() {
+		deals = 60
+	}
+	optsList := []engine.Options{nil}
+	for _, v := range spec.Variants {
+		for _, val := range v.Values {
+			if val != v.Default {
+				optsList = append(optsList, engine.Options{v.Name: val})
+			}
+		}
+	}
+	optsList = append(optsList, engine.Options{"deal": "plain", "reserve": "ordered", "reserve-in-need": "off"})
+	var legal []engine.Move
+	for _, opts := range optsList {
+		r := engine.NewRand(11)
+		for deal := uint64(0); deal < deals; deal++ {
+			g, err := spec.New(deal, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for ply := 0; ; ply++ {
+				legal = g.LegalMoves(legal[:0])
+				visit(opts, deal, ply, g, legal)
+				if len(legal) == 0 {
+					break
+				}
+				if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
+
+// TestNapoleonCrossGain checks napoleon/S1's gains computed from the
+// columns' rank words (crossWords) against the crossed pairs counted
+// before and after from the piles (crossings), for every pair move at
+// every position of random playouts of every variant of napoleon, with
+// the words kept from position to position (as the book keeps them, across
+// deals and variants too) and read afresh; and that sync declines exactly
+// where a column holds a rank twice (read from the piles).
+func TestNapoleonCrossGain(t *testing.T) {
+	spec, err := engine.Lookup("napoleon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := make([]engine.PileKind, spec.NumPiles())
+	for i := range kinds {
+		kinds[i] = spec.PileKind(i)
+	}
+	var old crossings
+	var cards []engine.Card
+	var kept crossWords
+	checked, declined := 0, 0
+	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
+		nc, ok := g.(napoleonColumns)
+		if !ok {
+			t.Fatal("napoleon has no ColumnRanks")
+		}
+		twice := false // from the piles: a column holds a rank twice
+		for k := 0; k < npColumns; k++ {
+			if kinds[k] != engine.PileTableau {
+				t.Fatalf("pile %d is no column", k)
+			}
+			cards = g.Pile(cards[:0], k)
+			var ranks uint16
+			for _, c := range cards {
+				twice = twice || ranks>>c.Rank()&1 != 0
+				ranks |= 1 << c.Rank()
+			}
+		}
+		var fresh crossWords
+		for _, x := range []*crossWords{&kept, &fresh} {
+			if ok := x.sync(nc.ColumnRanks()); ok == twice {
+				t.Fatalf("%v deal %d ply %d: sync says %v, a rank twice in a column: %v\n%v", opts, deal, ply, ok, twice, g)
+			}
+		}
+		if twice {
+			declined++
+			return
+		}
+		old.read(g, kinds)
+		before := old.count(-1, -1)
+		for _, m := range legal {
+			if m.Kind != engine.MovePair {
+				continue
+			}
+			want := before - old.count(old.column(m.From), old.column(m.To))
+			for _, x := range []*crossWords{&kept, &fresh} {
+				if got := x.gain(npColumn(m.From), npColumn(m.To)); got != want {
+					t.Fatalf("%v deal %d ply %d %v: gain %d, want %d (kept: %v)\n%v", opts, deal, ply, m, got, want, x == &kept, g)
+				}
+			}
+			checked++
+		}
+	})
+	if checked == 0 || declined == 0 {
+		t.Fatalf("%d pairs checked, %d positions declined: want both", checked, declined)
+	}
+	t.Logf("%d pairs checked, %d positions declined", checked, declined)
+}
+
+// TestBookNapoleonColumns checks that napoleon's advice decides alike when
+// it reads the columns' rank words (napoleonColumns) and when it reads the
+// piles (the game wrapped so that it has no ColumnRanks): the same move,
+// advice and banned moves at every position of random playouts of every
+// variant.
+func TestBookNapoleonColumns(t *testing.T) {
+	fast, slow := newBookPlayer(""), newBookPlayer("")
+	decide := func(q *bookPlayer, g engine.Game, legal []engine.Move) (int, engine.RuleID, []bool) {
+		q.Reset(g, 0)
+		q.probe.reset(g)
+		q.banned = make([]bool, len(legal))
+		pick, adv := q.napoleon(g, legal)
+		return pick, adv, q.banned
+	}
+	counts := map[engine.RuleID]int{}
+	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
+		if len(legal) == 0 {
+			return
+		}
+		pf, af, bf := decide(fast, g, legal)
+		ps, as, bs := decide(slow, plainGame{g}, legal)
+		if pf != ps || af != as || !slices.Equal(bf, bs) {
+			t.Fatalf("%v deal %d ply %d: with the column words %d %q %v, from the piles %d %q %v\n%v",
+				opts, deal, ply, pf, af, bf, ps, as, bs, g)
+		}
+		counts[af]++
+	})
+	if counts["napoleon/S1"] == 0 {
+		t.Fatalf("napoleon/S1 never decided: %v", counts)
+	}
+	t.Logf("decisions by advice: %v", counts)
+}
