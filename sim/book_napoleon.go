@@ -24,7 +24,7 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 			}
 		}
 	}
-	if pick := p.napoleonTriples(legal); pick >= 0 {
+	if pick := p.napoleonTriples(g, legal); pick >= 0 {
 		return pick, "napoleon/S2"
 	}
 	if !p.on("napoleon/S1") {
@@ -89,8 +89,11 @@ func (p *bookPlayer) napoleonGains(nc napoleonColumns, legal []engine.Move) (bes
 
 // napoleonTriples applies napoleon/S2: of the allowed pairs of a rank
 // with three or more exposed cards, the index of the one after which most
-// pairs are open, or -1 (also when S2 is off).
-func (p *bookPlayer) napoleonTriples(legal []engine.Move) int {
+// pairs are open, or -1 (also when S2 is off). Where the game counts the
+// pairs after a pair itself (engine.ProgressCounter, the probe's count),
+// the probe lists none: it would keep nothing for nextLegal either (its
+// peeks list only progress moves).
+func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move) int {
 	if !p.on("napoleon/S2") {
 		return -1
 	}
@@ -106,20 +109,32 @@ func (p *bookPlayer) napoleonTriples(legal []engine.Move) int {
 		return -1
 	}
 	var exposed [engine.NumRanks + 1]int
-	for i, m := range legal {
-		if p.banned[i] || m.Kind != engine.MovePair {
-			continue
+	for i := range legal {
+		if m := &legal[i]; !p.banned[i] && m.Kind == engine.MovePair {
+			exposed[m.Card.Rank()]++
 		}
-		exposed[m.Card.Rank()]++
 	}
+	counter, _ := g.(engine.ProgressCounter)
 	best, bestN := -1, -1
-	for i, m := range legal {
+	for i := range legal {
+		m := &legal[i]
 		if p.banned[i] || m.Kind != engine.MovePair || exposed[m.Card.Rank()] < 3 {
 			continue // three exposed cards of a rank make three pair moves
 		}
-		if n := p.probe.progressAt(i, m); n > bestN {
+		n, counted := 0, false
+		if counter != nil {
+			n, counted = counter.ProgressCountAfter(m)
+		}
+		if !counted {
+			n = p.probe.progressAt(i, *m)
+		}
+		if n > bestN {
 			best, bestN = i, n
-			p.probe.keep(m)
+			if counted {
+				p.probe.forget()
+			} else {
+				p.probe.keep(*m)
+			}
 		}
 	}
 	return best
