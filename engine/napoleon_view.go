@@ -11,7 +11,6 @@ package engine
 // (sim.napoleonColumns).
 func (g *napoleon) ColumnRanks() [npCols]uint32 { return g.colRanks }
 
-
 // ProgressCountAfter counts the pairs legal after the pair m without
 // listing them (ProgressCounter; ProgressAfter lists them). A pair takes
 // the available cards of its two piles out: a column then shows the card

@@ -8,23 +8,35 @@ import (
 
 // napoleon: S3 reserve in need only; S2 triples; S1 crossed pairs.
 func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	colPair := false
-	for _, m := range legal {
-		if m.Kind == engine.MovePair && m.Rule != "napoleon/reserve" {
-			colPair = true
-			break
+	// One pass finds whether a pair of column cards is listed, whether any
+	// move is the reserve's (napoleon/reserve), and how many pairs are
+	// listed, with a reserve card and in all.
+	colPair, reserve := false, false
+	pairs, reservePairs := 0, 0
+	for i := range legal {
+		m := &legal[i]
+		res := m.Rule == "napoleon/reserve"
+		reserve = reserve || res
+		if m.Kind == engine.MovePair {
+			pairs++
+			if res {
+				reservePairs++
+			} else {
+				colPair = true
+			}
 		}
 	}
 	adv := engine.RuleID("")
-	if colPair && p.on("napoleon/S3") {
-		for i, m := range legal {
-			if m.Rule == "napoleon/reserve" {
+	if colPair && reserve && p.on("napoleon/S3") {
+		for i := range legal {
+			if legal[i].Rule == "napoleon/reserve" {
 				p.banned[i] = true
 				adv = "napoleon/S3"
 			}
 		}
+		pairs -= reservePairs
 	}
-	if pick := p.napoleonTriples(g, legal); pick >= 0 {
+	if pick := p.napoleonTriples(g, legal, pairs); pick >= 0 {
 		return pick, "napoleon/S2"
 	}
 	if !p.on("napoleon/S1") {
@@ -89,22 +101,17 @@ func (p *bookPlayer) napoleonGains(nc napoleonColumns, legal []engine.Move) (bes
 
 // napoleonTriples applies napoleon/S2: of the allowed pairs of a rank
 // with three or more exposed cards, the index of the one after which most
-// pairs are open, or -1 (also when S2 is off). Where the game counts the
+// pairs are open, or -1 (also when S2 is off); pairs is the number of
+// pairs allowed. Where the game counts the
 // pairs after a pair itself (engine.ProgressCounter, the probe's count),
 // the probe lists none: it would keep nothing for nextLegal either (its
 // peeks list only progress moves).
-func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move) int {
+func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs int) int {
 	if !p.on("napoleon/S2") {
 		return -1
 	}
 	// Three exposed cards of a rank make three pair moves: with fewer
-	// pair moves allowed there is nothing to count.
-	pairs := 0
-	for i := range legal {
-		if !p.banned[i] && legal[i].Kind == engine.MovePair {
-			pairs++
-		}
-	}
+	// pair moves allowed (pairs) there is nothing to count.
 	if pairs < 3 {
 		return -1
 	}
@@ -324,35 +331,48 @@ func npColumn(i uint8) int {
 // change are a matter of which columns hold which pairs.
 type crossWords struct {
 	valid  bool
+	now    [npColumns]uint32 // the columns' words at the last sync
 	full   [npColumns]uint32 // the columns' words as read
 	height [npColumns]uint8  // their heights as read
-	h      [npColumns]uint8  // their heights now (sync)
-	// in[r]: the columns holding rank r as read; depth[r][k]: the depth of
-	// that card in column k (0: the first dealt).
-	in    [engine.NumRanks + 1]uint8
-	depth [engine.NumRanks + 1][npColumns]uint8
+	h      [npColumns]uint8  // their heights now
+	// in[r]: the columns holding rank r now; depth[r][k]: the depth of
+	// that card in column k (0: the first dealt). (The arrays are sized
+	// to powers of two so that masked indices need no bounds checks.)
+	in    [16]uint8
+	depth [16][npColumns]uint8
 	// under[k][j]: the ranks of the j bottom cards of column k as read.
-	under [npColumns][npRows + 1]uint16
+	under [npColumns][8]uint16
 }
 
-// npRows is the most cards a column of Napoleon's patience holds (the
-// six rows of the deal).
-const npRows = 6
+// wordHeight returns the number of cards of a column word.
+func wordHeight(w uint32) uint8 { return uint8((bits.Len32(w) + 3) >> 2) }
 
 // sync brings x to the columns' words cols and reports whether the gains
 // can be read off them (no column holds a rank twice).
 func (x *crossWords) sync(cols [npColumns]uint32) bool {
-	// Each column's word must be the bottom of the word read: the word
-	// read without the cards gone since (no branch per column: which
-	// columns changed is as good as random).
-	var diff uint32
-	for k, w := range cols {
-		hk := uint8((bits.Len32(w) + 3) >> 2)
-		x.h[k] = hk
-		diff |= w ^ x.full[k]>>(4*(uint(x.height[k])-uint(hk))&63) // a column that grew reads 0 there
-	}
-	if diff != 0 || !x.valid {
+	if !x.valid {
 		return x.build(cols)
+	}
+	// The columns that changed since the last sync (usually the two of
+	// the last pair; found without a branch per column) must each be the
+	// bottom of the column read: the word read without the cards gone
+	// since.
+	var changed uint32
+	for k, w := range cols {
+		changed |= min(w^x.now[k], 1) << k
+	}
+	for ; changed != 0; changed &= changed - 1 {
+		k := bits.TrailingZeros32(changed) & 7
+		w := cols[k]
+		hk := wordHeight(w)
+		if hk > x.h[k] || w != x.full[k]>>(4*(uint(x.height[k])-uint(hk))&63) { // a column grew, or is another
+			return x.build(cols)
+		}
+		// The cards gone from column k (exposed first in the word).
+		for gone, n := x.now[k], x.h[k]-hk; n > 0; gone, n = gone>>4, n-1 {
+			x.in[gone&15] &^= 1 << k
+		}
+		x.h[k], x.now[k] = hk, w
 	}
 	return true
 }
@@ -360,17 +380,18 @@ func (x *crossWords) sync(cols [npColumns]uint32) bool {
 // build reads the columns' words cols.
 func (x *crossWords) build(cols [npColumns]uint32) bool {
 	x.valid = false
-	x.full = cols
-	x.in = [engine.NumRanks + 1]uint8{}
+	x.full, x.now = cols, cols
+	x.in = [16]uint8{}
 	for k, w := range cols {
-		hk := x.h[k]
-		x.height[k] = hk
+		hk := wordHeight(w)
+		x.h[k], x.height[k] = hk, hk
+		under := &x.under[k]
 		for j := uint8(0); j < hk; j++ {
-			r := w >> (4 * (hk - 1 - j)) & 15 // the word holds the exposed card first
-			if x.under[k][j]>>r&1 != 0 {
+			r := w >> (4 * (hk - 1 - j) & 31) & 15 // the word holds the exposed card first
+			if under[j&7]>>r&1 != 0 {
 				return false // a rank twice in column k
 			}
-			x.under[k][j+1] = x.under[k][j] | 1<<r
+			under[(j+1)&7] = under[j&7] | 1<<r
 			x.in[r] |= 1 << k
 			x.depth[r][k] = j
 		}
@@ -397,21 +418,23 @@ func (x *crossWords) gain(c1, c2 int) int {
 	if c1 < 0 {
 		return 0 // two reserve cards: no column changes
 	}
-	a := x.full[c1] >> (4 * (x.height[c1] - x.h[c1])) & 15 // the exposed card of c1
-	var out uint8 = 1 << c1                                // the columns that lose a card
+	a := x.now[c1&7] & 15         // the exposed card of c1
+	var out uint8 = 1 << (c1 & 7) // the columns that lose a card
 	if c2 >= 0 {
-		out |= 1 << c2
+		out |= 1 << (c2 & 7)
+	}
+	if x.in[a]&^out == 0 {
+		return 0 // no other column holds a: no card lies above one of a
 	}
 	n := 0
 	var aboveBefore, belowBefore, keptBefore uint16 // over the columns of a before k
+	depth := &x.depth[a]
 	for in := x.in[a]; in != 0; in &= in - 1 {
-		k := bits.TrailingZeros8(in)
-		d, hk := x.depth[a][k], x.h[k]
-		if d >= hk {
-			continue // that card of a is gone
-		}
-		above := x.under[k][hk] &^ x.under[k][d+1]
-		below := x.under[k][d]
+		k := bits.TrailingZeros8(in) & 7
+		d, hk := depth[k], x.h[k]
+		under := &x.under[k]
+		above := under[hk&7] &^ under[(d+1)&7]
+		below := under[d&7]
 		sel := -uint16(out >> k & 1) // all ones at c1 and c2
 		n += bits.OnesCount16(below & aboveBefore & sel)
 		n += bits.OnesCount16(above & belowBefore &^ keptBefore)

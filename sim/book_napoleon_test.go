@@ -57,8 +57,11 @@ func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64,
 // before and after from the piles (crossings), for every pair move at
 // every position of random playouts of every variant of napoleon, with
 // the words kept from position to position (as the book keeps them, across
-// deals and variants too) and read afresh; and that sync declines exactly
-// where a column holds a rank twice (read from the piles).
+// deals and variants too), brought back from the deal's first position at
+// each position (columns that grow again), and read afresh; that the kept
+// state (heights, words, the columns of each rank) is the one read afresh;
+// and that sync declines exactly where a column holds a rank twice (read
+// from the piles).
 func TestNapoleonCrossGain(t *testing.T) {
 	spec, err := engine.Lookup("napoleon")
 	if err != nil {
@@ -70,7 +73,8 @@ func TestNapoleonCrossGain(t *testing.T) {
 	}
 	var old crossings
 	var cards []engine.Card
-	var kept crossWords
+	var kept, back crossWords
+	var start [npColumns]uint32
 	checked, declined := 0, 0
 	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
 		nc, ok := g.(napoleonColumns)
@@ -89,8 +93,13 @@ func TestNapoleonCrossGain(t *testing.T) {
 				ranks |= 1 << c.Rank()
 			}
 		}
+		if ply == 0 {
+			start = nc.ColumnRanks()
+		}
+		back.sync(start)
 		var fresh crossWords
-		for _, x := range []*crossWords{&kept, &fresh} {
+		caches := []*crossWords{&kept, &back, &fresh}
+		for _, x := range caches {
 			if ok := x.sync(nc.ColumnRanks()); ok == twice {
 				t.Fatalf("%v deal %d ply %d: sync says %v, a rank twice in a column: %v\n%v", opts, deal, ply, ok, twice, g)
 			}
@@ -99,6 +108,12 @@ func TestNapoleonCrossGain(t *testing.T) {
 			declined++
 			return
 		}
+		for _, x := range caches[:2] {
+			if x.h != fresh.h || x.now != fresh.now || x.in != fresh.in {
+				t.Fatalf("%v deal %d ply %d: kept heights %v words %x columns by rank %v, read afresh %v %x %v",
+					opts, deal, ply, x.h, x.now, x.in, fresh.h, fresh.now, fresh.in)
+			}
+		}
 		old.read(g, kinds)
 		before := old.count(-1, -1)
 		for _, m := range legal {
@@ -106,9 +121,9 @@ func TestNapoleonCrossGain(t *testing.T) {
 				continue
 			}
 			want := before - old.count(old.column(m.From), old.column(m.To))
-			for _, x := range []*crossWords{&kept, &fresh} {
+			for c, x := range caches {
 				if got := x.gain(npColumn(m.From), npColumn(m.To)); got != want {
-					t.Fatalf("%v deal %d ply %d %v: gain %d, want %d (kept: %v)\n%v", opts, deal, ply, m, got, want, x == &kept, g)
+					t.Fatalf("%v deal %d ply %d %v: gain %d, want %d (cache %d)\n%v", opts, deal, ply, m, got, want, c, g)
 				}
 			}
 			checked++
