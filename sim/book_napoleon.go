@@ -359,7 +359,8 @@ func (x *crossWords) sync(cols [npColumns]uint32) bool {
 	// since.
 	var changed uint32
 	for k, w := range cols {
-		changed |= min(w^x.now[k], 1) << k
+		d := w ^ x.now[k]
+		changed |= (d | -d) >> 31 << k // 1 when d is not 0 (min(d, 1) compiles to a branch)
 	}
 	for ; changed != 0; changed &= changed - 1 {
 		k := bits.TrailingZeros32(changed) & 7
