@@ -164,7 +164,7 @@ var bookAdvice = map[string]bookGame{
 	"windmill":             {advice: []engine.RuleID{"windmill/S1", "windmill/S2"}, choose: (*bookPlayer).windmill},
 	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution},
 	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon},
-	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw, probes: true},
+	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
 	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
 	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
 	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlack, probes: true},

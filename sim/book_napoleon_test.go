@@ -7,13 +7,12 @@ import (
 	"github.com/pasyans/pasyans/engine"
 )
 
-// napoleonPlayouts calls visit at every position of random playouts of
-// every variant of napoleon (each non-default value alone, and the two
-// deals that may leave a rank twice in a column together with the
-// ordered reserve): deals of each, fewer with -short.
-func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move)) {
+// gamePlayouts calls visit at every position of random playouts of every
+// variant of game id (each non-default value alone, and the options of
+// extra): deals of each, fewer with -short.
+func gamePlayouts(t *testing.T, id string, extra []engine.Options, visit func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move)) {
 	t.Helper()
-	spec, err := engine.Lookup("napoleon")
+	spec, err := engine.Lookup(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +28,7 @@ func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64,
 			}
 		}
 	}
-	optsList = append(optsList, engine.Options{"deal": "plain", "reserve": "ordered", "reserve-in-need": "off"})
+	optsList = append(optsList, extra...)
 	var legal []engine.Move
 	for _, opts := range optsList {
 		r := engine.NewRand(11)
@@ -38,7 +37,7 @@ func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64,
 			if err != nil {
 				t.Fatal(err)
 			}
-			for ply := 0; ; ply++ {
+			for ply := 0; ply < 4*spec.MaxMoves; ply++ {
 				legal = g.LegalMoves(legal[:0])
 				visit(opts, deal, ply, g, legal)
 				if len(legal) == 0 {
@@ -50,6 +49,14 @@ func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64,
 			}
 		}
 	}
+}
+
+// napoleonPlayouts is gamePlayouts of napoleon, with the two deals that
+// may leave a rank twice in a column together with the ordered reserve
+// as one more variant.
+func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move)) {
+	t.Helper()
+	gamePlayouts(t, "napoleon", []engine.Options{{"deal": "plain", "reserve": "ordered", "reserve-in-need": "off"}}, visit)
 }
 
 // TestNapoleonCrossGain checks napoleon/S1's gains computed from the
@@ -135,35 +142,42 @@ func TestNapoleonCrossGain(t *testing.T) {
 	t.Logf("%d pairs checked, %d positions declined", checked, declined)
 }
 
-// TestBookNapoleonColumns checks that napoleon's advice decides alike when
-// it reads the columns' rank words (napoleonColumns) and when it reads the
-// piles (the game wrapped so that it has no ColumnRanks): the same move,
-// advice and banned moves at every position of random playouts of every
-// variant.
-func TestBookNapoleonColumns(t *testing.T) {
-	fast, slow := newBookPlayer(""), newBookPlayer("")
-	decide := func(q *bookPlayer, g engine.Game, legal []engine.Move) (int, engine.RuleID, []bool) {
-		q.Reset(g, 0)
-		q.probe.reset(g)
-		q.banned = make([]bool, len(legal))
-		pick, adv := q.napoleon(g, legal)
-		return pick, adv, q.banned
-	}
-	counts := map[engine.RuleID]int{}
-	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
-		if len(legal) == 0 {
-			return
+// bookDecision is one decision of an advice function (bookPlayer.napoleon
+// and the like) of a fresh decision of q in g: the pick, the advice and
+// the banned moves.
+func bookDecision(q *bookPlayer, g engine.Game, legal []engine.Move, advice func(*bookPlayer, engine.Game, []engine.Move) (int, engine.RuleID)) (int, engine.RuleID, []bool) {
+	q.Reset(g, 0)
+	q.probe.reset(g)
+	q.banned = make([]bool, len(legal))
+	pick, adv := advice(q, g, legal)
+	return pick, adv, q.banned
+}
+
+// TestBookNapoleonReference checks napoleon's advice against the code it
+// replaced (napoleonRef: the crossed pairs counted from the piles, the
+// pairs after a pair counted by the probe, on the game wrapped so that it
+// has none of the optional readers): the same move, advice and banned
+// moves at every position of random playouts of every variant, with each
+// advice turned off in turn.
+func TestBookNapoleonReference(t *testing.T) {
+	for _, without := range []string{"", "S1", "S2", "S3"} {
+		fast, slow := newBookPlayer(without), newBookPlayer(without)
+		counts := map[engine.RuleID]int{}
+		napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
+			if len(legal) == 0 {
+				return
+			}
+			pf, af, bf := bookDecision(fast, g, legal, (*bookPlayer).napoleon)
+			ps, as, bs := bookDecision(slow, plainGame{g}, legal, (*bookPlayer).napoleonRef)
+			if pf != ps || af != as || !slices.Equal(bf, bs) {
+				t.Fatalf("without %q %v deal %d ply %d: %d %q %v, the code replaced %d %q %v\n%v",
+					without, opts, deal, ply, pf, af, bf, ps, as, bs, g)
+			}
+			counts[af]++
+		})
+		if without == "" && (counts["napoleon/S1"] == 0 || counts["napoleon/S2"] == 0 || counts["napoleon/S3"] == 0) {
+			t.Fatalf("an advice never decided: %v", counts)
 		}
-		pf, af, bf := decide(fast, g, legal)
-		ps, as, bs := decide(slow, plainGame{g}, legal)
-		if pf != ps || af != as || !slices.Equal(bf, bs) {
-			t.Fatalf("%v deal %d ply %d: with the column words %d %q %v, from the piles %d %q %v\n%v",
-				opts, deal, ply, pf, af, bf, ps, as, bs, g)
-		}
-		counts[af]++
-	})
-	if counts["napoleon/S1"] == 0 {
-		t.Fatalf("napoleon/S1 never decided: %v", counts)
+		t.Logf("without %q: decisions by advice %v", without, counts)
 	}
-	t.Logf("decisions by advice: %v", counts)
 }
