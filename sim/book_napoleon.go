@@ -380,25 +380,29 @@ func (x *crossWords) sync(cols [npColumns]uint32) bool {
 
 // build reads the columns' words cols.
 func (x *crossWords) build(cols [npColumns]uint32) bool {
-	x.valid = false
 	x.full, x.now = cols, cols
-	x.in = [16]uint8{}
+	var in [16]uint8
+	var twice uint16 // the ranks met twice in a column
 	for k, w := range cols {
 		hk := wordHeight(w)
 		x.h[k], x.height[k] = hk, hk
 		under := &x.under[k]
+		var set uint16 // the ranks below the card
+		shift := 4 * uint(hk)
 		for j := uint8(0); j < hk; j++ {
-			r := w >> (4 * (hk - 1 - j) & 31) & 15 // the word holds the exposed card first
-			if under[j&7]>>r&1 != 0 {
-				return false // a rank twice in column k
-			}
-			under[(j+1)&7] = under[j&7] | 1<<r
-			x.in[r] |= 1 << k
+			shift -= 4
+			r := w >> (shift & 31) & 15 // the word holds the exposed card first
+			bit := uint16(1) << r
+			twice |= set & bit
+			set |= bit
+			under[(j+1)&7] = set
+			in[r] |= 1 << k
 			x.depth[r][k] = j
 		}
 	}
-	x.valid = true
-	return true
+	x.in = in
+	x.valid = twice == 0
+	return x.valid
 }
 
 // gain returns by how much the crossed pairs of the columns drop when the
