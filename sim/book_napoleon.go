@@ -92,7 +92,7 @@ func (p *bookPlayer) napoleonGains(nc napoleonColumns, legal []engine.Move) (bes
 		if p.banned[i] || m.Kind != engine.MovePair {
 			continue
 		}
-		if gain := x.gain(npColumn(m.From), npColumn(m.To)); gain > bestGain {
+		if gain := x.gain(m.From, m.To); gain > bestGain {
 			best, bestGain = i, gain
 		}
 	}
@@ -302,15 +302,6 @@ type napoleonColumns interface {
 // kind tableau).
 const npColumns = 8
 
-// npColumn returns the column of pile i in Napoleon's patience, -1 for a
-// reserve slot.
-func npColumn(i uint8) int {
-	if i < npColumns {
-		return int(i)
-	}
-	return -1
-}
-
 // crossWords computes napoleon/S1's gain of a pair (how many crossed pairs,
 // as crossings counts them, its two cards' going out undoes) from the
 // columns' rank words (napoleonColumns), kept from one decision of a deal
@@ -406,8 +397,9 @@ func (x *crossWords) build(cols [npColumns]uint32) bool {
 }
 
 // gain returns by how much the crossed pairs of the columns drop when the
-// exposed cards of columns c1 and c2 (-1: a reserve slot), a pair and so
-// of one rank, go out. sync must have returned true for the columns now.
+// available cards of piles from and to (a column, pile 0 … 7, or a
+// reserve slot), a pair and so of one rank, go out. sync must have
+// returned true for the columns now.
 //
 // Taking rank a off the foot of column c takes away the pairs "a above b"
 // of c, one per card b under it, and with them the pairs c offered to the
@@ -419,22 +411,24 @@ func (x *crossWords) build(cols [npColumns]uint32) bool {
 // the pairs of the columns before it. Both sums run over the columns that
 // hold a (the others hold no pair with a); the exposed card of a column
 // has no card above it.
-func (x *crossWords) gain(c1, c2 int) int {
-	if c1 < 0 {
+func (x *crossWords) gain(from, to uint8) int {
+	if from >= npColumns {
 		return 0 // two reserve cards: no column changes
 	}
-	a := x.now[c1&7] & 15         // the exposed card of c1
-	var out uint8 = 1 << (c1 & 7) // the columns that lose a card
-	if c2 >= 0 {
-		out |= 1 << (c2 & 7)
-	}
+	a := x.now[from&7] & 15              // the exposed card of column from
+	out := uint8(1)<<from | uint8(1)<<to // the columns that lose a card (a reserve slot's bit is beyond uint8)
 	if x.in[a]&^out == 0 {
-		return 0 // no other column holds a: no card lies above one of a
+		return 0 // no other column holds a
 	}
+	return x.sums(a, out)
+}
+
+// sums is gain for the pair of rank a out of the columns out.
+func (x *crossWords) sums(a uint32, out uint8) int {
 	n := 0
 	var aboveBefore, belowBefore, keptBefore uint16 // over the columns of a before k
-	depth := &x.depth[a]
-	for in := x.in[a]; in != 0; in &= in - 1 {
+	depth := &x.depth[a&15]
+	for in := x.in[a&15]; in != 0; in &= in - 1 {
 		k := bits.TrailingZeros8(in) & 7
 		d, hk := depth[k], x.h[k]
 		under := &x.under[k]

@@ -129,7 +129,7 @@ func TestNapoleonCrossGain(t *testing.T) {
 			}
 			want := before - old.count(old.column(m.From), old.column(m.To))
 			for c, x := range caches {
-				if got := x.gain(npColumn(m.From), npColumn(m.To)); got != want {
+				if got := x.gain(m.From, m.To); got != want {
 					t.Fatalf("%v deal %d ply %d %v: gain %d, want %d (cache %d)\n%v", opts, deal, ply, m, got, want, c, g)
 				}
 			}
