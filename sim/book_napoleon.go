@@ -326,13 +326,18 @@ type crossWords struct {
 	full   [npColumns]uint32 // the columns' words as read
 	height [npColumns]uint8  // their heights as read
 	h      [npColumns]uint8  // their heights now
-	// in[r]: the columns holding rank r now; depth[r][k]: the depth of
-	// that card in column k (0: the first dealt). (The arrays are sized
-	// to powers of two so that masked indices need no bounds checks.)
+	// in[r]: the columns holding rank r now; for that card of column k,
+	// below[r][k] is the set of ranks under it, upTo[r][k] that set with
+	// r (both fixed for the deal). (The arrays are sized to powers of two
+	// so that masked indices need no bounds checks.)
 	in    [16]uint8
-	depth [16][npColumns]uint8
-	// under[k][j]: the ranks of the j bottom cards of column k as read.
+	below [16][npColumns]uint16
+	upTo  [16][npColumns]uint16
+	// under[k][j]: the ranks of the j bottom cards of column k as read;
+	// set[k] = under[k][h[k]], the ranks of column k now. The ranks above
+	// the card of r in column k are set[k] &^ upTo[r][k].
 	under [npColumns][8]uint16
+	set   [npColumns]uint16
 }
 
 // wordHeight returns the number of cards of a column word.
@@ -364,7 +369,7 @@ func (x *crossWords) sync(cols [npColumns]uint32) bool {
 		for gone, n := x.now[k], x.h[k]-hk; n > 0; gone, n = gone>>4, n-1 {
 			x.in[gone&15] &^= 1 << k
 		}
-		x.h[k], x.now[k] = hk, w
+		x.h[k], x.now[k], x.set[k] = hk, w, x.under[k][hk&7]
 	}
 	return true
 }
@@ -385,11 +390,13 @@ func (x *crossWords) build(cols [npColumns]uint32) bool {
 			r := w >> (shift & 31) & 15 // the word holds the exposed card first
 			bit := uint16(1) << r
 			twice |= set & bit
+			x.below[r][k] = set
 			set |= bit
+			x.upTo[r][k] = set
 			under[(j+1)&7] = set
 			in[r] |= 1 << k
-			x.depth[r][k] = j
 		}
+		x.set[k] = set
 	}
 	x.in = in
 	x.valid = twice == 0
@@ -427,13 +434,11 @@ func (x *crossWords) gain(from, to uint8) int {
 func (x *crossWords) sums(a uint32, out uint8) int {
 	n := 0
 	var aboveBefore, belowBefore, keptBefore uint16 // over the columns of a before k
-	depth := &x.depth[a&15]
+	belowOf, upTo := &x.below[a&15], &x.upTo[a&15]
 	for in := x.in[a&15]; in != 0; in &= in - 1 {
 		k := bits.TrailingZeros8(in) & 7
-		d, hk := depth[k], x.h[k]
-		under := &x.under[k]
-		above := under[hk&7] &^ under[(d+1)&7]
-		below := under[d&7]
+		above := x.set[k] &^ upTo[k]
+		below := belowOf[k]
 		sel := -uint16(out >> k & 1) // all ones at c1 and c2
 		n += bits.OnesCount16(below & aboveBefore & sel)
 		n += bits.OnesCount16(above & belowBefore &^ keptBefore)

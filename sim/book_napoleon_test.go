@@ -66,7 +66,8 @@ func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64,
 // the words kept from position to position (as the book keeps them, across
 // deals and variants too), brought back from the deal's first position at
 // each position (columns that grow again), and read afresh; that the kept
-// state (heights, words, the columns of each rank) is the one read afresh;
+// state (heights, words, the columns of each rank, the ranks of each
+// column) is the one read afresh;
 // and that sync declines exactly where a column holds a rank twice (read
 // from the piles).
 func TestNapoleonCrossGain(t *testing.T) {
@@ -116,9 +117,9 @@ func TestNapoleonCrossGain(t *testing.T) {
 			return
 		}
 		for _, x := range caches[:2] {
-			if x.h != fresh.h || x.now != fresh.now || x.in != fresh.in {
-				t.Fatalf("%v deal %d ply %d: kept heights %v words %x columns by rank %v, read afresh %v %x %v",
-					opts, deal, ply, x.h, x.now, x.in, fresh.h, fresh.now, fresh.in)
+			if x.h != fresh.h || x.now != fresh.now || x.in != fresh.in || x.set != fresh.set {
+				t.Fatalf("%v deal %d ply %d: kept heights %v words %x columns by rank %v ranks %v, read afresh %v %x %v %v",
+					opts, deal, ply, x.h, x.now, x.in, x.set, fresh.h, fresh.now, fresh.in, fresh.set)
 			}
 		}
 		old.read(g, kinds)
