@@ -333,11 +333,10 @@ type crossWords struct {
 	in    [16]uint8
 	below [16][npColumns]uint16
 	upTo  [16][npColumns]uint16
-	// under[k][j]: the ranks of the j bottom cards of column k as read;
-	// set[k] = under[k][h[k]], the ranks of column k now. The ranks above
-	// the card of r in column k are set[k] &^ upTo[r][k].
-	under [npColumns][8]uint16
-	set   [npColumns]uint16
+	// set[k]: the ranks of column k now, upTo[t][k] for its exposed card
+	// t (upTo[0] is empty: an empty column). The ranks above the card of
+	// r in column k are set[k] &^ upTo[r][k].
+	set [npColumns]uint16
 }
 
 // wordHeight returns the number of cards of a column word.
@@ -369,7 +368,7 @@ func (x *crossWords) sync(cols [npColumns]uint32) bool {
 		for gone, n := x.now[k], x.h[k]-hk; n > 0; gone, n = gone>>4, n-1 {
 			x.in[gone&15] &^= 1 << k
 		}
-		x.h[k], x.now[k], x.set[k] = hk, w, x.under[k][hk&7]
+		x.h[k], x.now[k], x.set[k] = hk, w, x.upTo[w&15][k]
 	}
 	return true
 }
@@ -382,7 +381,6 @@ func (x *crossWords) build(cols [npColumns]uint32) bool {
 	for k, w := range cols {
 		hk := wordHeight(w)
 		x.h[k], x.height[k] = hk, hk
-		under := &x.under[k]
 		var set uint16 // the ranks below the card
 		shift := 4 * uint(hk)
 		for j := uint8(0); j < hk; j++ {
@@ -393,7 +391,6 @@ func (x *crossWords) build(cols [npColumns]uint32) bool {
 			x.below[r][k] = set
 			set |= bit
 			x.upTo[r][k] = set
-			under[(j+1)&7] = set
 			in[r] |= 1 << k
 		}
 		x.set[k] = set
