@@ -53,3 +53,8 @@ func (g *napoleon) ProgressCountAfter(m *Move) (int, bool) {
 	}
 	return pairs, true
 }
+
+// TwoLeft returns the ranks of which exactly two cards are still in play
+// (bit r for rank r), kept by Apply (two): a pair of such a rank takes its
+// last two cards out.
+func (g *napoleon) TwoLeft() uint16 { return g.two }

@@ -13,11 +13,15 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 	// listed, with a reserve card and in all.
 	colPair, reserve := false, false
 	pairs, reservePairs := 0, 0
+	var ranks uint16 // the ranks of the pairs with a column card
 	for i := range legal {
 		m := &legal[i]
 		res := m.Rule == "napoleon/reserve"
 		reserve = reserve || res
 		if m.Kind == engine.MovePair {
+			if m.From < npColumns {
+				ranks |= 1 << m.Card.Rank()
+			}
 			pairs++
 			if res {
 				reservePairs++
@@ -51,6 +55,14 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 	// crossed pairs are counted before and after (crossings). A pair
 	// gains only when some pair is crossed now, as before.
 	if nc, ok := g.(napoleonColumns); ok {
+		// A pair that takes the last two cards of its rank undoes no
+		// crossed pair (no other card of its rank lies in the columns, and
+		// none lies above an exposed card), nor does a pair of two reserve
+		// cards: when every pair is such, none gains, and the columns need
+		// not be read.
+		if ranks&^nc.TwoLeft() == 0 {
+			return -1, adv
+		}
 		if best, ok := p.napoleonGains(nc, legal); ok {
 			if best >= 0 {
 				return best, "napoleon/S1"
@@ -291,11 +303,13 @@ func (x *crossings) count(c1, c2 int) int {
 }
 
 // napoleonColumns is implemented by Napoleon's patience
-// (engine.napoleon.ColumnRanks): the ranks of its eight columns, piles 0 …
-// 7, kept by the engine, column i's exposed card in the low 4 bits of
-// word i, each card under it 4 bits higher (a 0 nibble: no card).
+// (engine.napoleon.ColumnRanks and TwoLeft), from state the engine keeps:
+// the ranks of its eight columns, piles 0 … 7, column i's exposed card in
+// the low 4 bits of word i, each card under it 4 bits higher (a 0 nibble:
+// no card); and the ranks with exactly two cards in play.
 type napoleonColumns interface {
 	ColumnRanks() [npColumns]uint32
+	TwoLeft() uint16
 }
 
 // npColumns is the number of Napoleon's columns (piles 0 … 7, the piles of
