@@ -7,6 +7,12 @@ import (
 )
 
 // napoleon: S3 reserve in need only; S2 triples; S1 crossed pairs.
+//
+// Its entry in bookAdvice does not memoize probe counts (probes): S2
+// counts the pairs after a pair through engine.ProgressCounter where the
+// game has it (the probe only without), and greedy, which makes the
+// decisions the advice leaves, takes the first pair listed without
+// probing anything.
 func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	// One pass finds whether a pair of column cards is listed, whether any
 	// move is the reserve's (napoleon/reserve), and how many pairs are

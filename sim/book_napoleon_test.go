@@ -67,9 +67,8 @@ func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64,
 // deals and variants too), brought back from the deal's first position at
 // each position (columns that grow again), and read afresh; that the kept
 // state (heights, words, the columns of each rank, the ranks of each
-// column) is the one read afresh;
-// and that sync declines exactly where a column holds a rank twice (read
-// from the piles).
+// column) is the one read afresh; and that sync declines exactly where a
+// column holds a rank twice (read from the piles).
 func TestNapoleonCrossGain(t *testing.T) {
 	spec, err := engine.Lookup("napoleon")
 	if err != nil {

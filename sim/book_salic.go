@@ -8,6 +8,11 @@ import "github.com/pasyans/pasyans/engine"
 // and S3 and S2 read the moves again only when their kinds are listed. The
 // two advice never both apply: S3 only when no progress move is listed, S2
 // only when two foundation plays are.
+//
+// Its entry in bookAdvice does not memoize probe counts (probes): the
+// memo pays only when greedy's tie-break probes a state the advice
+// probed, and S3, the only advice that probes, decides every position it
+// probes (a fill listed can always be made).
 func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	var kinds uint64 // bit k: a move of kind k is listed
 	for i := range legal {
