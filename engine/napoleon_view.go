@@ -11,17 +11,20 @@ package engine
 // (sim.napoleonColumns).
 func (g *napoleon) ColumnRanks() [npCols]uint32 { return g.colRanks }
 
-// ProgressCountAfter counts the pairs legal after the pair m without
-// listing them (ProgressCounter; ProgressAfter lists them). A pair takes
-// the available cards of its two piles out: a column then shows the card
-// under it (face up before, as every column card), a reserve slot is
-// empty. So every pair after it is of cards visible before it, and the
-// count is that of appendPairs: for each rank, the pairs of its usable
-// piles, where the usable piles are the columns alone when the reserve is
-// used only in need (open reserve) and a column pair exists, else every
-// column and reserve slot. It handles the pairs of two available cards
-// (as ProgressAfter does) and returns false for any other move.
-func (g *napoleon) ProgressCountAfter(m *Move) (int, bool) {
+// PairsAfter counts the pairs legal after the pair m without listing
+// them (ProgressAfter lists them): the count of sim's probe, the progress
+// moves after m whose cards were visible before it (the book strategy's
+// napoleon/S2 asks it). A pair takes the available cards of its two piles
+// out: a column then shows the card under it (face up before, as every
+// column card), a reserve slot is empty. So every pair after it is of
+// cards visible before it, and the count is that of appendPairs: for each
+// rank, the pairs of its usable piles, where the usable piles are the
+// columns alone when the reserve is used only in need (open reserve) and a
+// column pair exists, else every column and reserve slot. It handles the
+// pairs of two available cards (as ProgressAfter does) and returns false
+// for any other move. (It is not an engine.ProgressCounter: greedy's
+// tie-break, which asks that, never meets two tied moves here.)
+func (g *napoleon) PairsAfter(m *Move) (int, bool) {
 	from, to := int(m.From), int(m.To)
 	if m.Kind != MovePair || from >= npStock || to >= npStock || from == to ||
 		g.lay.top(from) == NoCard || g.lay.top(to) == NoCard {

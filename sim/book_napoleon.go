@@ -9,10 +9,9 @@ import (
 // napoleon: S3 reserve in need only; S2 triples; S1 crossed pairs.
 //
 // Its entry in bookAdvice does not memoize probe counts (probes): S2
-// counts the pairs after a pair through engine.ProgressCounter where the
-// game has it (the probe only without), and greedy, which makes the
-// decisions the advice leaves, takes the first pair listed without
-// probing anything.
+// counts the pairs after a pair through napoleonPairs where the game has
+// it (the probe only without), and greedy, which makes the decisions the
+// advice leaves, takes the first pair listed without probing anything.
 func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	// One pass finds whether a pair of column cards is listed, whether any
 	// move is the reserve's (napoleon/reserve), and how many pairs are
@@ -120,10 +119,9 @@ func (p *bookPlayer) napoleonGains(nc napoleonColumns, legal []engine.Move) (bes
 // napoleonTriples applies napoleon/S2: of the allowed pairs of a rank
 // with three or more exposed cards, the index of the one after which most
 // pairs are open, or -1 (also when S2 is off); pairs is the number of
-// pairs allowed. Where the game counts the
-// pairs after a pair itself (engine.ProgressCounter, the probe's count),
-// the probe lists none: it would keep nothing for nextLegal either (its
-// peeks list only progress moves).
+// pairs allowed. Where the game counts the pairs after a pair itself
+// (napoleonPairs, the probe's count), the probe lists none: it would keep
+// nothing for nextLegal either (its peeks list only progress moves).
 func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs int) int {
 	if !p.on("napoleon/S2") {
 		return -1
@@ -139,7 +137,7 @@ func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs i
 			exposed[m.Card.Rank()]++
 		}
 	}
-	counter, _ := g.(engine.ProgressCounter)
+	counter, _ := g.(napoleonPairs)
 	best, bestN := -1, -1
 	for i := range legal {
 		m := &legal[i]
@@ -148,7 +146,7 @@ func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs i
 		}
 		n, counted := 0, false
 		if counter != nil {
-			n, counted = counter.ProgressCountAfter(m)
+			n, counted = counter.PairsAfter(m)
 		}
 		if !counted {
 			n = p.probe.progressAt(i, *m)
@@ -316,6 +314,15 @@ func (x *crossings) count(c1, c2 int) int {
 type napoleonColumns interface {
 	ColumnRanks() [npColumns]uint32
 	TwoLeft() uint16
+}
+
+// napoleonPairs is implemented by Napoleon's patience
+// (engine.napoleon.PairsAfter): the number of pairs open after the pair m
+// whose cards the player saw before it, the probe's count
+// (probe.progressAt), without listing them; false for a move it does not
+// handle.
+type napoleonPairs interface {
+	PairsAfter(m *engine.Move) (int, bool)
 }
 
 // npColumns is the number of Napoleon's columns (piles 0 … 7, the piles of

@@ -142,6 +142,45 @@ func TestNapoleonCrossGain(t *testing.T) {
 	t.Logf("%d pairs checked, %d positions declined", checked, declined)
 }
 
+// TestNapoleonPairsAfter checks the game's count of the pairs open after
+// a pair (napoleonPairs) against the probe's (on the game wrapped so that
+// it has no optional reader) for every pair move at every position of
+// random playouts of every variant of napoleon, and that the game does
+// not change.
+func TestNapoleonPairsAfter(t *testing.T) {
+	var pr probe
+	counted := 0
+	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
+		np, ok := g.(napoleonPairs)
+		if !ok {
+			t.Fatal("napoleon has no PairsAfter")
+		}
+		pr.reset(plainGame{g})
+		for i := range legal {
+			m := &legal[i]
+			before := g.Hash()
+			n, ok := np.PairsAfter(m)
+			if g.Hash() != before {
+				t.Fatalf("%v deal %d ply %d: PairsAfter(%v) changed the game", opts, deal, ply, *m)
+			}
+			if ok != (m.Kind == engine.MovePair) {
+				t.Fatalf("%v deal %d ply %d: PairsAfter(%v) counts: %v", opts, deal, ply, *m, ok)
+			}
+			if !ok {
+				continue
+			}
+			if want := pr.progressAfter(*m); n != want {
+				t.Fatalf("%v deal %d ply %d %v: PairsAfter %d, the probe %d\n%v", opts, deal, ply, *m, n, want, g)
+			}
+			counted++
+		}
+	})
+	if counted == 0 {
+		t.Fatal("no pair counted")
+	}
+	t.Logf("%d pairs counted", counted)
+}
+
 // bookDecision is one decision of an advice function (bookPlayer.napoleon
 // and the like) of a fresh decision of q in g: the pick, the advice and
 // the banned moves.
