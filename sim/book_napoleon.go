@@ -15,23 +15,29 @@ import (
 func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	// One pass finds whether a pair of column cards is listed, whether any
 	// move is the reserve's (napoleon/reserve), and how many pairs are
-	// listed, with a reserve card and in all.
+	// listed, with a reserve card and in all, in all and by rank.
 	colPair, reserve := false, false
 	pairs, reservePairs := 0, 0
 	var ranks uint16 // the ranks of the pairs with a column card
+	// byRank holds the number of pairs of rank r in bits 4r … 4r+3 (at
+	// most six: four cards of a rank), colByRank those of column cards.
+	var byRank, colByRank uint64
 	for i := range legal {
 		m := &legal[i]
 		res := m.Rule == "napoleon/reserve"
 		reserve = reserve || res
 		if m.Kind == engine.MovePair {
+			r := m.Card.Rank()
 			if m.From < npColumns {
-				ranks |= 1 << m.Card.Rank()
+				ranks |= 1 << r
 			}
 			pairs++
+			byRank += 1 << (4 * (r & 15))
 			if res {
 				reservePairs++
 			} else {
 				colPair = true
+				colByRank += 1 << (4 * (r & 15))
 			}
 		}
 	}
@@ -44,8 +50,9 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 			}
 		}
 		pairs -= reservePairs
+		byRank = colByRank
 	}
-	if pick := p.napoleonTriples(g, legal, pairs); pick >= 0 {
+	if pick := p.napoleonTriples(g, legal, pairs, byRank); pick >= 0 {
 		return pick, "napoleon/S2"
 	}
 	if !p.on("napoleon/S1") {
@@ -119,29 +126,23 @@ func (p *bookPlayer) napoleonGains(nc napoleonColumns, legal []engine.Move) (bes
 // napoleonTriples applies napoleon/S2: of the allowed pairs of a rank
 // with three or more exposed cards, the index of the one after which most
 // pairs are open, or -1 (also when S2 is off); pairs is the number of
-// pairs allowed. Where the game counts the pairs after a pair itself
+// pairs allowed, byRank their number by rank (4 bits each). Where the game counts the pairs after a pair itself
 // (napoleonPairs, the probe's count), the probe lists none: it would keep
 // nothing for nextLegal either (its peeks list only progress moves).
-func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs int) int {
+func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs int, byRank uint64) int {
 	if !p.on("napoleon/S2") {
 		return -1
 	}
 	// Three exposed cards of a rank make three pair moves: with fewer
 	// pair moves allowed (pairs) there is nothing to count.
-	if pairs < 3 {
-		return -1
-	}
-	var exposed [engine.NumRanks + 1]int
-	for i := range legal {
-		if m := &legal[i]; !p.banned[i] && m.Kind == engine.MovePair {
-			exposed[m.Card.Rank()]++
-		}
+	if pairs < 3 || (byRank+0x5555555555555555)&0x8888888888888888 == 0 {
+		return -1 // (a count of 3 … 6 gains bit 3 when 5 is added, without a carry)
 	}
 	counter, _ := g.(napoleonPairs)
 	best, bestN := -1, -1
 	for i := range legal {
 		m := &legal[i]
-		if p.banned[i] || m.Kind != engine.MovePair || exposed[m.Card.Rank()] < 3 {
+		if p.banned[i] || m.Kind != engine.MovePair || byRank>>(4*(m.Card.Rank()&15))&15 < 3 {
 			continue // three exposed cards of a rank make three pair moves
 		}
 		n, counted := 0, false
@@ -464,8 +465,8 @@ func (x *crossWords) sums(a uint32, out uint8) int {
 		above := x.set[k] &^ upTo[k]
 		below := belowOf[k]
 		sel := -uint16(out >> k & 1) // all ones at c1 and c2
-		n += bits.OnesCount16(below & aboveBefore & sel)
-		n += bits.OnesCount16(above & belowBefore &^ keptBefore)
+		// The two sums in one count: (1) in the low half, (2) in the high.
+		n += bits.OnesCount32(uint32(below&aboveBefore&sel) | uint32(above&belowBefore&^keptBefore)<<16)
 		aboveBefore |= above
 		belowBefore |= below
 		keptBefore |= below &^ sel
