@@ -298,8 +298,18 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 // probe keeps nothing for nextLegal after such a count, as after its own
 // peeks, which list only progress moves.
 func (p *greedyPlayer) mostFoundationPlays(g engine.Game, legal []engine.Move, sc int8) int {
-	counter, _ := g.(engine.ProgressCounter)
 	p.probe.forget()
+	// A game that tells at once that every candidate counts 0
+	// (engine.OpeningTeller, a ProgressCounter) gets the first, as the
+	// count would.
+	if t, ok := g.(engine.OpeningTeller); ok && t.NoOpenings() {
+		for i := range legal {
+			if p.score[i] == sc {
+				return i
+			}
+		}
+	}
+	counter, _ := g.(engine.ProgressCounter)
 	probed := false
 	best, bestN := -1, -1
 	for i := range legal {
