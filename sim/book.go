@@ -154,6 +154,9 @@ type bookGame struct {
 	// probes: the advice counts plays after candidates (probe.progressAt),
 	// so Choose memoizes the counts for greedy's tie-break.
 	probes bool
+	// decide, when set, makes the whole decision in place of
+	// bookPlayer.decide's generic one (which it must match).
+	decide func(p *bookPlayer, g engine.Game, legal []engine.Move) (int, engine.RuleID)
 }
 
 // bookAdvice is the per-game table of the book strategy, by game ID. Games
@@ -168,7 +171,7 @@ var bookAdvice = map[string]bookGame{
 	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw, probes: true},
 	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
 	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
-	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlack},
+	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlackAdvice, decide: (*bookPlayer).redAndBlackDecide},
 }
 
 type bookPlayer struct {
@@ -299,6 +302,9 @@ func (p *bookPlayer) decide(g engine.Game, legal []engine.Move) (int, engine.Rul
 	p.probe.forget()
 	if p.advice == nil {
 		return p.choose(g, legal, nil), ""
+	}
+	if p.advice.decide != nil {
+		return p.advice.decide(p, g, legal)
 	}
 	p.probe.reset(g)
 	if p.advice.probes {

@@ -9,12 +9,40 @@ const (
 	rbAdviceS2 engine.RuleID = "red-and-black/S2"
 )
 
+// redAndBlackDecide is bookPlayer.decide for red-and-black without what
+// its advice does not use: the advice bans no move and memoizes no probe
+// (bookGame.probes is off), and the probe is reset to g only when a count
+// needs it (redAndBlack, greedy's tie-break).
+func (p *bookPlayer) redAndBlackDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	pick, adv, none := p.redAndBlack(g, legal)
+	if pick >= 0 {
+		if isTableau(legal[pick].Kind) {
+			p.played(g.ViewHash(), legal[pick])
+		}
+		return pick, adv
+	}
+	// What the advice learnt spares greedy's tie-break the question.
+	p.noOpenings = none
+	pick = p.choose(g, legal, nil)
+	p.noOpenings = false
+	return pick, ""
+}
+
+// redAndBlackAdvice is redAndBlack as a bookGame's choose.
+func (p *bookPlayer) redAndBlackAdvice(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	pick, adv, _ := p.redAndBlack(g, legal)
+	return pick, adv
+}
+
 // redAndBlack: S2 foundation plays at once; S1 shifts that open a play.
 //
 // The game counts the plays a shift opens (engine.ProgressCounter) for
 // every shift, so the advice never probes a copy, and its table entry
 // does not memoize probes (bookGame.probes).
-func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+//
+// It also reports whether the game told that no legal move opens a play
+// (engine.OpeningTeller): then no shift is chosen.
+func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engine.RuleID, bool) {
 	// The moves are read in place (&legal[i]), as greedy reads them.
 	s2 := p.on(rbAdviceS2)
 	progress := false
@@ -24,12 +52,12 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 			continue
 		}
 		if m.Kind == engine.MoveFoundation && s2 && p.layoutPile(m.From) {
-			return i, rbAdviceS2
+			return i, rbAdviceS2, false
 		}
 		progress = true
 	}
 	if progress || !p.on(rbAdviceS1) {
-		return -1, ""
+		return -1, "", false
 	}
 	best, bestN := -1, 0
 	// A game that counts the plays a shift opens (engine.ProgressCounter,
@@ -39,12 +67,11 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 	// (engine.ProgressPeeker) needs no quick test first. A game that
 	// tells that no move opens a play (engine.OpeningTeller) has no shift
 	// for S1: each would count 0.
-	if t, ok := g.(engine.OpeningTeller); ok && t.NoOpenings() {
-		return -1, ""
+	if hasNoOpenings(g) {
+		return -1, "", true
 	}
 	counter, _ := g.(engine.ProgressCounter)
-	peeks := p.probe.peek != nil // Choose reset the probe to g
-	haveWants := peeks
+	probed, peeks, haveWants := false, false, false
 	var wants [engine.NumSuits]uint16
 	for i := range legal {
 		m := &legal[i]
@@ -56,6 +83,12 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 			n, counted = counter.ProgressCountAfter(m)
 		}
 		if !counted {
+			if !probed {
+				p.probe.reset(g)
+				probed = true
+				peeks = p.probe.peek != nil
+				haveWants = peeks
+			}
 			if !haveWants {
 				wants, haveWants = p.foundationWants(g), true
 			}
@@ -74,9 +107,9 @@ func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engin
 		}
 	}
 	if best >= 0 {
-		return best, rbAdviceS1
+		return best, rbAdviceS1, false
 	}
-	return -1, ""
+	return -1, "", false
 }
 
 // foundationWants returns, per suit, the ranks the foundations take next
