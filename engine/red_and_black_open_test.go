@@ -17,8 +17,9 @@ func rbAllVariants() []Options {
 // TestNoOpenings checks the OpeningTeller contract of Red and Black at
 // every position of random playouts of every variant: when NoOpenings
 // reports true, ProgressCountAfter counts (0, true) for every legal
-// tableau move. It also checks that the answer is not vacuous: true at
-// many positions, and false at positions where some move opens a play.
+// tableau move. It checks that the answer is not vacuous (true at many
+// positions, and some move opens a play at others), and that the
+// foundation plays are listed before every other move.
 func TestNoOpenings(t *testing.T) {
 	spec, err := Lookup("red-and-black")
 	if err != nil {
@@ -40,6 +41,14 @@ func TestNoOpenings(t *testing.T) {
 			}
 			if none {
 				yes++
+			}
+			// The foundation plays come first (the book's red-and-black
+			// advice in package sim stops its scan for them at the
+			// first other move).
+			for i := 1; i < len(legal); i++ {
+				if legal[i].Kind == MoveFoundation && legal[i-1].Kind != MoveFoundation {
+					t.Fatalf("%v seed %d ply %d: a foundation play after another move: %v", opts, seed, ply, legal)
+				}
 			}
 			opens := false
 			for i := range legal {

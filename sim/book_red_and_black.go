@@ -44,12 +44,15 @@ func (p *bookPlayer) redAndBlackAdvice(g engine.Game, legal []engine.Move) (int,
 // (engine.OpeningTeller): then no shift is chosen.
 func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engine.RuleID, bool) {
 	// The moves are read in place (&legal[i]), as greedy reads them.
+	// Red and Black lists its foundation plays first (tableau, then
+	// talon: the order engine's LegalMoves gives, which the rows depend
+	// on anyway), so the scan stops at the first other move.
 	s2 := p.on(rbAdviceS2)
 	progress := false
 	for i := range legal {
 		m := &legal[i]
 		if kindClass[m.Kind] != classProgress {
-			continue
+			break
 		}
 		if m.Kind == engine.MoveFoundation && s2 && p.layoutPile(m.From) {
 			return i, rbAdviceS2, false
