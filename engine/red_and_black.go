@@ -332,16 +332,65 @@ func (g *redAndBlack) wanted() uint64 {
 // appendFoundation appends the plays of c from pile from to the
 // foundations of its suit that take it.
 func (g *redAndBlack) appendFoundation(dst []Move, from int, c Card) []Move {
-	f := rbFound + 2*int(c.Suit())
-	need := int(c.Rank()) - 1
-	if g.lay.size(f) == need {
-		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(f), Card: c, Card2: NoCard, Rule: rbRuleFoundation})
+	f := 2 * int(c.Suit()&3) // rbFound is 0
+	need := uint8(c.Rank()) - 1
+	// (Moves are copied from a table and the card written in place, see
+	// rbSlot.)
+	plays := &rbFoundationMoves[(from-rbTab)&15]
+	if g.lay.piles[f].n == need {
+		dst = rbSlot(dst)
+		dst[len(dst)-1] = plays[f]
+		dst[len(dst)-1].Card = c
 	}
-	if g.lay.size(f+1) == need {
-		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(f + 1), Card: c, Card2: NoCard, Rule: rbRuleFoundation})
+	if g.lay.piles[f+1].n == need {
+		dst = rbSlot(dst)
+		dst[len(dst)-1] = plays[f+1]
+		dst[len(dst)-1].Card = c
 	}
 	return dst
 }
+
+// rbSlot returns dst extended by one move, the new one to be assigned.
+//
+// The moves of Red and Black are copied from tables (rbShiftMoves …)
+// into a slot of the list, their card written in place after: appending
+// a move — a composite literal, or a table entry — first copies it to a
+// temporary on the stack and reads it back with wide loads that span
+// several of the stores that wrote it, a failed store forwarding (a
+// stall of a dozen cycles) for every move listed; a move built on the
+// stack and copied is read back before its byte stores have landed, the
+// same stall.
+func rbSlot(dst []Move) []Move {
+	if n := len(dst); n < cap(dst) {
+		return dst[:n+1]
+	}
+	return append(dst, Move{})
+}
+
+// rbFoundationMoves[p-rbTab][f] is the foundation play from pile p (a
+// tableau pile or the talon) to foundation f, its card NoCard; the
+// talon builds (rbTalonBuilds[j]: onto Tj), the draw and the redeal as
+// tables too (see rbSlot).
+var (
+	rbFoundationMoves = func() (t [16][8]Move) {
+		for k := range t {
+			for f := range t[k] {
+				t[k][f] = Move{Kind: MoveFoundation, From: uint8(rbTab + k), To: uint8(rbFound + f), Card: NoCard, Card2: NoCard, Rule: rbRuleFoundation}
+			}
+		}
+		return t
+	}()
+	rbTalonBuilds = func() (t [8]Move) {
+		for j := range t {
+			t[j] = Move{Kind: MoveBuild, From: rbTalon, To: uint8(rbTab + j), Card: NoCard, Card2: NoCard, Rule: rbRuleBuild}
+		}
+		return t
+	}()
+	rbDrawMoves = [2]Move{
+		{Kind: MoveDraw, From: rbStock, To: rbTalon, Card: NoCard, Card2: NoCard, Rule: rbRuleDraw},
+		{Kind: MoveRedeal, From: rbTalon, To: rbStock, Card: NoCard, Card2: NoCard, Rule: rbRuleRedeal},
+	}
+)
 
 // rbKeys and rbWants are altKey and altWant as tables (0 for NoCard, which
 // no want matches): c builds on t exactly when rbWants[c] == rbKeys[t].
@@ -383,17 +432,20 @@ func (g *redAndBlack) LegalMoves(dst []Move) []Move {
 	}
 	if c := talon; c != NoCard {
 		for m := g.byKey[rbWants[c]]; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveBuild, From: rbTalon, To: uint8(rbTab + j), Card: c, Card2: NoCard, Rule: rbRuleBuild})
+			dst = rbSlot(dst)
+			dst[len(dst)-1] = rbTalonBuilds[bits.TrailingZeros8(m)&7]
+			dst[len(dst)-1].Card = c
 		}
 	}
 	if g.idle < rbIdleLimit {
 		dst = g.appendShifts(dst)
 	}
 	if !g.lay.empty(rbStock) {
-		dst = append(dst, Move{Kind: MoveDraw, From: rbStock, To: rbTalon, Card: NoCard, Card2: NoCard, Rule: rbRuleDraw})
+		dst = rbSlot(dst)
+		dst[len(dst)-1] = rbDrawMoves[0]
 	} else if !g.lay.empty(rbTalon) && g.redeals < 1 {
-		dst = append(dst, Move{Kind: MoveRedeal, From: rbTalon, To: rbStock, Card: NoCard, Card2: NoCard, Rule: rbRuleRedeal})
+		dst = rbSlot(dst)
+		dst[len(dst)-1] = rbDrawMoves[1]
 	}
 	return dst
 }
@@ -408,11 +460,13 @@ func (g *redAndBlack) appendShifts(dst []Move) []Move {
 	}
 	for s := g.shifts; s != 0; s &= s - 1 {
 		b := bits.TrailingZeros64(s) & 63
-		// Copied from a table of the 64 shifts with the card left out,
-		// then the card written in place (a move built on the stack and
-		// copied would be read back before its byte stores are: a
-		// store-forwarding stall on every move).
-		dst = append(dst, rbShiftMoves[b])
+		// Copied from a table of the 64 shifts with the card left out
+		// into the list's new slot, then the card written in place (see
+		// rbSlot: append(dst, rbShiftMoves[b]) went through a temporary
+		// whose read failed its store forwarding — the larger part of
+		// this function's time).
+		dst = rbSlot(dst)
+		dst[len(dst)-1] = rbShiftMoves[b]
 		dst[len(dst)-1].Card = g.lay.piles[rbTab+b>>3].top
 	}
 	return dst

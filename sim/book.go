@@ -153,6 +153,9 @@ type bookGame struct {
 	// probes: the advice counts plays after candidates (probe.progressAt),
 	// so Choose memoizes the counts for greedy's tie-break.
 	probes bool
+	// decide, when set, makes the whole decision in place of
+	// bookPlayer.decide's generic one (which it must match).
+	decide func(p *bookPlayer, g engine.Game, legal []engine.Move) (int, engine.RuleID)
 }
 
 // bookAdvice is the per-game table of the book strategy, by game ID. Games
@@ -167,7 +170,7 @@ var bookAdvice = map[string]bookGame{
 	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
 	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
 	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
-	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlack, probes: true},
+	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlackAdvice, decide: (*bookPlayer).redAndBlackDecide},
 }
 
 type bookPlayer struct {
@@ -297,6 +300,9 @@ func (p *bookPlayer) decide(g engine.Game, legal []engine.Move) (int, engine.Rul
 	p.probe.forget()
 	if p.advice == nil {
 		return p.choose(g, legal, nil), ""
+	}
+	if p.advice.decide != nil {
+		return p.advice.decide(p, g, legal)
 	}
 	p.probe.reset(g)
 	if p.advice.probes {
@@ -666,101 +672,4 @@ func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
 		}
 	}
 	return false
-}
-
-// redAndBlack: S2 foundation plays at once; S1 shifts that open a play.
-func (p *bookPlayer) redAndBlack(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	// The moves are read in place (&legal[i]), as greedy reads them.
-	progress := false
-	for i := range legal {
-		m := &legal[i]
-		if m.Kind == engine.MoveFoundation && p.layoutPile(m.From) && p.on("red-and-black/S2") {
-			return i, "red-and-black/S2"
-		}
-		progress = progress || isProgress(m.Kind)
-	}
-	if progress || !p.on("red-and-black/S1") {
-		return -1, ""
-	}
-	best, bestN := -1, 0
-	// A game that counts the plays a shift opens (engine.ProgressCounter,
-	// the probe's count) is not probed: the probe would keep nothing for
-	// nextLegal after it either (its peeks list only progress moves). A
-	// game that lists the plays after a shift without a copy
-	// (engine.ProgressPeeker) needs no quick test first.
-	counter, _ := g.(engine.ProgressCounter)
-	peeks := p.probe.peek != nil // Choose reset the probe to g
-	haveWants := peeks
-	var wants [engine.NumSuits]uint16
-	for i := range legal {
-		m := &legal[i]
-		if m.Kind != engine.MoveBuild || !p.layoutPile(m.From) || !p.layoutPile(m.To) {
-			continue
-		}
-		n, counted := 0, false
-		if counter != nil {
-			n, counted = counter.ProgressCountAfter(m)
-		}
-		if !counted {
-			if !haveWants {
-				wants, haveWants = p.foundationWants(g), true
-			}
-			if !peeks && !p.mayExposePlay(g, *m, &wants) {
-				continue // tried on a copy it would open no play: skip the copy
-			}
-			n = p.probe.progressAt(i, *m)
-		}
-		if n > bestN {
-			best, bestN = i, n
-			if counted {
-				p.probe.forget()
-			} else {
-				p.probe.keep(*m)
-			}
-		}
-	}
-	if best >= 0 {
-		return best, "red-and-black/S1"
-	}
-	return -1, ""
-}
-
-// foundationWants returns, per suit, the ranks the foundations take next
-// in a game whose foundations build up in suit from the ace (bit r of
-// wants[s]: a card of suit s and rank r fits a foundation).
-func (p *bookPlayer) foundationWants(g engine.Game) [engine.NumSuits]uint16 {
-	var wants [engine.NumSuits]uint16
-	for _, i := range p.founds {
-		t := p.top(g, i)
-		switch {
-		case t == engine.NoCard:
-			for s := range wants {
-				wants[s] |= 1 << 1 // an empty foundation takes an ace
-			}
-		case t.Valid():
-			wants[t.Suit()] |= 1 << (t.Rank() + 1)
-		}
-	}
-	return wants
-}
-
-// mayExposePlay reports whether shifting m's card off its pile can open a
-// foundation play in red-and-black: the card it uncovers fits a foundation
-// (wants, see foundationWants), or the shift empties the pile (refilled
-// from the pack or the talon). A shift touches no foundation and uncovers
-// only that card, so when this is false the move opens no play; it is a
-// quick test that spares the copy of probe.progressAfter, which decides.
-func (p *bookPlayer) mayExposePlay(g engine.Game, m engine.Move, wants *[engine.NumSuits]uint16) bool {
-	p.cards2 = g.Pile(p.cards2[:0], int(m.From))
-	for k := len(p.cards2) - 1; k >= 0; k-- {
-		if p.cards2[k] != m.Card {
-			continue
-		}
-		if k == 0 {
-			return true // the pile empties
-		}
-		e := p.cards2[k-1]
-		return !e.Valid() || wants[e.Suit()]&(1<<e.Rank()) != 0
-	}
-	return true // m.Card not found: let the copy decide
 }

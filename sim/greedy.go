@@ -51,6 +51,11 @@ type greedyPlayer struct {
 	cards []engine.Card
 	score []int8
 	sum   moveScores // of the decision in progress (scoreMoves)
+	// noOpenings: the caller of choose found that no legal move opens a
+	// progress move (engine.OpeningTeller) in the state of this
+	// decision; set and cleared around one call (the book's
+	// red-and-black advice), false says nothing.
+	noOpenings bool
 }
 
 func newGreedyPlayer() *greedyPlayer { return &greedyPlayer{} }
@@ -289,6 +294,13 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 	}
 }
 
+// hasNoOpenings reports whether g is an engine.OpeningTeller that tells
+// that no legal move opens a progress move.
+func hasNoOpenings(g engine.Game) bool {
+	t, ok := g.(engine.OpeningTeller)
+	return ok && t.NoOpenings()
+}
+
 // mostFoundationPlays returns the move of score sc after which most
 // foundation plays and pair removals of cards the player could see are open
 // (see probe), the first listed on ties; -1 if none can be applied.
@@ -298,8 +310,18 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 // probe keeps nothing for nextLegal after such a count, as after its own
 // peeks, which list only progress moves.
 func (p *greedyPlayer) mostFoundationPlays(g engine.Game, legal []engine.Move, sc int8) int {
-	counter, _ := g.(engine.ProgressCounter)
 	p.probe.forget()
+	// A game that tells at once that every candidate counts 0
+	// (engine.OpeningTeller, a ProgressCounter) gets the first, as the
+	// count would.
+	if p.noOpenings || hasNoOpenings(g) {
+		for i := range legal {
+			if p.score[i] == sc {
+				return i
+			}
+		}
+	}
+	counter, _ := g.(engine.ProgressCounter)
 	probed := false
 	best, bestN := -1, -1
 	for i := range legal {
