@@ -33,6 +33,7 @@ func wmPos(t *testing.T, opts Options, wings [8]string, centre int, corners [4]s
 	for i := 0; i < centre; i++ {
 		pl.homeAnySuit(wmCentre, Rank(i%13+1), Suit(i/13))
 	}
+	g.index()
 	return g
 }
 
@@ -48,6 +49,7 @@ func wmCentreTo(t *testing.T, g *windmill, n int) {
 	for i := g.centreN(); i < n; i++ {
 		pl.homeAnySuit(wmCentre, Rank(i%13+1), Suit(i/13))
 	}
+	g.index()
 }
 
 func wmPlay(from, f int, c string, rule RuleID) Move {
@@ -229,4 +231,19 @@ func wmWingCards(g *windmill) (w [8]Card) {
 		w[i] = g.lay.top(i)
 	}
 	return w
+}
+
+// TestWindmillKept checks the facts Apply keeps (wmKept: vacant wings,
+// wing ranks, score, the foundations' needs) against wmDerive, which reads
+// them from the piles, at every position of random playouts of every
+// variant.
+func TestWindmillKept(t *testing.T) {
+	for _, opts := range variantOptions(windmillSpec()) {
+		randomPlayouts(t, windmillSpec(), opts, 300, func(seed uint64, ply int, gg Game, _ []Move) {
+			g := gg.(*windmill)
+			if want := wmDerive(g); g.k != want {
+				t.Fatalf("%v seed %d move %d: kept %+v, piles give %+v\n%v", opts, seed, ply, g.k, want, g)
+			}
+		})
+	}
 }
