@@ -199,6 +199,30 @@ type britishConstitution struct {
 	// empty has bit p set when Constitution pile p is empty, single when
 	// it holds exactly one card (kept by setEmpty; read by Singles).
 	empty, single uint32
+	k             bcKept
+}
+
+// bcKept is what the British Constitution keeps of its piles besides
+// empty and single, updated by Apply at each move instead of re-read at
+// every move generation (a move changes the tops of its two piles and of
+// a People pile it refills): TestBritishConstitutionKept compares it, with
+// empty, single and score, with what index reads from the piles at every
+// position of random playouts of every variant.
+type bcKept struct {
+	// keys[r][k] has bit c set when the top of pile c of division r has
+	// key k (bcKey: altKey, 0 for a vacancy), so the piles of division r
+	// a card c goes on are keys[r][bcWant[c]] (bcWant[NoCard] is 1, a key
+	// no top has).
+	keys [bcRows][32]uint8
+	// accept[f] is the rank foundation F0+f takes next, 0 once it holds
+	// the jack (see accepts).
+	accept [8]Rank
+	// plays has bit c set when a foundation takes the top of Privy
+	// Council pile c.
+	plays uint8
+	// pending: a vacancy must be filled before any other move (see
+	// pending).
+	pending bool
 }
 
 func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitution {
@@ -257,11 +281,58 @@ func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitutio
 	return g
 }
 
-// index recomputes empty and single from the layout.
+// index recomputes empty, single, score and the kept facts (bcKept) from
+// the layout.
 func (g *britishConstitution) index() {
+	g.k = bcKept{}
 	for p := 0; p < bcCons; p++ {
 		g.setEmpty(p)
+		g.k.keys[p/bcCols][bcKey[g.lay.top(p)]] |= 1 << (p % bcCols)
 	}
+	g.score = 0
+	for f := range g.k.accept {
+		g.score += uint8(g.lay.size(bcF0+f) - 1) // the ace is no card played
+		g.setAccept(f)
+	}
+	g.setPlays()
+	g.setPending()
+}
+
+// retop records in keys that the top of Constitution pile p changed from
+// old to c.
+func (g *britishConstitution) retop(p int, old, c Card) {
+	row, bit := &g.k.keys[(p/bcCols)&3], uint8(1)<<(p%bcCols)
+	row[bcKey[old]] &^= bit
+	row[bcKey[c]] |= bit
+}
+
+// setAccept records the rank foundation F0+f takes next (accept).
+func (g *britishConstitution) setAccept(f int) {
+	r := g.lay.top(bcF0+f&7).Rank() + 1 // a foundation is never empty
+	if r > Jack {
+		r = 0
+	}
+	g.k.accept[f&7] = r
+}
+
+// setPlays records which tops of the Privy Council a foundation takes
+// (plays).
+func (g *britishConstitution) setPlays() {
+	var m uint8
+	for c := 0; c < bcCols; c++ {
+		if t := g.lay.top(bcCouncil*bcCols + c); t != NoCard {
+			f := 2 * int(t.Suit()) & 7
+			if g.k.accept[f] == t.Rank() || g.k.accept[f+1] == t.Rank() {
+				m |= 1 << c
+			}
+		}
+	}
+	g.k.plays = m
+}
+
+// setPending records whether a vacancy must be filled first (pending).
+func (g *britishConstitution) setPending() {
+	g.k.pending = !g.r.freeFill && bcVacancyToFill(g.empty)
 }
 
 // bcFoundationSuit is the suit of foundation pile f.
@@ -269,9 +340,9 @@ func bcFoundationSuit(f int) Suit { return Suit((f - bcF0) / 2) }
 
 // accepts reports whether foundation pile f takes c next (Rule VI: in suit,
 // up to the jack).
+// It reads the kept accept.
 func (g *britishConstitution) accepts(f int, c Card) bool {
-	top := g.lay.top(f)
-	return c.Suit() == bcFoundationSuit(f) && top.Rank() < Jack && c.Rank() == top.Rank()+1
+	return c.Suit() == bcFoundationSuit(f) && c.Rank() == g.k.accept[(f-bcF0)&7]
 }
 
 // bcSequenceFits reports whether c may be placed on d (Rule IV).
@@ -279,31 +350,13 @@ func bcSequenceFits(c, d Card) bool {
 	return d != NoCard && c.Rank()+1 == d.Rank() && c.Color() != d.Color()
 }
 
-// fillable reports whether pile v is a vacancy that a card of the division
-// below can fill (Rule V).
-func (g *britishConstitution) fillable(v int) bool {
-	row := v / bcCols
-	if row == 0 || row >= bcRows || g.empty&(1<<v) == 0 {
-		return false
-	}
-	below := bcRow(row - 1)
-	return g.empty&below != below
-}
+// pending reports whether a vacancy must be filled before any other move
+// (kept by Apply: it changes only with empty).
+func (g *britishConstitution) pending() bool { return g.k.pending }
 
-// pending reports whether a vacancy must be filled before any other move.
-func (g *britishConstitution) pending() bool {
-	if g.r.freeFill {
-		return false
-	}
-	return g.vacancyToFill()
-}
-
-// vacancyToFill reports whether some vacancy of the three upper divisions
-// has a card of the division below to fill it.
-func (g *britishConstitution) vacancyToFill() bool { return bcVacancyToFill(g.empty) }
-
-// bcVacancyToFill is vacancyToFill for the empty piles empty (bit p: pile
-// p is empty).
+// bcVacancyToFill reports whether some vacancy of the three upper
+// divisions has a card of the division below to fill it (Rule V), for the
+// empty piles empty (bit p: pile p is empty).
 func bcVacancyToFill(empty uint32) bool {
 	for row := 1; row < bcRows; row++ {
 		below := bcRow(row - 1)
@@ -334,16 +387,17 @@ func (g *britishConstitution) setEmpty(p int) {
 	g.single = g.single&^(1<<p) | one<<p
 }
 
+// appendFills appends the fills of Rule V: for each vacancy of the three
+// upper divisions in pile order (fillable), every card of the division
+// below in pile order.
 func (g *britishConstitution) appendFills(dst []Move) []Move {
-	for v := bcCols; v < bcCons; v++ {
-		if !g.fillable(v) {
-			continue
-		}
+	for holes := g.empty &^ bcRow(0); holes != 0; holes &= holes - 1 {
+		v := bits.TrailingZeros32(holes)
 		row := v / bcCols
-		for s := (row - 1) * bcCols; s < row*bcCols; s++ {
-			if c := g.lay.top(s); c != NoCard {
-				dst = append(dst, Move{Kind: MoveFill, From: uint8(s), To: uint8(v), Card: c, Card2: NoCard, Rule: bcRuleV})
-			}
+		full := ^g.empty & bcRow(row-1) // the piles below that hold a card
+		for ; full != 0; full &= full - 1 {
+			s := bits.TrailingZeros32(full)
+			dst = append(dst, Move{Kind: MoveFill, From: uint8(s), To: uint8(v), Card: g.lay.top(s), Card2: NoCard, Rule: bcRuleV})
 		}
 	}
 	return dst
@@ -538,30 +592,42 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 	if g.pending() {
 		return g.appendFills(dst)
 	}
-	dst = g.ProgressMoves(dst) // the plays from the Privy Council (engine/progress.go)
-	// bcSequenceFits(c, t) is altKey(t) == altWant(c): per division
-	// above the People, the columns whose top has each key.
-	var cols [bcRows][32]uint8
-	for t := bcCols; t < bcCons; t++ {
-		if k := altKey(g.lay.top(t)); k >= 0 {
-			cols[t/bcCols][k] |= 1 << (t % bcCols)
-		}
-	}
-	for s := 0; s < bcCouncil*bcCols; s++ {
-		c := g.lay.top(s)
-		if c == NoCard {
-			continue
-		}
-		row := s / bcCols
-		for m := cols[row+1][altWant(c)]; m != 0; m &= m - 1 {
-			t := (row+1)*bcCols + bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveBuild, From: uint8(s), To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleII})
+	dst = g.appendPlays(dst) // the plays from the Privy Council (ProgressMoves)
+	// bcSequenceFits(c, t) is bcKey[t] == bcWant[c]: the kept keys give,
+	// per division, the columns whose top has each key (a vacancy's card
+	// NoCard has want 1, which no top has).
+	for row := 0; row < bcCouncil; row++ {
+		above := &g.k.keys[row+1]
+		for s := row * bcCols; s < (row+1)*bcCols; s++ {
+			c := g.lay.top(s)
+			for m := above[bcWant[c]&31]; m != 0; m &= m - 1 {
+				t := (row+1)*bcCols + bits.TrailingZeros8(m)
+				dst = append(dst, Move{Kind: MoveBuild, From: uint8(s), To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleII})
+			}
 		}
 	}
 	if g.r.freeFill {
 		dst = g.appendFills(dst)
 	}
 	return g.appendTalonMoves(dst)
+}
+
+// appendPlays appends the foundation plays from the Privy Council, in the
+// order of ProgressMoves (its piles in order, each to the lower foundation
+// of its suit first), from the kept plays and accept.
+func (g *britishConstitution) appendPlays(dst []Move) []Move {
+	for m := g.k.plays; m != 0; m &= m - 1 {
+		s := bcCouncil*bcCols + bits.TrailingZeros8(m)
+		c := g.lay.top(s)
+		f := 2 * int(c.Suit()) & 7
+		if g.k.accept[f] == c.Rank() {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(bcF0 + f), Card: c, Card2: NoCard, Rule: bcRuleI})
+		}
+		if g.k.accept[f+1] == c.Rank() {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(bcF0 + f + 1), Card: c, Card2: NoCard, Rule: bcRuleI})
+		}
+	}
+	return dst
 }
 
 // appendTalonMoves appends the moves LegalMoves lists last: the talon
@@ -706,11 +772,19 @@ func (g *britishConstitution) Apply(m Move) error {
 		return err
 	}
 	from, to := int(m.From), int(m.To)
-	g.lay.moveLinked(from, to)
-	g.setEmpty(from)
-	g.setEmpty(to)
+	old := g.lay.top(to) // NoCard for a fill; a foundation's is not kept
+	c := g.lay.moveLinked(from, to)
+	if from < bcCons {
+		g.retop(from, c, g.lay.top(from))
+		g.setEmpty(from)
+	}
+	if to < bcCons {
+		g.retop(to, old, c)
+		g.setEmpty(to)
+	}
 	if m.Kind == MoveFoundation {
 		g.score++
+		g.setAccept(to - bcF0)
 	}
 	// Rule V: a People vacancy is filled at once from the talon, or from the
 	// pack when there is no talon.
@@ -718,15 +792,20 @@ func (g *britishConstitution) Apply(m Move) error {
 		p := bits.TrailingZeros32(holes)
 		switch {
 		case !g.lay.empty(bcTalon):
-			g.lay.moveLinked(bcTalon, p)
+			g.retop(p, NoCard, g.lay.moveLinked(bcTalon, p))
 		case !g.lay.empty(bcStock):
-			g.lay.moveLinked(bcStock, p)
+			g.retop(p, NoCard, g.lay.moveLinked(bcStock, p))
 		default:
 			continue
 		}
 		g.empty &^= 1 << p
 		g.single |= 1 << p // the card that filled it
 	}
+	// The Council's plays change only with its tops and the foundations.
+	if from >= bcCouncil*bcCols && from < bcF0+8 || to >= bcCouncil*bcCols && to < bcF0+8 {
+		g.setPlays()
+	}
+	g.setPending()
 	return nil
 }
 
