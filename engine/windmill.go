@@ -227,21 +227,8 @@ func (g *windmill) setWing(w int, old, c Card) {
 // setNeed records what foundation f (0 the centre, 1–4 the corners) takes
 // next after its height changed (see needs).
 func (g *windmill) setNeed(f int) {
-	n := &g.k.n
 	f %= 5
-	var r Rank
-	if f == 0 {
-		if cn := g.centreN(); cn < wmCentreN {
-			r = Rank(cn%NumRanks + 1)
-		}
-	} else {
-		r = g.cornerNeed(g.lay.size(wmCentre + f))
-	}
-	bit := uint8(1) << f
-	n.by[n.need[f]] &^= bit
-	n.need[f] = r
-	n.by[r] |= bit
-	n.by[0] = 0 // the foundations that take nothing
+	g.needAt(&g.k.n, f, g.lay.size(wmCentre+f))
 }
 
 func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
