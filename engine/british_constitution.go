@@ -592,7 +592,7 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 	if g.pending() {
 		return g.appendFills(dst)
 	}
-	dst = g.appendPlays(dst) // the plays from the Privy Council (ProgressMoves)
+	dst = g.appendPlays(dst, g.k.plays, -1, NoCard) // the plays from the Privy Council (ProgressMoves)
 	// bcSequenceFits(c, t) is bcKey[t] == bcWant[c]: the kept keys give,
 	// per division, the columns whose top has each key (a vacancy's card
 	// NoCard has want 1, which no top has).
@@ -614,20 +614,55 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 
 // appendPlays appends the foundation plays from the Privy Council, in the
 // order of ProgressMoves (its piles in order, each to the lower foundation
-// of its suit first), from the kept plays and accept.
-func (g *britishConstitution) appendPlays(dst []Move) []Move {
-	for m := g.k.plays; m != 0; m &= m - 1 {
+// of its suit first), from the kept accept: those of the piles in plays
+// (bit c: Council pile c), the top of pile to read as c (to < 0: every top
+// as it lies).
+func (g *britishConstitution) appendPlays(dst []Move, plays uint8, to int, c Card) []Move {
+	for m := plays; m != 0; m &= m - 1 {
 		s := bcCouncil*bcCols + bits.TrailingZeros8(m)
-		c := g.lay.top(s)
-		f := 2 * int(c.Suit()) & 7
-		if g.k.accept[f] == c.Rank() {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(bcF0 + f), Card: c, Card2: NoCard, Rule: bcRuleI})
+		t := g.lay.top(s)
+		if s == to {
+			t = c
 		}
-		if g.k.accept[f+1] == c.Rank() {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(bcF0 + f + 1), Card: c, Card2: NoCard, Rule: bcRuleI})
+		f := 2 * int(t.Suit()) & 7
+		if g.k.accept[f] == t.Rank() {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(bcF0 + f), Card: t, Card2: NoCard, Rule: bcRuleI})
+		}
+		if g.k.accept[f+1] == t.Rank() {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(bcF0 + f + 1), Card: t, Card2: NoCard, Rule: bcRuleI})
 		}
 	}
 	return dst
+}
+
+// progressAfter is ProgressAfter (engine/progress.go): the plays after a
+// build or fill within the Constitution are those of the kept plays with
+// the target's new top c, unless a vacancy then waits to be filled.
+func (g *britishConstitution) progressAfter(m Move, dst []Move) ([]Move, bool) {
+	from, to := int(m.From), int(m.To)
+	if (m.Kind != MoveBuild && m.Kind != MoveFill) || from >= bcCouncil*bcCols || to >= bcCons || from == to {
+		return dst, false
+	}
+	c := g.lay.top(from)
+	if c == NoCard {
+		return dst, false
+	}
+	empty := g.empty &^ (1 << to)
+	if g.lay.below[c] == NoCard && (from >= bcCols || g.lay.empty(bcTalon) && g.lay.empty(bcStock)) {
+		empty |= 1 << from // a vacancy (a People pile stays empty only when nothing refills it)
+	}
+	if !g.r.freeFill && bcVacancyToFill(empty) {
+		return dst, true // only fills are legal
+	}
+	plays := g.k.plays
+	if col := to - bcCouncil*bcCols; col >= 0 { // c becomes the top of Council pile col
+		bit := uint8(1) << (col & 7)
+		plays &^= bit
+		if f := 2 * int(c.Suit()) & 7; g.k.accept[f] == c.Rank() || g.k.accept[f+1] == c.Rank() {
+			plays |= bit
+		}
+	}
+	return g.appendPlays(dst, plays, to, c), true
 }
 
 // appendTalonMoves appends the moves LegalMoves lists last: the talon
