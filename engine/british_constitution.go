@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The British Constitution (Английская конституция; Cadogan 1874, "The
@@ -397,7 +398,7 @@ func (g *britishConstitution) appendFills(dst []Move) []Move {
 		full := ^g.empty & bcRow(row-1) // the piles below that hold a card
 		for ; full != 0; full &= full - 1 {
 			s := bits.TrailingZeros32(full)
-			dst = append(dst, Move{Kind: MoveFill, From: uint8(s), To: uint8(v), Card: g.lay.top(s), Card2: NoCard, Rule: bcRuleV})
+			dst = bcPush(dst, MoveFill, uint8(s), uint8(v), g.lay.top(s), bcRuleV)
 		}
 	}
 	return dst
@@ -602,7 +603,7 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 			c := g.lay.top(s)
 			for m := above[bcWant[c]&31]; m != 0; m &= m - 1 {
 				t := (row+1)*bcCols + bits.TrailingZeros8(m)
-				dst = append(dst, Move{Kind: MoveBuild, From: uint8(s), To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleII})
+				dst = bcPush(dst, MoveBuild, uint8(s), uint8(t), c, bcRuleII)
 			}
 		}
 	}
@@ -626,10 +627,10 @@ func (g *britishConstitution) appendPlays(dst []Move, plays uint8, to int, c Car
 		}
 		f := 2 * int(t.Suit()) & 7
 		if g.k.accept[f] == t.Rank() {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(bcF0 + f), Card: t, Card2: NoCard, Rule: bcRuleI})
+			dst = bcPush(dst, MoveFoundation, uint8(s), uint8(bcF0+f), t, bcRuleI)
 		}
 		if g.k.accept[f+1] == t.Rank() {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(bcF0 + f + 1), Card: t, Card2: NoCard, Rule: bcRuleI})
+			dst = bcPush(dst, MoveFoundation, uint8(s), uint8(bcF0+f+1), t, bcRuleI)
 		}
 	}
 	return dst
@@ -672,13 +673,13 @@ func (g *britishConstitution) appendTalonMoves(dst []Move) []Move {
 		if c := g.lay.top(bcTalon); c != NoCard {
 			for t := 0; t < bcCols; t++ {
 				if bcSequenceFits(c, g.lay.top(t)) {
-					dst = append(dst, Move{Kind: MoveBuild, From: bcTalon, To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleTalonBuild})
+					dst = bcPush(dst, MoveBuild, bcTalon, uint8(t), c, bcRuleTalonBuild)
 				}
 			}
 		}
 	}
 	if !g.lay.empty(bcStock) {
-		dst = append(dst, Move{Kind: MoveDraw, From: bcStock, To: bcTalon, Card: NoCard, Card2: NoCard, Rule: bcRuleTalon})
+		dst = bcPush(dst, MoveDraw, bcStock, bcTalon, NoCard, bcRuleTalon)
 	}
 	return dst
 }
@@ -1072,4 +1073,17 @@ func (g *britishConstitution) RolloutValue() int {
 		v += g.lay.size(p) * (p/bcCols + 1)
 	}
 	return v
+}
+
+// bcPush appends the move of kind k from pile from to pile to with card
+// c and rule, storing its fields one by one into the list: a Move literal
+// is built on the stack and copied in 16-byte halves, whose loads cannot
+// be forwarded from the byte stores just made (a stall per move; see
+// sulSetPlay).
+func bcPush(dst []Move, k MoveKind, from, to uint8, c Card, rule RuleID) []Move {
+	n := len(dst)
+	dst = slices.Grow(dst, 1)[:n+1]
+	m := &dst[n]
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = k, from, to, c, NoCard, rule
+	return dst
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The Mill / Windmill (Мельница; Cadogan 1914 "The Mill"; PySolFC game 30,
@@ -361,13 +362,13 @@ func (g *windmill) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 func (g *windmill) gen(dst []Move, first bool) []Move {
 	if v := g.vacancy(); v >= 0 {
 		if t := g.lay.top(wmTalon); t != NoCard {
-			dst = append(dst, Move{Kind: MoveFill, From: wmTalon, To: uint8(v), Card: t, Card2: NoCard, Rule: wmRuleVacancy})
+			dst = wmPush(dst, MoveFill, wmTalon, uint8(v), t, wmRuleVacancy)
 			if first {
 				return dst
 			}
 		}
 		if !g.lay.empty(wmStock) {
-			dst = append(dst, Move{Kind: MoveFill, From: wmStock, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: wmRuleVacancy})
+			dst = wmPush(dst, MoveFill, wmStock, uint8(v), NoCard, wmRuleVacancy)
 		}
 		return dst
 	}
@@ -382,7 +383,7 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 		for k := 0; k < 4; k++ {
 			p := wmCorner0 + k
 			if t := g.lay.top(p); g.lay.size(p) >= 2 && t.Rank() == r {
-				dst = append(dst, Move{Kind: MoveTransfer, From: uint8(p), To: wmCentre, Card: t, Card2: NoCard, Rule: wmRuleTransfer})
+				dst = wmPush(dst, MoveTransfer, uint8(p), wmCentre, t, wmRuleTransfer)
 				if first {
 					return dst
 				}
@@ -390,7 +391,7 @@ func (g *windmill) gen(dst []Move, first bool) []Move {
 		}
 	}
 	if !g.lay.empty(wmStock) {
-		dst = append(dst, Move{Kind: MoveDraw, From: wmStock, To: wmTalon, Card: NoCard, Card2: NoCard, Rule: wmRuleDraw})
+		dst = wmPush(dst, MoveDraw, wmStock, wmTalon, NoCard, wmRuleDraw)
 	}
 	return dst
 }
@@ -408,12 +409,12 @@ func (g *windmill) appendPlays(dst []Move, n *wmNeeds) []Move {
 		w := bits.TrailingZeros8(m)
 		c := g.lay.top(w)
 		for m := n.by[c.Rank()&15]; m != 0; m &= m - 1 { // g.fits(f, c)
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: wmRuleI})
+			dst = wmPush(dst, MoveFoundation, uint8(w), uint8(wmCentre+bits.TrailingZeros8(m)), c, wmRuleI)
 		}
 	}
 	if t := g.lay.top(wmTalon); t.Valid() {
 		for m := n.by[t.Rank()]; m != 0; m &= m - 1 { // g.fits(f, t)
-			dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: wmRulePlay})
+			dst = wmPush(dst, MoveFoundation, wmTalon, uint8(wmCentre+bits.TrailingZeros8(m)), t, wmRulePlay)
 		}
 	}
 	return dst
@@ -915,3 +916,16 @@ func (g *windmill) status() string {
 func (g *windmill) String() string { return renderGame(g, g.FullPile, g.status()) }
 
 func (g *windmill) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// wmPush appends the move of kind k from pile from to pile to with card
+// c and rule, storing its fields one by one into the list: a Move literal
+// is built on the stack and copied in 16-byte halves, whose loads cannot
+// be forwarded from the byte stores just made (a stall per move; see
+// sulSetPlay).
+func wmPush(dst []Move, k MoveKind, from, to uint8, c Card, rule RuleID) []Move {
+	n := len(dst)
+	dst = slices.Grow(dst, 1)[:n+1]
+	m := &dst[n]
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = k, from, to, c, NoCard, rule
+	return dst
+}
