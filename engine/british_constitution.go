@@ -215,6 +215,14 @@ type bcKept struct {
 	// a card c goes on are keys[r][bcWant[c]] (bcWant[NoCard] is 1, a key
 	// no top has).
 	keys [bcRows][32]uint8
+	// wants[r][w] has bit c set when the top of pile c of division r goes
+	// on a card of key w (bcWant: altWant, 1 for a vacancy, which no top
+	// has as key).
+	wants [bcRows][32]uint8
+	// builds has bit p set when the top of pile p of the three lower
+	// divisions goes on some top of the division above (a build of Rule
+	// II): bit p is keys[r+1][bcWant[top p]] != 0.
+	builds uint32
 	// accept[f] is the rank foundation F0+f takes next, 0 once it holds
 	// the jack (see accepts).
 	accept [8]Rank
@@ -289,6 +297,12 @@ func (g *britishConstitution) index() {
 	for p := 0; p < bcCons; p++ {
 		g.setEmpty(p)
 		g.k.keys[p/bcCols][bcKey[g.lay.top(p)]] |= 1 << (p % bcCols)
+		g.k.wants[p/bcCols][bcWant[g.lay.top(p)]] |= 1 << (p % bcCols)
+	}
+	for p := 0; p < bcCouncil*bcCols; p++ {
+		if g.k.keys[p/bcCols+1][bcWant[g.lay.top(p)]] != 0 {
+			g.k.builds |= 1 << p
+		}
 	}
 	g.score = 0
 	for f := range g.k.accept {
@@ -301,10 +315,36 @@ func (g *britishConstitution) index() {
 
 // retop records in keys that the top of Constitution pile p changed from
 // old to c.
+// It keeps wants and builds too: pile p builds when the division above
+// has a top of its new want; the piles of the division below that go on
+// the old or the new key of p build when the division has a top of that
+// key (the others keep their builds).
 func (g *britishConstitution) retop(p int, old, c Card) {
-	row, bit := &g.k.keys[(p/bcCols)&3], uint8(1)<<(p%bcCols)
-	row[bcKey[old]] &^= bit
-	row[bcKey[c]] |= bit
+	r, bit := (p/bcCols)&3, uint8(1)<<(p%bcCols)
+	k := &g.k
+	ko, kn := bcKey[old], bcKey[c]
+	k.keys[r][ko] &^= bit
+	k.keys[r][kn] |= bit
+	k.wants[r][bcWant[old]] &^= bit
+	k.wants[r][bcWant[c]] |= bit
+	if r < bcCouncil {
+		one := uint32(0)
+		if k.keys[r+1][bcWant[c]] != 0 {
+			one = 1
+		}
+		k.builds = k.builds&^(1<<p) | one<<p
+	}
+	if r > 0 {
+		below := &k.wants[r-1]
+		row := uint8(k.builds >> (8 * (r - 1)))
+		for _, key := range [2]uint8{ko, kn} {
+			row &^= below[key]
+			if k.keys[r][key] != 0 {
+				row |= below[key]
+			}
+		}
+		k.builds = k.builds&^(0xFF<<(8*(r-1))) | uint32(row)<<(8*(r-1))
+	}
 }
 
 // setAccept records the rank foundation F0+f takes next (accept).
@@ -595,16 +635,15 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 	}
 	dst = g.appendPlays(dst, g.k.plays, -1, NoCard) // the plays from the Privy Council (ProgressMoves)
 	// bcSequenceFits(c, t) is bcKey[t] == bcWant[c]: the kept keys give,
-	// per division, the columns whose top has each key (a vacancy's card
-	// NoCard has want 1, which no top has).
-	for row := 0; row < bcCouncil; row++ {
-		above := &g.k.keys[row+1]
-		for s := row * bcCols; s < (row+1)*bcCols; s++ {
-			c := g.lay.top(s)
-			for m := above[bcWant[c]&31]; m != 0; m &= m - 1 {
-				t := (row+1)*bcCols + bits.TrailingZeros8(m)
-				dst = bcPush(dst, MoveBuild, uint8(s), uint8(t), c, bcRuleII)
-			}
+	// per division, the columns whose top has each key.
+	// The kept builds are the sources in pile order.
+	for b := g.k.builds; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros32(b)
+		row := s / bcCols
+		c := g.lay.top(s)
+		for m := g.k.keys[(row+1)&3][bcWant[c]&31]; m != 0; m &= m - 1 {
+			t := (row+1)*bcCols + bits.TrailingZeros8(m)
+			dst = bcPush(dst, MoveBuild, uint8(s), uint8(t), c, bcRuleII)
 		}
 	}
 	if g.r.freeFill {
