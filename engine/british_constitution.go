@@ -491,27 +491,16 @@ var bcKey, bcWant = func() (k, w [256]uint8) {
 // LegalMoves at every legal move of random playouts of every variant.
 func (g *britishConstitution) OpeningsAfter(moves []Move, dst []Openings) []Openings {
 	var d bcOpenings
-	for f := range d.accept {
-		if r := g.lay.top(bcF0 + f).Rank(); r < Jack { // a foundation is never empty
-			d.accept[f] = r + 1
-		}
+	// The tables are the kept ones (bcKept): a vacancy (NoCard) sets
+	// keys[r][0] and wants[r][1], which are never read (the reads index
+	// keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 … 27).
+	d.accept, d.keys, d.wants = g.k.accept, g.k.keys, g.k.wants
+	for p := range d.tops {
+		d.tops[p] = g.lay.piles[p].top
 	}
-	// The tops go into the tables without a branch: a vacancy (NoCard)
-	// sets keys[r][0] and wants[r][1], which are never read (the reads
-	// index keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 … 27).
-	for r := 0; r < bcRows; r++ {
-		for c := 0; c < bcCols; c++ {
-			t := g.lay.piles[r*bcCols+c].top
-			d.tops[r*bcCols+c] = t
-			d.keys[r][bcKey[t]] |= 1 << c
-			d.wants[r][bcWant[t]] |= 1 << c
-		}
-	}
-	for r := 0; r < bcCouncil; r++ {
-		above := &d.keys[r+1]
-		for _, t := range d.tops[r*bcCols : (r+1)*bcCols] {
-			d.builds += bits.OnesCount8(above[bcWant[t]])
-		}
+	for b := g.k.builds; b != 0; b &= b - 1 { // the tops with a build
+		p := bits.TrailingZeros32(b)
+		d.builds += bits.OnesCount8(d.keys[(p/bcCols+1)&3][bcWant[d.tops[p&31]]])
 	}
 	for i := range d.plays {
 		d.plays[i] = int8(d.playsOf(d.tops[bcCouncil*bcCols+i]))
