@@ -590,7 +590,7 @@ func TestMovesAfterDraw(t *testing.T) {
 func TestBritishConstitutionKept(t *testing.T) {
 	s := britishConstitutionSpec()
 	for _, opts := range []Options{nil, {"fill": "free"}, {"talon-build": "on"}, {"fill": "free", "talon-build": "on"}} {
-		randomPlayouts(t, s, opts, 300, func(seed uint64, ply int, gg Game, _ []Move) {
+		randomPlayouts(t, s, opts, 1000, func(seed uint64, ply int, gg Game, _ []Move) {
 			g := gg.(*britishConstitution)
 			want := *g
 			want.index()
