@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The British Constitution (Английская конституция; Cadogan 1874, "The
@@ -199,6 +200,38 @@ type britishConstitution struct {
 	// empty has bit p set when Constitution pile p is empty, single when
 	// it holds exactly one card (kept by setEmpty; read by Singles).
 	empty, single uint32
+	k             bcKept
+}
+
+// bcKept is what the British Constitution keeps of its piles besides
+// empty and single, updated by Apply at each move instead of re-read at
+// every move generation (a move changes the tops of its two piles and of
+// a People pile it refills): TestBritishConstitutionKept compares it, with
+// empty, single and score, with what index reads from the piles at every
+// position of random playouts of every variant.
+type bcKept struct {
+	// keys[r][k] has bit c set when the top of pile c of division r has
+	// key k (bcKey: altKey, 0 for a vacancy), so the piles of division r
+	// a card c goes on are keys[r][bcWant[c]] (bcWant[NoCard] is 1, a key
+	// no top has).
+	keys [bcRows][32]uint8
+	// wants[r][w] has bit c set when the top of pile c of division r goes
+	// on a card of key w (bcWant: altWant, 1 for a vacancy, which no top
+	// has as key).
+	wants [bcRows][32]uint8
+	// builds has bit p set when the top of pile p of the three lower
+	// divisions goes on some top of the division above (a build of Rule
+	// II): bit p is keys[r+1][bcWant[top p]] != 0.
+	builds uint32
+	// accept[f] is the rank foundation F0+f takes next, 0 once it holds
+	// the jack (see accepts).
+	accept [8]Rank
+	// plays has bit c set when a foundation takes the top of Privy
+	// Council pile c.
+	plays uint8
+	// pending: a vacancy must be filled before any other move (see
+	// pending).
+	pending bool
 }
 
 func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitution {
@@ -257,11 +290,90 @@ func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitutio
 	return g
 }
 
-// index recomputes empty and single from the layout.
+// index recomputes empty, single, score and the kept facts (bcKept) from
+// the layout.
 func (g *britishConstitution) index() {
+	g.k = bcKept{}
 	for p := 0; p < bcCons; p++ {
 		g.setEmpty(p)
+		g.k.keys[p/bcCols][bcKey[g.lay.top(p)]] |= 1 << (p % bcCols)
+		g.k.wants[p/bcCols][bcWant[g.lay.top(p)]] |= 1 << (p % bcCols)
 	}
+	for p := 0; p < bcCouncil*bcCols; p++ {
+		if g.k.keys[p/bcCols+1][bcWant[g.lay.top(p)]] != 0 {
+			g.k.builds |= 1 << p
+		}
+	}
+	g.score = 0
+	for f := range g.k.accept {
+		g.score += uint8(g.lay.size(bcF0+f) - 1) // the ace is no card played
+		g.setAccept(f)
+	}
+	g.setPlays()
+	g.setPending()
+}
+
+// retop records in keys that the top of Constitution pile p changed from
+// old to c.
+// It keeps wants and builds too: pile p builds when the division above
+// has a top of its new want; the piles of the division below that go on
+// the old or the new key of p build when the division has a top of that
+// key (the others keep their builds).
+func (g *britishConstitution) retop(p int, old, c Card) {
+	r, bit := (p/bcCols)&3, uint8(1)<<(p%bcCols)
+	k := &g.k
+	ko, kn := bcKey[old], bcKey[c]
+	k.keys[r][ko] &^= bit
+	k.keys[r][kn] |= bit
+	k.wants[r][bcWant[old]] &^= bit
+	k.wants[r][bcWant[c]] |= bit
+	if r < bcCouncil {
+		one := uint32(0)
+		if k.keys[r+1][bcWant[c]] != 0 {
+			one = 1
+		}
+		k.builds = k.builds&^(1<<p) | one<<p
+	}
+	if r > 0 {
+		below := &k.wants[r-1]
+		row := uint8(k.builds >> (8 * (r - 1)))
+		for _, key := range [2]uint8{ko, kn} {
+			row &^= below[key]
+			if k.keys[r][key] != 0 {
+				row |= below[key]
+			}
+		}
+		k.builds = k.builds&^(0xFF<<(8*(r-1))) | uint32(row)<<(8*(r-1))
+	}
+}
+
+// setAccept records the rank foundation F0+f takes next (accept).
+func (g *britishConstitution) setAccept(f int) {
+	r := g.lay.top(bcF0+f&7).Rank() + 1 // a foundation is never empty
+	if r > Jack {
+		r = 0
+	}
+	g.k.accept[f&7] = r
+}
+
+// setPlays records which tops of the Privy Council a foundation takes
+// (plays).
+func (g *britishConstitution) setPlays() {
+	var m uint8
+	for c := 0; c < bcCols; c++ {
+		if t := g.lay.top(bcCouncil*bcCols + c); t != NoCard {
+			f := 2 * int(t.Suit()) & 7
+			if g.k.accept[f] == t.Rank() || g.k.accept[f+1] == t.Rank() {
+				m |= 1 << c
+			}
+		}
+	}
+	g.k.plays = m
+}
+
+// setPending records whether a vacancy must be filled first (pending).
+func (g *britishConstitution) setPending() {
+	g.k.pending = !g.r.freeFill && bcVacancyToFill(g.empty)
 }
 
 // bcFoundationSuit is the suit of foundation pile f.
@@ -269,9 +381,9 @@ func bcFoundationSuit(f int) Suit { return Suit((f - bcF0) / 2) }
 
 // accepts reports whether foundation pile f takes c next (Rule VI: in suit,
 // up to the jack).
+// It reads the kept accept.
 func (g *britishConstitution) accepts(f int, c Card) bool {
-	top := g.lay.top(f)
-	return c.Suit() == bcFoundationSuit(f) && top.Rank() < Jack && c.Rank() == top.Rank()+1
+	return c.Suit() == bcFoundationSuit(f) && c.Rank() == g.k.accept[(f-bcF0)&7]
 }
 
 // bcSequenceFits reports whether c may be placed on d (Rule IV).
@@ -279,31 +391,13 @@ func bcSequenceFits(c, d Card) bool {
 	return d != NoCard && c.Rank()+1 == d.Rank() && c.Color() != d.Color()
 }
 
-// fillable reports whether pile v is a vacancy that a card of the division
-// below can fill (Rule V).
-func (g *britishConstitution) fillable(v int) bool {
-	row := v / bcCols
-	if row == 0 || row >= bcRows || g.empty&(1<<v) == 0 {
-		return false
-	}
-	below := bcRow(row - 1)
-	return g.empty&below != below
-}
+// pending reports whether a vacancy must be filled before any other move
+// (kept by Apply: it changes only with empty).
+func (g *britishConstitution) pending() bool { return g.k.pending }
 
-// pending reports whether a vacancy must be filled before any other move.
-func (g *britishConstitution) pending() bool {
-	if g.r.freeFill {
-		return false
-	}
-	return g.vacancyToFill()
-}
-
-// vacancyToFill reports whether some vacancy of the three upper divisions
-// has a card of the division below to fill it.
-func (g *britishConstitution) vacancyToFill() bool { return bcVacancyToFill(g.empty) }
-
-// bcVacancyToFill is vacancyToFill for the empty piles empty (bit p: pile
-// p is empty).
+// bcVacancyToFill reports whether some vacancy of the three upper
+// divisions has a card of the division below to fill it (Rule V), for the
+// empty piles empty (bit p: pile p is empty).
 func bcVacancyToFill(empty uint32) bool {
 	for row := 1; row < bcRows; row++ {
 		below := bcRow(row - 1)
@@ -334,16 +428,17 @@ func (g *britishConstitution) setEmpty(p int) {
 	g.single = g.single&^(1<<p) | one<<p
 }
 
+// appendFills appends the fills of Rule V: for each vacancy of the three
+// upper divisions in pile order (fillable), every card of the division
+// below in pile order.
 func (g *britishConstitution) appendFills(dst []Move) []Move {
-	for v := bcCols; v < bcCons; v++ {
-		if !g.fillable(v) {
-			continue
-		}
+	for holes := g.empty &^ bcRow(0); holes != 0; holes &= holes - 1 {
+		v := bits.TrailingZeros32(holes)
 		row := v / bcCols
-		for s := (row - 1) * bcCols; s < row*bcCols; s++ {
-			if c := g.lay.top(s); c != NoCard {
-				dst = append(dst, Move{Kind: MoveFill, From: uint8(s), To: uint8(v), Card: c, Card2: NoCard, Rule: bcRuleV})
-			}
+		full := ^g.empty & bcRow(row-1) // the piles below that hold a card
+		for ; full != 0; full &= full - 1 {
+			s := bits.TrailingZeros32(full)
+			dst = bcPush(dst, MoveFill, uint8(s), uint8(v), g.lay.top(s), bcRuleV)
 		}
 	}
 	return dst
@@ -396,27 +491,16 @@ var bcKey, bcWant = func() (k, w [256]uint8) {
 // LegalMoves at every legal move of random playouts of every variant.
 func (g *britishConstitution) OpeningsAfter(moves []Move, dst []Openings) []Openings {
 	var d bcOpenings
-	for f := range d.accept {
-		if r := g.lay.top(bcF0 + f).Rank(); r < Jack { // a foundation is never empty
-			d.accept[f] = r + 1
-		}
+	// The tables are the kept ones (bcKept): a vacancy (NoCard) sets
+	// keys[r][0] and wants[r][1], which are never read (the reads index
+	// keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 … 27).
+	d.accept, d.keys, d.wants = g.k.accept, g.k.keys, g.k.wants
+	for p := range d.tops {
+		d.tops[p] = g.lay.piles[p].top
 	}
-	// The tops go into the tables without a branch: a vacancy (NoCard)
-	// sets keys[r][0] and wants[r][1], which are never read (the reads
-	// index keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 … 27).
-	for r := 0; r < bcRows; r++ {
-		for c := 0; c < bcCols; c++ {
-			t := g.lay.piles[r*bcCols+c].top
-			d.tops[r*bcCols+c] = t
-			d.keys[r][bcKey[t]] |= 1 << c
-			d.wants[r][bcWant[t]] |= 1 << c
-		}
-	}
-	for r := 0; r < bcCouncil; r++ {
-		above := &d.keys[r+1]
-		for _, t := range d.tops[r*bcCols : (r+1)*bcCols] {
-			d.builds += bits.OnesCount8(above[bcWant[t]])
-		}
+	for b := g.k.builds; b != 0; b &= b - 1 { // the tops with a build
+		p := bits.TrailingZeros32(b)
+		d.builds += bits.OnesCount8(d.keys[(p/bcCols+1)&3][bcWant[d.tops[p&31]]])
 	}
 	for i := range d.plays {
 		d.plays[i] = int8(d.playsOf(d.tops[bcCouncil*bcCols+i]))
@@ -538,30 +622,76 @@ func (g *britishConstitution) LegalMoves(dst []Move) []Move {
 	if g.pending() {
 		return g.appendFills(dst)
 	}
-	dst = g.ProgressMoves(dst) // the plays from the Privy Council (engine/progress.go)
-	// bcSequenceFits(c, t) is altKey(t) == altWant(c): per division
-	// above the People, the columns whose top has each key.
-	var cols [bcRows][32]uint8
-	for t := bcCols; t < bcCons; t++ {
-		if k := altKey(g.lay.top(t)); k >= 0 {
-			cols[t/bcCols][k] |= 1 << (t % bcCols)
-		}
-	}
-	for s := 0; s < bcCouncil*bcCols; s++ {
-		c := g.lay.top(s)
-		if c == NoCard {
-			continue
-		}
+	dst = g.appendPlays(dst, g.k.plays, -1, NoCard) // the plays from the Privy Council (ProgressMoves)
+	// bcSequenceFits(c, t) is bcKey[t] == bcWant[c]: the kept keys give,
+	// per division, the columns whose top has each key.
+	// The kept builds are the sources in pile order.
+	for b := g.k.builds; b != 0; b &= b - 1 {
+		s := bits.TrailingZeros32(b)
 		row := s / bcCols
-		for m := cols[row+1][altWant(c)]; m != 0; m &= m - 1 {
+		c := g.lay.top(s)
+		for m := g.k.keys[(row+1)&3][bcWant[c]&31]; m != 0; m &= m - 1 {
 			t := (row+1)*bcCols + bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveBuild, From: uint8(s), To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleII})
+			dst = bcPush(dst, MoveBuild, uint8(s), uint8(t), c, bcRuleII)
 		}
 	}
 	if g.r.freeFill {
 		dst = g.appendFills(dst)
 	}
 	return g.appendTalonMoves(dst)
+}
+
+// appendPlays appends the foundation plays from the Privy Council, in the
+// order of ProgressMoves (its piles in order, each to the lower foundation
+// of its suit first), from the kept accept: those of the piles in plays
+// (bit c: Council pile c), the top of pile to read as c (to < 0: every top
+// as it lies).
+func (g *britishConstitution) appendPlays(dst []Move, plays uint8, to int, c Card) []Move {
+	for m := plays; m != 0; m &= m - 1 {
+		s := bcCouncil*bcCols + bits.TrailingZeros8(m)
+		t := g.lay.top(s)
+		if s == to {
+			t = c
+		}
+		f := 2 * int(t.Suit()) & 7
+		if g.k.accept[f] == t.Rank() {
+			dst = bcPush(dst, MoveFoundation, uint8(s), uint8(bcF0+f), t, bcRuleI)
+		}
+		if g.k.accept[f+1] == t.Rank() {
+			dst = bcPush(dst, MoveFoundation, uint8(s), uint8(bcF0+f+1), t, bcRuleI)
+		}
+	}
+	return dst
+}
+
+// progressAfter is ProgressAfter (engine/progress.go): the plays after a
+// build or fill within the Constitution are those of the kept plays with
+// the target's new top c, unless a vacancy then waits to be filled.
+func (g *britishConstitution) progressAfter(m Move, dst []Move) ([]Move, bool) {
+	from, to := int(m.From), int(m.To)
+	if (m.Kind != MoveBuild && m.Kind != MoveFill) || from >= bcCouncil*bcCols || to >= bcCons || from == to {
+		return dst, false
+	}
+	c := g.lay.top(from)
+	if c == NoCard {
+		return dst, false
+	}
+	empty := g.empty &^ (1 << to)
+	if g.lay.below[c] == NoCard && (from >= bcCols || g.lay.empty(bcTalon) && g.lay.empty(bcStock)) {
+		empty |= 1 << from // a vacancy (a People pile stays empty only when nothing refills it)
+	}
+	if !g.r.freeFill && bcVacancyToFill(empty) {
+		return dst, true // only fills are legal
+	}
+	plays := g.k.plays
+	if col := to - bcCouncil*bcCols; col >= 0 { // c becomes the top of Council pile col
+		bit := uint8(1) << (col & 7)
+		plays &^= bit
+		if f := 2 * int(c.Suit()) & 7; g.k.accept[f] == c.Rank() || g.k.accept[f+1] == c.Rank() {
+			plays |= bit
+		}
+	}
+	return g.appendPlays(dst, plays, to, c), true
 }
 
 // appendTalonMoves appends the moves LegalMoves lists last: the talon
@@ -571,13 +701,13 @@ func (g *britishConstitution) appendTalonMoves(dst []Move) []Move {
 		if c := g.lay.top(bcTalon); c != NoCard {
 			for t := 0; t < bcCols; t++ {
 				if bcSequenceFits(c, g.lay.top(t)) {
-					dst = append(dst, Move{Kind: MoveBuild, From: bcTalon, To: uint8(t), Card: c, Card2: NoCard, Rule: bcRuleTalonBuild})
+					dst = bcPush(dst, MoveBuild, bcTalon, uint8(t), c, bcRuleTalonBuild)
 				}
 			}
 		}
 	}
 	if !g.lay.empty(bcStock) {
-		dst = append(dst, Move{Kind: MoveDraw, From: bcStock, To: bcTalon, Card: NoCard, Card2: NoCard, Rule: bcRuleTalon})
+		dst = bcPush(dst, MoveDraw, bcStock, bcTalon, NoCard, bcRuleTalon)
 	}
 	return dst
 }
@@ -706,11 +836,19 @@ func (g *britishConstitution) Apply(m Move) error {
 		return err
 	}
 	from, to := int(m.From), int(m.To)
-	g.lay.moveLinked(from, to)
-	g.setEmpty(from)
-	g.setEmpty(to)
+	old := g.lay.top(to) // NoCard for a fill; a foundation's is not kept
+	c := g.lay.moveLinked(from, to)
+	if from < bcCons {
+		g.retop(from, c, g.lay.top(from))
+		g.setEmpty(from)
+	}
+	if to < bcCons {
+		g.retop(to, old, c)
+		g.setEmpty(to)
+	}
 	if m.Kind == MoveFoundation {
 		g.score++
+		g.setAccept(to - bcF0)
 	}
 	// Rule V: a People vacancy is filled at once from the talon, or from the
 	// pack when there is no talon.
@@ -718,15 +856,20 @@ func (g *britishConstitution) Apply(m Move) error {
 		p := bits.TrailingZeros32(holes)
 		switch {
 		case !g.lay.empty(bcTalon):
-			g.lay.moveLinked(bcTalon, p)
+			g.retop(p, NoCard, g.lay.moveLinked(bcTalon, p))
 		case !g.lay.empty(bcStock):
-			g.lay.moveLinked(bcStock, p)
+			g.retop(p, NoCard, g.lay.moveLinked(bcStock, p))
 		default:
 			continue
 		}
 		g.empty &^= 1 << p
 		g.single |= 1 << p // the card that filled it
 	}
+	// The Council's plays change only with its tops and the foundations.
+	if from >= bcCouncil*bcCols && from < bcF0+8 || to >= bcCouncil*bcCols && to < bcF0+8 {
+		g.setPlays()
+	}
+	g.setPending()
 	return nil
 }
 
@@ -958,4 +1101,17 @@ func (g *britishConstitution) RolloutValue() int {
 		v += g.lay.size(p) * (p/bcCols + 1)
 	}
 	return v
+}
+
+// bcPush appends the move of kind k from pile from to pile to with card
+// c and rule, storing its fields one by one into the list: a Move literal
+// is built on the stack and copied in 16-byte halves, whose loads cannot
+// be forwarded from the byte stores just made (a stall per move; see
+// sulSetPlay).
+func bcPush(dst []Move, k MoveKind, from, to uint8, c Card, rule RuleID) []Move {
+	n := len(dst)
+	dst = slices.Grow(dst, 1)[:n+1]
+	m := &dst[n]
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = k, from, to, c, NoCard, rule
+	return dst
 }

@@ -581,3 +581,23 @@ func TestMovesAfterDraw(t *testing.T) {
 		}
 	}
 }
+
+// TestBritishConstitutionKept checks what Apply keeps (empty, single,
+// score and bcKept: the tops' keys per division, the foundations' next
+// ranks, the Council's plays, the pending vacancy) against index, which
+// reads it all from the piles, at every position of random playouts of
+// every variant.
+func TestBritishConstitutionKept(t *testing.T) {
+	s := britishConstitutionSpec()
+	for _, opts := range []Options{nil, {"fill": "free"}, {"talon-build": "on"}, {"fill": "free", "talon-build": "on"}} {
+		randomPlayouts(t, s, opts, 1000, func(seed uint64, ply int, gg Game, _ []Move) {
+			g := gg.(*britishConstitution)
+			want := *g
+			want.index()
+			if g.empty != want.empty || g.single != want.single || g.score != want.score || g.k != want.k {
+				t.Fatalf("%v seed %d move %d: kept %b %b %d %+v, piles give %b %b %d %+v", opts, seed, ply,
+					g.empty, g.single, g.score, g.k, want.empty, want.single, want.score, want.k)
+			}
+		})
+	}
+}

@@ -76,6 +76,7 @@ func scramble(g Game, rng *fastRand) {
 		l = &x.lay
 	case *windmill:
 		l = &x.lay
+		defer x.index()
 	case *shah:
 		l = &x.lay
 	case *duchess:
@@ -265,6 +266,7 @@ func wmEndgame(t *testing.T, g Game, rng *fastRand) {
 			w.lay.move(f, wmTalon)
 		}
 	}
+	w.index()
 }
 
 // The Mill's endgame evaluation (wmEnd) agrees with exhaustive search on

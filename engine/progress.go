@@ -83,18 +83,7 @@ func (g *britishConstitution) ProgressMoves(dst []Move) []Move {
 	if g.pending() {
 		return dst
 	}
-	for s := bcCouncil * bcCols; s < bcCons; s++ {
-		c := g.lay.top(s)
-		if c == NoCard {
-			continue
-		}
-		for f := bcF0 + 2*int(c.Suit()); f < bcF0+2*int(c.Suit())+2; f++ {
-			if g.accepts(f, c) {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(f), Card: c, Card2: NoCard, Rule: bcRuleI})
-			}
-		}
-	}
-	return dst
+	return g.appendPlays(dst, g.k.plays, -1, NoCard) // from the kept plays (engine/british_constitution.go)
 }
 
 // ProgressMoves appends the foundation plays: of the card in hand (and the
@@ -254,34 +243,5 @@ func (g *napoleon) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
 // foundations; so the plays after it are those of the Council's tops with
 // the target's new top, unless a vacancy then waits to be filled.
 func (g *britishConstitution) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
-	from, to := int(m.From), int(m.To)
-	if (m.Kind != MoveBuild && m.Kind != MoveFill) || from >= bcCouncil*bcCols || to >= bcCons || from == to {
-		return dst, false
-	}
-	c := g.lay.top(from)
-	if c == NoCard {
-		return dst, false
-	}
-	empty := g.empty &^ (1 << to)
-	if g.lay.below[c] == NoCard && (from >= bcCols || g.lay.empty(bcTalon) && g.lay.empty(bcStock)) {
-		empty |= 1 << from // a vacancy (a People pile stays empty only when nothing refills it)
-	}
-	if !g.r.freeFill && bcVacancyToFill(empty) {
-		return dst, true // only fills are legal
-	}
-	for s := bcCouncil * bcCols; s < bcCons; s++ {
-		t := g.lay.top(s)
-		if s == to {
-			t = c
-		}
-		if t == NoCard {
-			continue
-		}
-		for f := bcF0 + 2*int(t.Suit()); f < bcF0+2*int(t.Suit())+2; f++ {
-			if g.accepts(f, t) {
-				dst = append(dst, Move{Kind: MoveFoundation, From: uint8(s), To: uint8(f), Card: t, Card2: NoCard, Rule: bcRuleI})
-			}
-		}
-	}
-	return dst, true
+	return g.progressAfter(m, dst) // from the kept plays (engine/british_constitution.go)
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The Mill / Windmill (Мельница; Cadogan 1914 "The Mill"; PySolFC game 30,
@@ -166,6 +167,69 @@ type windmill struct {
 	core
 	r   *windmillRules
 	lay layout
+	k   wmKept
+}
+
+// wmKept is what the Mill keeps of its piles, updated by Apply at each
+// move instead of re-read at every move generation (every move changes at
+// most one wing, the talon, the pack and two foundations):
+// TestWindmillKept compares it with wmDerive, which reads it from the
+// piles, at every position of random playouts of every variant.
+type wmKept struct {
+	// vacant has bit w set when wing w is empty.
+	vacant uint8
+	// wings[r] has bit w set when wing w holds a card of rank r (1 … 13;
+	// the other entries stay 0), so the wings a foundation takes are
+	// wings[need] and a transfer's "card brought into use" is one read.
+	wings [16]uint8
+	// score is the number of cards on the five foundations.
+	score uint8
+	// n is what the foundations take next (needs).
+	n wmNeeds
+}
+
+// wmDerive returns the kept facts of g read from its piles.
+func wmDerive(g *windmill) wmKept {
+	var k wmKept
+	for w := 0; w < wmWings; w++ {
+		if c := g.lay.top(w); c == NoCard {
+			k.vacant |= 1 << w
+		} else {
+			k.wings[c.Rank()] |= 1 << w
+		}
+	}
+	for p := wmCentre; p < wmTalon; p++ {
+		k.score += uint8(g.lay.size(p))
+	}
+	k.n = g.readNeeds()
+	return k
+}
+
+// index recomputes the kept facts from the piles (after the deal, or a
+// position built by hand in tests).
+func (g *windmill) index() { g.k = wmDerive(g) }
+
+// setWing records that wing w now holds c (NoCard: a vacancy) where it
+// held old.
+func (g *windmill) setWing(w int, old, c Card) {
+	bit := uint8(1) << (w & 7)
+	if old == NoCard {
+		g.k.vacant &^= bit
+	} else {
+		g.k.wings[old.Rank()&15] &^= bit
+	}
+	if c == NoCard {
+		g.k.vacant |= bit
+	} else {
+		g.k.wings[c.Rank()&15] |= bit
+	}
+}
+
+// setNeed records what foundation f (0 the centre, 1–4 the corners) takes
+// next after its height changed (see needs).
+func (g *windmill) setNeed(f int) {
+	f %= 5
+	g.needAt(&g.k.n, f, g.lay.size(wmCentre+f))
 }
 
 func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
@@ -185,56 +249,52 @@ func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
 	for w := 0; w < wmWings; w++ {
 		g.turnTo(w)
 	}
+	g.index()
 	return g
 }
 
 // turnTo turns the stock's top card onto pile p, or into the first empty
 // corner if it is a king and a corner is still empty (the first four kings
-// go to the corners at once; not with variant kings=choice).
-func (g *windmill) turnTo(p int) {
+// go to the corners at once; not with variant kings=choice), and returns
+// the pile it went to.
+func (g *windmill) turnTo(p int) int {
 	c := g.lay.top(wmStock)
 	if c.Rank() == King && !g.r.kingChoice {
 		for k := wmCorner0; k < wmCorner0+4; k++ {
 			if g.lay.empty(k) {
 				g.lay.moveLinked(wmStock, k)
-				return
+				return k
 			}
 		}
 	}
 	g.lay.moveLinked(wmStock, p)
+	return p
 }
 
 // centreN returns the number of cards on the centre.
 func (g *windmill) centreN() int { return g.lay.size(wmCentre) }
 
-// fits reports whether c goes on foundation f (0 the centre, 1–4 corners).
+// fits reports whether c goes on foundation f (0 the centre, 1–4 corners),
+// from the kept needs (see wmNeeds).
 func (g *windmill) fits(f int, c Card) bool {
-	if !c.Valid() {
-		return false
-	}
-	if f == 0 {
-		cn := g.centreN()
-		return cn < wmCentreN && int(c.Rank()) == cn%NumRanks+1
-	}
-	n := g.lay.size(wmCentre + f)
-	if n == 0 {
-		return g.r.kingChoice && c.Rank() == King
-	}
-	return n < NumRanks && int(c.Rank()) == NumRanks-n // a corner of height n holds K … 14-n
+	return c.Valid() && f >= 0 && f < 5 && g.k.n.need[f] == c.Rank()
 }
 
 // wmNeeds says what the five foundations take next: need[f] the rank
 // foundation f takes (centre first, then the four corners; 0 where none),
 // and by[r] the foundations that take rank r (bit f), so fits(f, c) is
 // exactly c.Valid() && need[f] == c.Rank() and a card is playable exactly
-// when by[its rank] != 0. A move generation computes it once.
+// when by[its rank] != 0. Apply keeps it (wmKept.n).
 type wmNeeds struct {
 	need [5]Rank
-	by   [NumRanks + 2]uint8
+	by   [16]uint8 // 0 … 15 so that a rank masked by 15 indexes it
 }
 
-// needs returns what the foundations take next.
-func (g *windmill) needs() (n wmNeeds) {
+// needs returns what the foundations take next, as kept by Apply.
+func (g *windmill) needs() wmNeeds { return g.k.n }
+
+// readNeeds returns what the foundations take next, read from the piles.
+func (g *windmill) readNeeds() (n wmNeeds) {
 	if cn := g.centreN(); cn < wmCentreN {
 		r := Rank(cn%NumRanks + 1)
 		n.need[0], n.by[r] = r, 1
@@ -261,102 +321,100 @@ func (g *windmill) needs() (n wmNeeds) {
 // vacancy returns the wing to fill next, or -1 when none must be filled
 // (no vacancy, or nothing left to fill it with).
 func (g *windmill) vacancy() int {
-	if g.lay.empty(wmTalon) && g.lay.empty(wmStock) {
+	if g.k.vacant == 0 || g.lay.empty(wmTalon) && g.lay.empty(wmStock) {
 		return -1
 	}
-	for w := 0; w < wmWings; w++ {
-		if g.lay.empty(w) {
-			return w
-		}
-	}
-	return -1
+	return bits.TrailingZeros8(g.k.vacant)
 }
 
 // transferOK reports whether the top card of corner k may go to the centre.
 func (g *windmill) transferOK(k int) bool {
-	n := g.needs()
-	return g.transferWith(k, &n)
+	p := wmCorner0 + k
+	return g.lay.size(p) >= 2 && g.lay.top(p).Rank() == g.k.n.need[0] && g.transferUse()
 }
 
-// transferWith is transferOK with the foundations' needs n computed.
-func (g *windmill) transferWith(k int, n *wmNeeds) bool {
-	p := wmCorner0 + k
-	if g.r.transfer == wmTransferNone || g.lay.size(p) < 2 {
+// transferUse reports whether a transfer to the centre, of a card it
+// takes, is allowed by variant transfer: with transfer=immediate, after
+// it the centre takes the next rank, and a wing or talon card of that rank
+// that fits nowhere now must come into use. It is the same for every
+// corner (only the centre's need matters), so a move generation asks once.
+func (g *windmill) transferUse() bool {
+	switch g.r.transfer {
+	case wmTransferNone:
 		return false
-	}
-	x := g.lay.top(p)
-	if x.Rank() != n.need[0] { // the centre must take it
-		return false
-	}
-	if g.r.transfer == wmTransferAny {
+	case wmTransferAny:
 		return true
 	}
-	// After the transfer the centre takes rank r+1; it must bring into use a
-	// wing or talon card of that rank that fits nowhere now.
-	want := x.Rank() + 1
-	if n.by[want] != 0 {
+	want := g.k.n.need[0] + 1 // 1 … 14 (a centre that takes nothing has need 0)
+	if g.k.n.by[want] != 0 {
 		return false // a card of that rank already fits somewhere
 	}
-	for w := 0; w < wmWings; w++ {
-		if c := g.lay.top(w); c != NoCard && c.Rank() == want {
-			return true
-		}
-	}
 	t := g.lay.top(wmTalon)
-	return t != NoCard && t.Rank() == want
+	return g.k.wings[want] != 0 || t != NoCard && t.Rank() == want
 }
 
 // LegalMoves appends the legal moves: fills of a vacancy (which exclude
 // everything else), else wing plays, talon plays, transfers and the draw.
 func (g *windmill) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
+// gen lists the moves from the kept facts (wmKept); with first, only the
+// first one.
 func (g *windmill) gen(dst []Move, first bool) []Move {
 	if v := g.vacancy(); v >= 0 {
 		if t := g.lay.top(wmTalon); t != NoCard {
-			dst = append(dst, Move{Kind: MoveFill, From: wmTalon, To: uint8(v), Card: t, Card2: NoCard, Rule: wmRuleVacancy})
+			dst = wmPush(dst, MoveFill, wmTalon, uint8(v), t, wmRuleVacancy)
 			if first {
 				return dst
 			}
 		}
 		if !g.lay.empty(wmStock) {
-			dst = append(dst, Move{Kind: MoveFill, From: wmStock, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: wmRuleVacancy})
+			dst = wmPush(dst, MoveFill, wmStock, uint8(v), NoCard, wmRuleVacancy)
 		}
 		return dst
 	}
-	n := g.needs()
 	mark := len(dst)
-	if dst = g.appendPlays(dst, &n); first && len(dst) > mark {
+	if dst = g.appendPlays(dst, &g.k.n); first && len(dst) > mark {
 		return dst[:mark+1]
 	}
-	for k := 0; k < 4; k++ {
-		if g.transferWith(k, &n) {
-			dst = append(dst, Move{Kind: MoveTransfer, From: uint8(wmCorner0 + k), To: wmCentre, Card: g.lay.top(wmCorner0 + k), Card2: NoCard, Rule: wmRuleTransfer})
-			if first {
-				return dst
+	// The transfers: a corner whose top the centre takes (rank need[0] ≥
+	// 1: a corner of height h ≥ 2 has top 14-h), when the variant allows it
+	// (transferUse, the same for every corner).
+	if r := g.k.n.need[0]; r != 0 && r < King && g.transferUse() {
+		for k := 0; k < 4; k++ {
+			p := wmCorner0 + k
+			if t := g.lay.top(p); g.lay.size(p) >= 2 && t.Rank() == r {
+				dst = wmPush(dst, MoveTransfer, uint8(p), wmCentre, t, wmRuleTransfer)
+				if first {
+					return dst
+				}
 			}
 		}
 	}
 	if !g.lay.empty(wmStock) {
-		dst = append(dst, Move{Kind: MoveDraw, From: wmStock, To: wmTalon, Card: NoCard, Card2: NoCard, Rule: wmRuleDraw})
+		dst = wmPush(dst, MoveDraw, wmStock, wmTalon, NoCard, wmRuleDraw)
 	}
 	return dst
 }
 
 // appendPlays appends the foundation plays of the wings, then of the talon,
-// given the foundations' needs n (LegalMoves and ProgressMoves share it).
+// given the foundations' needs n (LegalMoves and ProgressMoves share it;
+// n is the kept k.n). The wings that hold a card some
+// foundation takes are the union of the kept wings[need] of the five
+// foundations (wings[0] is empty, so a foundation that takes nothing adds
+// none); each is listed with its foundations in ascending order, as a loop
+// over the wings and the foundations would.
 func (g *windmill) appendPlays(dst []Move, n *wmNeeds) []Move {
-	for w := 0; w < wmWings; w++ {
+	ws := &g.k.wings
+	for m := ws[n.need[0]&15] | ws[n.need[1]&15] | ws[n.need[2]&15] | ws[n.need[3]&15] | ws[n.need[4]&15]; m != 0; m &= m - 1 {
+		w := bits.TrailingZeros8(m)
 		c := g.lay.top(w)
-		if !c.Valid() {
-			continue
-		}
-		for m := n.by[c.Rank()]; m != 0; m &= m - 1 { // g.fits(f, c)
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(w), To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: wmRuleI})
+		for m := n.by[c.Rank()&15]; m != 0; m &= m - 1 { // g.fits(f, c)
+			dst = wmPush(dst, MoveFoundation, uint8(w), uint8(wmCentre+bits.TrailingZeros8(m)), c, wmRuleI)
 		}
 	}
 	if t := g.lay.top(wmTalon); t.Valid() {
 		for m := n.by[t.Rank()]; m != 0; m &= m - 1 { // g.fits(f, t)
-			dst = append(dst, Move{Kind: MoveFoundation, From: wmTalon, To: uint8(wmCentre + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: wmRulePlay})
+			dst = wmPush(dst, MoveFoundation, wmTalon, uint8(wmCentre+bits.TrailingZeros8(m)), t, wmRulePlay)
 		}
 	}
 	return dst
@@ -452,17 +510,36 @@ func (g *windmill) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	// Keep wmKept: the wing a move empties or fills, the foundations whose
+	// height changes, the score.
 	switch m.Rule {
 	case wmRuleVacancy:
+		to := int(m.To)
 		if m.From == wmTalon {
-			g.lay.moveLinked(wmTalon, int(m.To))
-		} else {
-			g.turnTo(int(m.To))
+			g.setWing(to, NoCard, g.lay.moveLinked(wmTalon, to))
+		} else if p := g.turnTo(to); p == to {
+			g.setWing(to, NoCard, g.lay.top(to))
+		} else { // a king to a corner: the wing stays vacant
+			g.setNeed(p - wmCentre)
+			g.k.score++
 		}
-	case wmRuleI, wmRulePlay, wmRuleTransfer:
+	case wmRuleI, wmRulePlay:
+		from := int(m.From)
+		c := g.lay.moveLinked(from, int(m.To))
+		if from < wmWings {
+			g.setWing(from, c, NoCard)
+		}
+		g.setNeed(int(m.To) - wmCentre)
+		g.k.score++
+	case wmRuleTransfer:
 		g.lay.moveLinked(int(m.From), int(m.To))
+		g.setNeed(int(m.From) - wmCentre)
+		g.setNeed(0)
 	case wmRuleDraw:
-		g.turnTo(wmTalon)
+		if p := g.turnTo(wmTalon); p != wmTalon {
+			g.setNeed(p - wmCentre)
+			g.k.score++
+		}
 	}
 	return nil
 }
@@ -474,16 +551,11 @@ func (g *windmill) Ending() Ending {
 	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
-func (g *windmill) Won() bool { return g.Score() == 2*CardsPerDeck }
+// Won reports whether every card is on the foundations (the kept score).
+func (g *windmill) Won() bool { return g.k.score == 2*CardsPerDeck }
 
-// Score is the number of cards on the five foundations.
-func (g *windmill) Score() int {
-	s := 0
-	for p := wmCentre; p < wmTalon; p++ {
-		s += g.lay.size(p)
-	}
-	return s
-}
+// Score is the number of cards on the five foundations (kept by Apply).
+func (g *windmill) Score() int { return int(g.k.score) }
 
 func (g *windmill) Total() int   { return 2 * CardsPerDeck }
 func (g *windmill) Redeals() int { return 0 }
@@ -844,3 +916,16 @@ func (g *windmill) status() string {
 func (g *windmill) String() string { return renderGame(g, g.FullPile, g.status()) }
 
 func (g *windmill) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// wmPush appends the move of kind k from pile from to pile to with card
+// c and rule, storing its fields one by one into the list: a Move literal
+// is built on the stack and copied in 16-byte halves, whose loads cannot
+// be forwarded from the byte stores just made (a stall per move; see
+// sulSetPlay).
+func wmPush(dst []Move, k MoveKind, from, to uint8, c Card, rule RuleID) []Move {
+	n := len(dst)
+	dst = slices.Grow(dst, 1)[:n+1]
+	m := &dst[n]
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = k, from, to, c, NoCard, rule
+	return dst
+}

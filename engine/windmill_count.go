@@ -7,7 +7,8 @@ import "math/bits"
 // without a copy of the game: every move of the Mill changes at most one
 // wing, the talon's top, the pack's top and two foundations' heights, and
 // the plays after it follow from those alone (appendPlays: each wing card
-// and the talon top, once per foundation that takes its rank).
+// and the talon top, once per foundation that takes its rank), read from
+// the kept facts (wmKept) with the changes m makes.
 //
 // Visibility: every card but the pack's is shown, so a play is unfair only
 // when its card is the one just turned from the pack (a fill from the pack
@@ -20,36 +21,26 @@ import "math/bits"
 // nothing. Every kind of move is counted; TestProgressCountAfter (package
 // sim) checks each count against the look-ahead.
 func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
-	var empty uint8 // the wings empty after m
-	for w := 0; w < wmWings; w++ {
-		if g.lay.empty(w) {
-			empty |= 1 << w
-		}
-	}
+	k := &g.k
+	empty := k.vacant // the wings empty after m
+	var gone uint8    // the wing whose card m plays
+	add := NoCard     // the visible card m puts on a wing (a fill from the talon)
 	talon := g.lay.top(wmTalon)
 	talonSeen := true // the talon's top after m was visible before it
 	stock := g.lay.size(wmStock)
-	fill, fillCard, hidden := -1, NoCard, false // the wing m fills, its card, and whether it comes unseen from the pack
-	cn := g.centreN()
-	var h [4]int // the corners' heights after m
-	for k := range h {
-		h[k] = g.lay.size(wmCorner0 + k)
-	}
+	n := k.n // the foundations' needs after m
 	switch m.Kind {
 	case MoveFill:
-		fill = int(m.To) & 7
+		fill := int(m.To) & 7
 		if m.From == wmTalon {
-			fillCard, talon = talon, g.lay.below[talon]
+			add, talon = talon, g.lay.below[talon]
 			empty &^= 1 << fill
 			break
 		}
 		stock--
-		if g.turnsToCorner() {
-			fill = -1 // the king starts a corner: the wing stays empty
-			break
+		if !g.turnsToCorner() { // else the king starts a corner: the wing stays empty
+			empty &^= 1 << fill // with a card that comes unseen from the pack: not counted
 		}
-		empty &^= 1 << fill
-		fillCard, hidden = g.lay.top(wmStock), true
 	case MoveDraw:
 		stock--
 		if !g.turnsToCorner() {
@@ -59,15 +50,14 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 		switch from := int(m.From); {
 		case from < wmWings:
 			empty |= 1 << from
+			gone = 1 << from
 		case from == wmTalon:
 			talon = g.lay.below[talon]
 		case from >= wmCorner0 && from < wmCorner0+4:
-			h[from-wmCorner0]--
+			g.needAt(&n, from-wmCentre, g.lay.size(from)-1)
 		}
-		if f := int(m.To) - wmCentre; f == 0 {
-			cn++
-		} else if f > 0 && f < 5 {
-			h[f-1]++
+		if f := int(m.To) - wmCentre; f >= 0 && f < 5 {
+			g.needAt(&n, f, g.lay.size(wmCentre+f)+1)
 		}
 	default:
 		return 0, false
@@ -75,35 +65,41 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 	if empty != 0 && (talon != NoCard || stock > 0) {
 		return 0, true // a vacancy must be filled first
 	}
-	// by[r]: the foundations that take rank r after m (bit f, as in
-	// wmNeeds; a corner that takes nothing sets a bit of by[0], cleared), so a card of
-	// rank r has bits.OnesCount8(by[r]) plays.
-	var by [16]uint8
-	if cn < wmCentreN {
-		by[cn%NumRanks+1] = 1
-	}
-	for k, n := range h {
-		by[g.cornerNeed(n)&15] |= 2 << k
-	}
-	by[0] = 0 // the corners that take nothing
-	plays := func(c Card) int { return bits.OnesCount8(by[c.Rank()&15]) }
-	n := 0
-	for w := 0; w < wmWings; w++ {
-		c := g.lay.top(w)
-		if w == fill {
-			if hidden {
-				continue
-			}
-			c = fillCard
+	// Each wing card counts once per foundation that takes its rank, so
+	// the wings count, per foundation f, the wings holding rank need[f]
+	// (the kept wings[r], less the card played; a rank-0 need is none).
+	c := 0
+	for f := 0; f < 5; f++ {
+		if r := n.need[f] & 15; r != 0 {
+			c += bits.OnesCount8(k.wings[r] &^ gone)
 		}
-		if empty>>w&1 == 0 && c.Valid() {
-			n += plays(c)
-		}
+	}
+	if add.Valid() {
+		c += bits.OnesCount8(n.by[add.Rank()&15])
 	}
 	if talonSeen && talon.Valid() {
-		n += plays(talon)
+		c += bits.OnesCount8(n.by[talon.Rank()&15])
 	}
-	return n, true
+	return c, true
+}
+
+// needAt sets in n what foundation f (0 the centre, 1–4 the corners) takes
+// at height h (see needs).
+func (g *windmill) needAt(n *wmNeeds, f, h int) {
+	f %= 5
+	var r Rank
+	if f == 0 {
+		if h < wmCentreN {
+			r = Rank(h%NumRanks + 1)
+		}
+	} else {
+		r = g.cornerNeed(h)
+	}
+	bit := uint8(1) << f
+	n.by[n.need[f]&15] &^= bit
+	n.need[f] = r
+	n.by[r&15] |= bit
+	n.by[0] = 0 // the foundations that take nothing
 }
 
 // turnsToCorner reports whether the pack's top card, turned now, goes to

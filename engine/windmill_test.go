@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"math/bits"
+	"testing"
+)
 
 // Positions and crafted packs for windmill. Piles: W0–W7 wings, F0 centre
 // (pile 8), F1–F4 corners (9–12), talon 13, stock 14.
@@ -33,6 +36,7 @@ func wmPos(t *testing.T, opts Options, wings [8]string, centre int, corners [4]s
 	for i := 0; i < centre; i++ {
 		pl.homeAnySuit(wmCentre, Rank(i%13+1), Suit(i/13))
 	}
+	g.index()
 	return g
 }
 
@@ -48,6 +52,7 @@ func wmCentreTo(t *testing.T, g *windmill, n int) {
 	for i := g.centreN(); i < n; i++ {
 		pl.homeAnySuit(wmCentre, Rank(i%13+1), Suit(i/13))
 	}
+	g.index()
 }
 
 func wmPlay(from, f int, c string, rule RuleID) Move {
@@ -229,4 +234,164 @@ func wmWingCards(g *windmill) (w [8]Card) {
 		w[i] = g.lay.top(i)
 	}
 	return w
+}
+
+// wmPlayouts visits every position of random playouts of deals random
+// deals with options opts (randomPlayouts) and as many from endgames,
+// where the stock is out and plays need no fill (wmEndgame, sometimes
+// scrambled; random playouts of whole deals seldom come so far).
+func wmPlayouts(t *testing.T, opts Options, deals int, visit func(seed uint64, ply int, g *windmill, legal []Move)) {
+	t.Helper()
+	randomPlayouts(t, windmillSpec(), opts, deals, func(seed uint64, ply int, g Game, legal []Move) {
+		visit(seed, ply, g.(*windmill), legal)
+	})
+	rng := fastRand(7)
+	var legal []Move
+	for seed := uint64(1); seed <= uint64(deals); seed++ {
+		gg, err := windmillSpec().NewDeal(Deal(2, seed), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wmEndgame(t, gg, &rng)
+		if rng.intn(2) == 0 {
+			scramble(gg, &rng)
+		}
+		g := gg.(*windmill)
+		for ply := 0; ; ply++ {
+			legal = g.LegalMoves(legal[:0])
+			visit(seed, -1-ply, g, legal) // a negative ply: from an endgame
+			if len(legal) == 0 {
+				break
+			}
+			if err := g.Apply(legal[rng.intn(len(legal))]); err != nil {
+				t.Fatalf("%v endgame %d move %d: %v", opts, seed, ply, err)
+			}
+		}
+	}
+}
+
+// TestWindmillKept checks the facts Apply keeps (wmKept: vacant wings,
+// wing ranks, score, the foundations' needs) against wmDerive, which reads
+// them from the piles, at every position of random playouts of every
+// variant, from the deal and from endgames.
+func TestWindmillKept(t *testing.T) {
+	for _, opts := range variantOptions(windmillSpec()) {
+		wmPlayouts(t, opts, 300, func(seed uint64, ply int, g *windmill, _ []Move) {
+			if want := wmDerive(g); g.k != want {
+				t.Fatalf("%v seed %d move %d: kept %+v, piles give %+v\n%v", opts, seed, ply, g.k, want, g)
+			}
+		})
+	}
+}
+
+// TestWindmillProgressCountAfter checks ProgressCountAfter, which reads
+// the kept facts (wmKept), against wmCountFromPiles, the same count read
+// from the piles, at every legal move of every position of random
+// playouts of every variant, from the deal and from endgames.
+func TestWindmillProgressCountAfter(t *testing.T) {
+	for _, opts := range variantOptions(windmillSpec()) {
+		counted := 0
+		wmPlayouts(t, opts, 200, func(seed uint64, ply int, g *windmill, legal []Move) {
+			for i := range legal {
+				n, ok := g.ProgressCountAfter(&legal[i])
+				wn, wok := wmCountFromPiles(g, &legal[i])
+				if n != wn || ok != wok {
+					t.Fatalf("%v seed %d move %d, %v: count %d %v, from the piles %d %v\n%v", opts, seed, ply, legal[i], n, ok, wn, wok, g)
+				}
+				counted += n
+			}
+		})
+		if counted == 0 {
+			t.Fatalf("%v: no play counted", opts)
+		}
+	}
+}
+
+// wmCountFromPiles is ProgressCountAfter reading the wings and the
+// foundations from the piles (the code before the game kept them).
+func wmCountFromPiles(g *windmill, m *Move) (int, bool) {
+	var empty uint8 // the wings empty after m
+	for w := 0; w < wmWings; w++ {
+		if g.lay.empty(w) {
+			empty |= 1 << w
+		}
+	}
+	talon := g.lay.top(wmTalon)
+	talonSeen := true // the talon's top after m was visible before it
+	stock := g.lay.size(wmStock)
+	fill, fillCard, hidden := -1, NoCard, false // the wing m fills, its card, and whether it comes unseen from the pack
+	cn := g.centreN()
+	var h [4]int // the corners' heights after m
+	for k := range h {
+		h[k] = g.lay.size(wmCorner0 + k)
+	}
+	switch m.Kind {
+	case MoveFill:
+		fill = int(m.To) & 7
+		if m.From == wmTalon {
+			fillCard, talon = talon, g.lay.below[talon]
+			empty &^= 1 << fill
+			break
+		}
+		stock--
+		if g.turnsToCorner() {
+			fill = -1 // the king starts a corner: the wing stays empty
+			break
+		}
+		empty &^= 1 << fill
+		fillCard, hidden = g.lay.top(wmStock), true
+	case MoveDraw:
+		stock--
+		if !g.turnsToCorner() {
+			talon, talonSeen = g.lay.top(wmStock), false
+		}
+	case MoveFoundation, MoveTransfer:
+		switch from := int(m.From); {
+		case from < wmWings:
+			empty |= 1 << from
+		case from == wmTalon:
+			talon = g.lay.below[talon]
+		case from >= wmCorner0 && from < wmCorner0+4:
+			h[from-wmCorner0]--
+		}
+		if f := int(m.To) - wmCentre; f == 0 {
+			cn++
+		} else if f > 0 && f < 5 {
+			h[f-1]++
+		}
+	default:
+		return 0, false
+	}
+	if empty != 0 && (talon != NoCard || stock > 0) {
+		return 0, true // a vacancy must be filled first
+	}
+	// by[r]: the foundations that take rank r after m (bit f, as in
+	// wmNeeds; a corner that takes nothing sets a bit of by[0], cleared), so a card of
+	// rank r has bits.OnesCount8(by[r]) plays.
+	var by [16]uint8
+	if cn < wmCentreN {
+		by[cn%NumRanks+1] = 1
+	}
+	for k, n := range h {
+		by[g.cornerNeed(n)&15] |= 2 << k
+	}
+	by[0] = 0 // the corners that take nothing
+	plays := func(c Card) int { return bits.OnesCount8(by[c.Rank()&15]) }
+	n := 0
+	for w := 0; w < wmWings; w++ {
+		c := g.lay.top(w)
+		if w == fill {
+			if hidden {
+				continue
+			}
+			c = fillCard
+		}
+		if empty>>w&1 == 0 && c.Valid() {
+			n += plays(c)
+		}
+	}
+	if talonSeen && talon.Valid() {
+		n += plays(talon)
+	}
+	return n, true
 }
