@@ -78,6 +78,7 @@ func scramble(g Game, rng *fastRand) {
 		l = &x.lay
 	case *shah:
 		l = &x.lay
+		defer x.sync()
 	case *duchess:
 		l = &x.lay
 		defer x.sync()
@@ -191,6 +192,7 @@ func dlEndgame(t *testing.T, g Game, rng *fastRand) {
 // the stock.
 func shEndgame(t *testing.T, g Game, rng *fastRand) {
 	s := g.(*shah)
+	defer s.sync() // the facts the game keeps
 	s.lay.reset()
 	s.phase, s.redeals, s.idle = 2, 0, 0
 	for su := Suit(0); su < NumSuits; su++ {

@@ -186,13 +186,31 @@ func startShah(v *VariantReader) (Dealer, error) {
 // shah is the state of a game of the Shah. An inner or middle place is a
 // pile of at most one card; an outer place holds its card and the cards
 // married onto it.
+//
+// Besides the piles it keeps a few facts that every move generation and
+// every check would otherwise read from all the piles again: the score,
+// the empty star places, what the foundations take next and the outer
+// tops by suitKey. Every move of a card goes through move, which updates
+// them from the (at most two) piles it touches; sync computes them from
+// scratch (TestShahKept compares the two at every position of random
+// playouts of every variant).
 type shah struct {
 	core
 	r       *shahRules
 	phase   uint8 // 0, 1: circle one or two just dealt; 2: star complete
 	redeals uint8
 	idle    uint8 // outer-to-outer marriages in a row (cycle rule)
-	lay     layout
+	score   uint8 // cards on the foundations, aces included
+	// empty has bit p set when star place p (0–23) is empty: the first
+	// set bit is the vacancy to fill.
+	empty uint32
+	// want is what the foundations take next (wantsOf).
+	want shWants
+	// outer[k] has bit j set when the top of outer pile j has suitKey k:
+	// the outer piles whose top marries onto a top of key k are
+	// outer[k-1].
+	outer [64]uint8
+	lay   layout
 }
 
 func newShah(c core, r *shahRules, pack []Card) *shah {
@@ -224,14 +242,78 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 	for k := 0; k < shRays; k++ {
 		g.lay.moveLinked(shStock, shInner+k)
 	}
+	g.sync()
 	return g
+}
+
+// sync computes the facts the game keeps (see shah) from the piles.
+func (g *shah) sync() {
+	g.score, g.empty, g.outer = 0, 0, [64]uint8{}
+	for p := 0; p < shFound; p++ {
+		if g.lay.empty(p) {
+			g.empty |= 1 << p
+		} else if p >= shOuter {
+			g.outer[suitKey(g.lay.top(p))] |= 1 << (p - shOuter)
+		}
+	}
+	for f := shFound; f < shFound+8; f++ {
+		g.score += uint8(g.lay.size(f))
+	}
+	g.want = g.wantsOf()
+}
+
+// move moves the top card of pile from onto pile to, keeping the facts of
+// the two piles (see shah).
+func (g *shah) move(from, to int) {
+	g.forget(from)
+	g.forget(to)
+	g.lay.moveLinked(from, to)
+	g.note(from)
+	g.note(to)
+}
+
+// forget takes pile p out of the kept facts before a move changes it.
+func (g *shah) forget(p int) {
+	switch {
+	case p >= shOuter && p < shFound:
+		if c := g.lay.top(p); c != NoCard {
+			g.outer[suitKey(c)&63] &^= 1 << (p - shOuter)
+		}
+	case p >= shFound && p < shFound+8:
+		n := g.lay.size(p)
+		g.score -= uint8(n)
+		if f := p - shFound; n < shTop {
+			g.want[((f/2)*16+n+1)&63] &^= 1 << f
+		}
+	}
+}
+
+// note puts pile p back into the kept facts after a move changed it.
+func (g *shah) note(p int) {
+	switch {
+	case p < shFound:
+		if g.lay.empty(p) {
+			g.empty |= 1 << p
+			return
+		}
+		g.empty &^= 1 << p
+		if p >= shOuter {
+			g.outer[suitKey(g.lay.top(p))&63] |= 1 << (p - shOuter)
+		}
+	case p < shFound+8:
+		n := g.lay.size(p)
+		g.score += uint8(n)
+		if f := p - shFound; n < shTop {
+			g.want[((f/2)*16+n+1)&63] |= 1 << f
+		}
+	}
 }
 
 // draw turns the stock's top card onto the empty place p, if the stock
 // has a card.
 func (g *shah) draw(p int) {
 	if !g.lay.empty(shStock) {
-		g.lay.moveLinked(shStock, p)
+		g.move(shStock, p)
 	}
 }
 
@@ -263,12 +345,10 @@ func (g *shah) rayTop(k int) int {
 // vacancy returns the first vacant star place (inner circle first, left to
 // right), or -1.
 func (g *shah) vacancy() int {
-	for p := 0; p < shFound; p++ {
-		if g.lay.empty(p) {
-			return p
-		}
+	if g.empty == 0 {
+		return -1
 	}
-	return -1
+	return bits.TrailingZeros32(g.empty)
 }
 
 // shMarries reports whether s may be married onto t: same suit, one lower.
@@ -283,11 +363,11 @@ func shMarries(s, t Card) bool {
 func (g *shah) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 func (g *shah) gen(dst []Move, first bool) []Move {
-	w := g.wants()
+	w := &g.want
 	if g.phase < 2 {
 		base := int(g.phase) * shRays
 		for p := base; p < base+shRays; p++ {
-			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
 			if first && len(dst) > 0 {
 				return dst
 			}
@@ -299,34 +379,25 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	}
 	for k := 0; k < shRays; k++ {
 		if p := g.rayTop(k); p >= 0 {
-			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
 			if first && len(dst) > 0 {
 				return dst
 			}
 		}
 	}
 	t := g.lay.top(shTalon)
-	dst = g.appendPlays(dst, &w, shTalon, t, shRulePlay)
+	dst = g.appendPlays(dst, w, shTalon, t, shRulePlay)
 	if first && len(dst) > 0 {
 		return dst
 	}
 	// shMarries(s, t) is key(t) - key(s) == 1 for the suitKeys of the
 	// cards: the outer piles whose top may go on top t of outer pile k
-	// are src[key(t)-1] (bit j for pile j).
-	var src [64]uint8
-	var tops [shRays]Card
-	for k := range tops {
-		if tops[k] = g.lay.top(shOuter + k); tops[k] != NoCard {
-			src[suitKey(tops[k])] |= 1 << k
-		}
-	}
+	// are g.outer[key(t)-1] (bit j for pile j; never k itself).
 	talonKey := suitKey(t)
 	outerToo := g.idle < shIdleMax && !g.r.talonOnly
-	for k, top := range tops {
-		if top == NoCard {
-			continue
-		}
-		key := suitKey(top)
+	for live := ^g.empty >> shOuter & 0xFF; live != 0; live &= live - 1 {
+		k := bits.TrailingZeros32(live)
+		key := suitKey(g.lay.top(shOuter + k))
 		if key-talonKey == 1 { // shMarries(t, top)
 			dst = append(dst, Move{Kind: MoveBuild, From: shTalon, To: uint8(shOuter + k), Card: t, Card2: NoCard, Rule: shRuleII})
 			if first {
@@ -336,16 +407,16 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 		if !outerToo {
 			continue
 		}
-		for m := src[key-1]; m != 0; m &= m - 1 { // shMarries(tops[j], top), j != k
+		for m := g.outer[(key-1)&63]; m != 0; m &= m - 1 { // shMarries(top of j, top), j != k
 			j := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: tops[j], Card2: NoCard, Rule: shRuleII})
+			dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: g.lay.top(shOuter + j), Card2: NoCard, Rule: shRuleII})
 			if first {
 				return dst
 			}
 		}
 	}
-	v := g.vacancy()
-	if v >= 0 {
+	if g.empty != 0 {
+		v := bits.TrailingZeros32(g.empty)
 		if t != NoCard {
 			dst = append(dst, Move{Kind: MoveFill, From: shTalon, To: uint8(v), Card: t, Card2: NoCard, Rule: shRuleVacancy})
 			if first {
@@ -370,8 +441,11 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 // (bit f): fits(f, c) is exactly bit f of w[suitKey(c)] for a real card.
 type shWants [64]uint8
 
-// wants returns what the foundations take next.
-func (g *shah) wants() (w shWants) {
+// wants returns what the foundations take next, as kept (see shah).
+func (g *shah) wants() shWants { return g.want }
+
+// wantsOf computes what the foundations take next from their heights.
+func (g *shah) wantsOf() (w shWants) {
 	for f := 0; f < 8; f++ {
 		if n := g.lay.size(shFound + f); n < shTop {
 			w[(f/2)*16+n+1] |= 1 << f
@@ -538,18 +612,18 @@ func (g *shah) Apply(m Move) error {
 		}
 		g.phase++
 	case shRuleI, shRulePlay:
-		g.lay.moveLinked(from, to)
+		g.move(from, to)
 		if g.phase < 2 {
 			g.draw(from)
 		}
 	case shRuleII:
-		g.lay.moveLinked(from, to)
+		g.move(from, to)
 		if from != shTalon {
 			idle = g.idle + 1
 		}
 	case shRuleVacancy, shRuleDraw:
-		g.lay.moveLinked(from, to)
-	case shRuleRedeal:
+		g.move(from, to)
+	case shRuleRedeal: // the talon and the stock hold no kept fact
 		for !g.lay.empty(shTalon) { // turned over: the talon's bottom on top
 			g.lay.moveLinked(shTalon, shStock)
 		}
@@ -566,16 +640,10 @@ func (g *shah) Ending() Ending {
 	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
-func (g *shah) Won() bool { return g.Score() == g.Total() }
+func (g *shah) Won() bool { return g.score == 8*shTop }
 
 // Score is the number of cards on the foundations, aces included.
-func (g *shah) Score() int {
-	s := 0
-	for f := shFound; f < shFound+8; f++ {
-		s += g.lay.size(f)
-	}
-	return s
-}
+func (g *shah) Score() int { return int(g.score) }
 
 func (g *shah) Total() int   { return 8 * shTop }
 func (g *shah) Redeals() int { return int(g.redeals) }
