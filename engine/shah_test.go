@@ -177,8 +177,8 @@ func TestShahRuleII(t *testing.T) {
 	wantLegal(t, g, shMarry(shOuter+1, 0, "6H'"))  // outer 6♥ on 7♥
 	wantLegal(t, g, shMarry(shOuter, 2, "7H"))     // 7♥ on 8♥
 	wantIllegal(t, g, shMarry(shOuter+2, 0, "8H")) // ascending
-	g.lay.push(shTalon, ac("6D")) // the talon holds no kept fact (no sync)
-	wantIllegal(t, g, shMarry(shTalon, 0, "6D")) // other suit
+	g.lay.push(shTalon, ac("6D"))                  // the talon holds no kept fact (no sync)
+	wantIllegal(t, g, shMarry(shTalon, 0, "6D"))   // other suit
 	mustApply(t, g, shMarry(shOuter, 2, "7H"))
 	// O0 is now a vacancy; the marriage pile on O2 grows.
 	if g.lay.size(shOuter) != 0 || g.lay.size(shOuter+2) != 2 {
