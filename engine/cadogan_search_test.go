@@ -74,6 +74,7 @@ func scramble(g Game, rng *fastRand) {
 	switch x := g.(type) {
 	case *fourCorners:
 		l = &x.lay
+		defer x.sync()
 	case *windmill:
 		l = &x.lay
 	case *shah:
@@ -146,6 +147,7 @@ func fullPairs(l *layout, f0 int) {
 // fcEndgame: after the last deal, 6 to 14 cards taken back to the packets.
 func fcEndgame(t *testing.T, g Game, rng *fastRand) {
 	fc := g.(*fourCorners)
+	defer fc.sync() // the facts the game keeps
 	fc.lay.reset()
 	fc.redeals, fc.pos, fc.idle = fcRedeals, 0, 0
 	fullPairs(&fc.lay, fcFound)

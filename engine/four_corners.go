@@ -178,12 +178,21 @@ func startFourCorners(v *VariantReader) (Dealer, error) {
 
 // fourCorners is the state of a game of Four Corners. The card about to
 // land is the one card of pile "card" (empty once the deal is over).
+//
+// Besides the piles it keeps the score and what the foundations take
+// next, which every move generation, check and Won would otherwise read
+// from the eight foundations: a card reaches a foundation only through
+// home, which updates both, and no card ever leaves one; sync computes
+// them from scratch (TestFourCornersKept compares the two at every
+// position of random playouts of every variant).
 type fourCorners struct {
 	core
 	r       *fourCornersRules
 	pos     uint8 // packet the card about to land goes to
 	redeals uint8
 	idle    uint8 // marriages in a row (cycle rule)
+	score   uint8 // cards on the foundations
+	want    pairWants
 	lay     layout
 }
 
@@ -191,9 +200,58 @@ func newFourCorners(c core, r *fourCornersRules, pack []Card) *fourCorners {
 	g := &fourCorners{core: c, r: r}
 	g.lay.reset()
 	g.lay.loadPack(fcStock, pack)
+	g.sync()
 	g.turn()
 	return g
 }
+
+// sync computes the facts the game keeps (see fourCorners) from the piles.
+func (g *fourCorners) sync() {
+	g.score = 0
+	for f := fcFound; f < fcFound+fcNumFound; f++ {
+		g.score += uint8(g.lay.size(f))
+	}
+	g.want = pairWantsOf(&g.lay, fcFound)
+}
+
+// shift moves the top card of pile from onto pile to. moveLinked keeps
+// the links of the view hash once a ViewHash asked for them; before that
+// (the random player never asks) the plain move does the same, inlined.
+func (g *fourCorners) shift(from, to int) {
+	if g.lay.linked == 0 {
+		g.lay.move(from, to)
+		return
+	}
+	g.lay.moveLinked(from, to)
+}
+
+// home plays the top card of pile from to foundation pile to, keeping the
+// score and what the foundation takes next.
+func (g *fourCorners) home(from, to int) {
+	f := (to - fcFound) & 7
+	n := g.lay.size(to)
+	if r := pairWant(f, n); r != 0 {
+		g.want[((f/2)*16+int(r))&63] &^= 1 << f
+	}
+	g.shift(from, to)
+	if r := pairWant(f, n+1); r != 0 {
+		g.want[((f/2)*16+int(r))&63] |= 1 << f
+	}
+	g.score++
+}
+
+// fcDealMask[p] has bit f set when a card about to land on packet p may
+// go to foundation f (fcDealMayPlay).
+var fcDealMask = func() (t [fcPackets]uint8) {
+	for p := range t {
+		for f := 0; f < fcNumFound; f++ {
+			if fcDealMayPlay(p, f) {
+				t[p] |= 1 << f
+			}
+		}
+	}
+	return t
+}()
 
 // fcCorner reports whether packet p is a corner (L0, L5, R0, R5).
 func fcCorner(p int) bool { return p == 0 || p == 5 || p == 6 || p == 11 }
@@ -218,7 +276,7 @@ func fcDealMayPlay(p, f int) bool { return fcCorner(p) || fcAdjoins(p) == f }
 // fits reports whether c goes on foundation f (0–7): its suit's ace pile
 // (f even) or king pile (f odd), in sequence.
 func (g *fourCorners) fits(f int, c Card) bool {
-	return c.Valid() && int(c.Suit()) == f/2 && c.Rank() == pairWant(f, g.lay.size(fcFound+f))
+	return c.Valid() && g.want[suitKey(c)&63]>>(f&7)&1 != 0
 }
 
 func (g *fourCorners) marries(c, t Card) bool {
@@ -242,11 +300,11 @@ func (g *fourCorners) turn() {
 		s := fcFound + 2*int(c.Suit())
 		switch {
 		case c.Rank() == Ace && g.lay.empty(s):
-			g.lay.moveLinked(fcStock, s)
+			g.home(fcStock, s)
 		case c.Rank() == King && g.lay.empty(s+1):
-			g.lay.moveLinked(fcStock, s+1)
+			g.home(fcStock, s+1)
 		default:
-			g.lay.moveLinked(fcStock, fcCard)
+			g.shift(fcStock, fcCard)
 		}
 	}
 }
@@ -258,9 +316,9 @@ func (g *fourCorners) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 // gen appends the legal moves; with first it stops after one.
 func (g *fourCorners) gen(dst []Move, first bool) []Move {
-	// The foundation plays come first (engine/progress.go).
+	// The foundation plays come first (ProgressMoves).
 	mark := len(dst)
-	if dst = g.ProgressMoves(dst); first && len(dst) > mark {
+	if dst = g.progress(dst); first && len(dst) > mark {
 		return dst[:mark+1]
 	}
 	if g.dealing() {
@@ -307,6 +365,41 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 	}
 	if g.redeals < fcRedeals {
 		dst = append(dst, Move{Kind: MoveRedeal, From: fcStock, To: fcStock, Card: NoCard, Card2: NoCard, Rule: fcRuleRedeal})
+	}
+	return dst
+}
+
+// progress appends the foundation plays, as ProgressMoves lists them,
+// from what the foundations take (g.want, by suitKey; an empty pile's
+// NoCard reads entry 0, which no card has).
+func (g *fourCorners) progress(dst []Move) []Move {
+	if g.dealing() {
+		hand, p := g.hand(), int(g.pos)
+		rule := fcRuleSide
+		if fcCorner(p) {
+			rule = fcRuleCorner
+		}
+		for m := g.want[suitKey(hand)&63] & fcDealMask[p%fcPackets]; m != 0; m &= m - 1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + bits.TrailingZeros8(m)), Card: hand, Card2: NoCard, Rule: rule})
+		}
+		if g.r.dealTops {
+			for q := 0; q < fcPackets; q++ {
+				t := g.lay.top(q)
+				for m := g.want[suitKey(t)&63] & fcDealMask[q]; m != 0; m &= m - 1 {
+					dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: fcRuleI})
+				}
+			}
+		}
+		return dst
+	}
+	if g.Won() {
+		return dst
+	}
+	for q := 0; q < fcPackets; q++ {
+		t := g.lay.top(q)
+		for m := g.want[suitKey(t)&63]; m != 0; m &= m - 1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: fcRuleI})
+		}
 	}
 	return dst
 }
@@ -417,12 +510,14 @@ func (g *fourCorners) Apply(m Move) error {
 	idle := uint8(0)
 	switch m.Rule {
 	case fcRuleDeal:
-		g.lay.moveLinked(fcCard, int(g.pos))
-		g.pos = (g.pos + 1) % fcPackets
+		g.shift(fcCard, int(g.pos))
+		if g.pos++; g.pos == fcPackets {
+			g.pos = 0
+		}
 	case fcRuleCorner, fcRuleSide, fcRuleI:
-		g.lay.moveLinked(int(m.From), int(m.To))
+		g.home(int(m.From), int(m.To))
 	case fcRuleMarriage:
-		g.lay.moveLinked(int(m.From), int(m.To))
+		g.shift(int(m.From), int(m.To))
 		idle = g.idle + 1
 	case fcRuleRedeal:
 		g.gather()
@@ -454,15 +549,9 @@ func (g *fourCorners) Ending() Ending {
 }
 
 // Score is the number of cards on the foundations.
-func (g *fourCorners) Score() int {
-	s := 0
-	for f := fcFound; f < fcFound+fcNumFound; f++ {
-		s += g.lay.size(f)
-	}
-	return s
-}
+func (g *fourCorners) Score() int { return int(g.score) }
 
-func (g *fourCorners) Won() bool    { return g.Score() == fcCards }
+func (g *fourCorners) Won() bool    { return g.score == fcCards }
 func (g *fourCorners) Total() int   { return fcCards }
 func (g *fourCorners) Redeals() int { return int(g.redeals) }
 
