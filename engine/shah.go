@@ -204,13 +204,22 @@ type shah struct {
 	// empty has bit p set when star place p (0–23) is empty: the first
 	// set bit is the vacancy to fill.
 	empty uint32
-	// want is what the foundations take next (wantsOf).
-	want shWants
+	// want is what the foundations take next (wantsOf); wantKeys has
+	// bit k set when want[k] is not 0.
+	want     shWants
+	wantKeys uint64
 	// outer[k] has bit j set when the top of outer pile j has suitKey k:
 	// the outer piles whose top marries onto a top of key k are
-	// outer[k-1].
-	outer [64]uint8
-	lay   layout
+	// outer[k-1]; outerKeys has bit k set when outer[k] is not 0.
+	outer     [64]uint8
+	outerKeys uint64
+	// rays[k] has bit j set when the top card of ray j (its outer card,
+	// else its middle card, else its inner card) has suitKey k; rayKeys
+	// has bit k set when rays[k] is not 0. After the deal the rays whose
+	// top a foundation takes are those of the keys in rayKeys&wantKeys.
+	rays    [64]uint8
+	rayKeys uint64
+	lay     layout
 }
 
 func newShah(c core, r *shahRules, pack []Card) *shah {
@@ -248,7 +257,7 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 
 // sync computes the facts the game keeps (see shah) from the piles.
 func (g *shah) sync() {
-	g.score, g.empty, g.outer = 0, 0, [64]uint8{}
+	g.score, g.empty, g.outer, g.rays = 0, 0, [64]uint8{}, [64]uint8{}
 	for p := 0; p < shFound; p++ {
 		if g.lay.empty(p) {
 			g.empty |= 1 << p
@@ -256,10 +265,43 @@ func (g *shah) sync() {
 			g.outer[suitKey(g.lay.top(p))] |= 1 << (p - shOuter)
 		}
 	}
+	for k := 0; k < shRays; k++ {
+		if p := g.rayTop(k); p >= 0 {
+			g.rays[suitKey(g.lay.top(p))] |= 1 << k
+		}
+	}
 	for f := shFound; f < shFound+8; f++ {
 		g.score += uint8(g.lay.size(f))
 	}
 	g.want = g.wantsOf()
+	g.wantKeys, g.outerKeys, g.rayKeys = keysOf((*[64]uint8)(&g.want)), keysOf(&g.outer), keysOf(&g.rays)
+}
+
+// keysOf returns the set of the indices k with t[k] not 0.
+func keysOf(t *[64]uint8) uint64 {
+	var m uint64
+	for k, b := range t {
+		if b != 0 {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+// unset clears bit b of t[k] (k < 64), and bit k of keys when t[k]
+// becomes 0.
+func unset(t *[64]uint8, keys *uint64, k int, b uint8) {
+	k &= 63
+	if t[k] &^= b; t[k] == 0 {
+		*keys &^= 1 << k
+	}
+}
+
+// set sets bit b of t[k] (k < 64) and bit k of keys.
+func set(t *[64]uint8, keys *uint64, k int, b uint8) {
+	k &= 63
+	t[k] |= b
+	*keys |= 1 << k
 }
 
 // move moves the top card of pile from onto pile to, keeping the facts of
@@ -273,17 +315,23 @@ func (g *shah) move(from, to int) {
 }
 
 // forget takes pile p out of the kept facts before a move changes it.
+// (A move touches two piles of different rays, or one star place: the
+// forgets and notes of its two piles never meet on one fact.)
 func (g *shah) forget(p int) {
 	switch {
-	case p >= shOuter && p < shFound:
-		if c := g.lay.top(p); c != NoCard {
-			g.outer[suitKey(c)&63] &^= 1 << (p - shOuter)
+	case p < shFound:
+		k := p & 7
+		if q := g.rayTop(k); q >= 0 {
+			unset(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
 		}
-	case p >= shFound && p < shFound+8:
+		if c := g.lay.top(p); p >= shOuter && c != NoCard {
+			unset(&g.outer, &g.outerKeys, suitKey(c), 1<<k)
+		}
+	case p < shFound+8:
 		n := g.lay.size(p)
 		g.score -= uint8(n)
 		if f := p - shFound; n < shTop {
-			g.want[((f/2)*16+n+1)&63] &^= 1 << f
+			unset((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
 		}
 	}
 }
@@ -292,19 +340,23 @@ func (g *shah) forget(p int) {
 func (g *shah) note(p int) {
 	switch {
 	case p < shFound:
+		k := p & 7
+		if q := g.rayTop(k); q >= 0 {
+			set(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
+		}
 		if g.lay.empty(p) {
 			g.empty |= 1 << p
 			return
 		}
 		g.empty &^= 1 << p
 		if p >= shOuter {
-			g.outer[suitKey(g.lay.top(p))&63] |= 1 << (p - shOuter)
+			set(&g.outer, &g.outerKeys, suitKey(g.lay.top(p)), 1<<k)
 		}
 	case p < shFound+8:
 		n := g.lay.size(p)
 		g.score += uint8(n)
 		if f := p - shFound; n < shTop {
-			g.want[((f/2)*16+n+1)&63] |= 1 << f
+			set((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
 		}
 	}
 }
@@ -377,12 +429,17 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	if g.Won() {
 		return dst
 	}
-	for k := 0; k < shRays; k++ {
-		if p := g.rayTop(k); p >= 0 {
-			dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
-			if first && len(dst) > 0 {
-				return dst
-			}
+	// The rays whose top a foundation takes, from the keys both kept
+	// sets hold (in ray order, as a walk over the rays would list them).
+	var wanted uint8
+	for ks := g.rayKeys & g.wantKeys; ks != 0; ks &= ks - 1 {
+		wanted |= g.rays[bits.TrailingZeros64(ks)]
+	}
+	for ; wanted != 0; wanted &= wanted - 1 {
+		p := g.rayTop(bits.TrailingZeros8(wanted))
+		dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
+		if first {
+			return dst
 		}
 	}
 	t := g.lay.top(shTalon)
@@ -392,13 +449,26 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	}
 	// shMarries(s, t) is key(t) - key(s) == 1 for the suitKeys of the
 	// cards: the outer piles whose top may go on top t of outer pile k
-	// are g.outer[key(t)-1] (bit j for pile j; never k itself).
+	// are g.outer[key(t)-1] (bit j for pile j; never k itself). The
+	// targets are the outer piles of key talonKey+1 (onto which the talon
+	// top marries) and, when outer-to-outer marriages are allowed, those
+	// of the keys k whose key k-1 an outer top has too.
 	talonKey := suitKey(t)
 	outerToo := g.idle < shIdleMax && !g.r.talonOnly
-	for live := ^g.empty >> shOuter & 0xFF; live != 0; live &= live - 1 {
-		k := bits.TrailingZeros32(live)
+	var onto, targets uint8
+	if t != NoCard {
+		onto = g.outer[(talonKey+1)&63]
+	}
+	targets = onto
+	if outerToo {
+		for ks := g.outerKeys & (g.outerKeys << 1); ks != 0; ks &= ks - 1 {
+			targets |= g.outer[bits.TrailingZeros64(ks)]
+		}
+	}
+	for ; targets != 0; targets &= targets - 1 {
+		k := bits.TrailingZeros8(targets)
 		key := suitKey(g.lay.top(shOuter + k))
-		if key-talonKey == 1 { // shMarries(t, top)
+		if onto>>k&1 != 0 { // shMarries(t, top)
 			dst = append(dst, Move{Kind: MoveBuild, From: shTalon, To: uint8(shOuter + k), Card: t, Card2: NoCard, Rule: shRuleII})
 			if first {
 				return dst

@@ -6,11 +6,11 @@ import (
 )
 
 // TestShahKept checks the facts the Shah keeps (score, empty places, what
-// the foundations take, the outer tops by key) against the same facts
-// computed from the piles, and the legal moves listed from them against
-// shGenReference, which reads nothing but the piles, at every position of
-// random playouts of every variant; and Ending's quick look against the
-// full list.
+// the foundations take, the outer tops and the ray tops by key, and the
+// sets of keys) against the same facts computed from the piles, and the
+// legal moves listed from them against shGenReference, which reads nothing
+// but the piles, at every position of random playouts of every variant;
+// and Ending's quick look against the full list.
 func TestShahKept(t *testing.T) {
 	deals := 150
 	if testing.Short() {
@@ -23,9 +23,11 @@ func TestShahKept(t *testing.T) {
 			g := gg.(*shah)
 			want := *g
 			want.sync()
-			if want.score != g.score || want.empty != g.empty || want.want != g.want || want.outer != g.outer {
-				t.Fatalf("%v seed %d move %d: kept score %d empty %024b want %v outer %v; the piles give %d %024b %v %v\n%s",
-					opts, seed, ply, g.score, g.empty, g.want, g.outer, want.score, want.empty, want.want, want.outer, g)
+			if want.score != g.score || want.empty != g.empty || want.want != g.want || want.outer != g.outer ||
+				want.rays != g.rays || want.wantKeys != g.wantKeys || want.outerKeys != g.outerKeys || want.rayKeys != g.rayKeys {
+				t.Fatalf("%v seed %d move %d: kept score %d empty %024b want %v %x outer %v %x rays %v %x; the piles give %d %024b %v %x %v %x %v %x\n%s",
+					opts, seed, ply, g.score, g.empty, g.want, g.wantKeys, g.outer, g.outerKeys, g.rays, g.rayKeys,
+					want.score, want.empty, want.want, want.wantKeys, want.outer, want.outerKeys, want.rays, want.rayKeys, g)
 			}
 			ref = shGenReference(g, ref[:0])
 			if !slices.Equal(legal, ref) {
