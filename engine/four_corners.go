@@ -316,6 +316,11 @@ func (g *fourCorners) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 // gen appends the legal moves; with first it stops after one.
 func (g *fourCorners) gen(dst []Move, first bool) []Move {
+	// While dealing without plays (the most frequent position): only
+	// the deal's move.
+	if hand := g.hand(); hand != NoCard && !g.r.dealTops && g.want[suitKey(hand)&63]&fcDealMask[g.pos%fcPackets] == 0 {
+		return append(dst, Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: hand, Card2: NoCard, Rule: fcRuleDeal})
+	}
 	// The foundation plays come first (ProgressMoves).
 	mark := len(dst)
 	if dst = g.progress(dst); first && len(dst) > mark {
@@ -406,6 +411,9 @@ func (g *fourCorners) progress(dst []Move) []Move {
 
 // Check is the legality predicate, rule by rule.
 func (g *fourCorners) Check(m Move) error {
+	if m.Kind == MoveDeal && m.From == fcCard && m.Card2 == NoCard && m.Card == g.hand() && m.Card != NoCard && m.To == g.pos && m.Rule == fcRuleDeal {
+		return nil // the deal's move, the most frequent: case fcRuleDeal below
+	}
 	if m.Card2 != NoCard {
 		return illegal("four-corners: no move of four-corners has a second card")
 	}
@@ -508,18 +516,21 @@ func (g *fourCorners) Apply(m Move) error {
 		return err
 	}
 	idle := uint8(0)
-	switch m.Rule {
-	case fcRuleDeal:
+	// Check has tied each rule to its kind of move (the deal to MoveDeal,
+	// the three plays to MoveFoundation, …), so the kind tells the rule
+	// apart without comparing the rule's string again.
+	switch m.Kind {
+	case MoveDeal:
 		g.shift(fcCard, int(g.pos))
 		if g.pos++; g.pos == fcPackets {
 			g.pos = 0
 		}
-	case fcRuleCorner, fcRuleSide, fcRuleI:
+	case MoveFoundation:
 		g.home(int(m.From), int(m.To))
-	case fcRuleMarriage:
+	case MoveBuild:
 		g.shift(int(m.From), int(m.To))
 		idle = g.idle + 1
-	case fcRuleRedeal:
+	case MoveRedeal:
 		g.gather()
 		g.redeals++
 		g.pos = 0

@@ -305,13 +305,33 @@ func set(t *[64]uint8, keys *uint64, k int, b uint8) {
 }
 
 // move moves the top card of pile from onto pile to, keeping the facts of
-// the two piles (see shah).
+// the two piles (see shah): the star places and the foundations (piles
+// below shTalon).
 func (g *shah) move(from, to int) {
-	g.forget(from)
-	g.forget(to)
+	if from < shTalon {
+		g.forget(from)
+	}
+	if to < shTalon {
+		g.forget(to)
+	}
+	g.shift(from, to)
+	if from < shTalon {
+		g.note(from)
+	}
+	if to < shTalon {
+		g.note(to)
+	}
+}
+
+// shift moves the top card of pile from onto pile to. moveLinked keeps
+// the links of the view hash once a ViewHash asked for them; before that
+// (the random player never asks) the plain move does the same, inlined.
+func (g *shah) shift(from, to int) {
+	if g.lay.linked == 0 {
+		g.lay.move(from, to)
+		return
+	}
 	g.lay.moveLinked(from, to)
-	g.note(from)
-	g.note(to)
 }
 
 // forget takes pile p out of the kept facts before a move changes it.
@@ -671,8 +691,11 @@ func (g *shah) Apply(m Move) error {
 	}
 	from, to := int(m.From), int(m.To)
 	idle := uint8(0)
-	switch m.Rule {
-	case shRuleDeal:
+	// Check has tied each rule to its kind of move (shah/I and shah/play
+	// to MoveFoundation, shah/II to MoveBuild, …), so the kind tells the
+	// rule apart without comparing the rule's string again.
+	switch m.Kind {
+	case MoveDeal:
 		base := shMiddle
 		if g.phase == 1 {
 			base = shOuter
@@ -681,21 +704,23 @@ func (g *shah) Apply(m Move) error {
 			g.draw(base + k)
 		}
 		g.phase++
-	case shRuleI, shRulePlay:
+	case MoveFoundation:
 		g.move(from, to)
 		if g.phase < 2 {
 			g.draw(from)
 		}
-	case shRuleII:
+	case MoveBuild:
 		g.move(from, to)
 		if from != shTalon {
 			idle = g.idle + 1
 		}
-	case shRuleVacancy, shRuleDraw:
+	case MoveFill:
 		g.move(from, to)
-	case shRuleRedeal: // the talon and the stock hold no kept fact
+	case MoveDraw: // the talon and the stock hold no kept fact
+		g.shift(from, to)
+	case MoveRedeal:
 		for !g.lay.empty(shTalon) { // turned over: the talon's bottom on top
-			g.lay.moveLinked(shTalon, shStock)
+			g.shift(shTalon, shStock)
 		}
 		g.redeals++
 	}
