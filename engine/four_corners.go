@@ -179,12 +179,14 @@ func startFourCorners(v *VariantReader) (Dealer, error) {
 // fourCorners is the state of a game of Four Corners. The card about to
 // land is the one card of pile "card" (empty once the deal is over).
 //
-// Besides the piles it keeps the score and what the foundations take
-// next, which every move generation, check and Won would otherwise read
-// from the eight foundations: a card reaches a foundation only through
-// home, which updates both, and no card ever leaves one; sync computes
-// them from scratch (TestFourCornersKept compares the two at every
-// position of random playouts of every variant).
+// Besides the piles it keeps the score, what the foundations take next
+// and the packet tops by key, which every move generation, check and Won
+// would otherwise read from the eight foundations and the twelve packets:
+// a card reaches a foundation only through home, which updates the first
+// two, and no card ever leaves one; every move that changes a packet's
+// top updates the third (untop, retop; a redeal empties them all). sync
+// computes them from scratch (TestFourCornersKept compares the two at
+// every position of random playouts of every variant).
 type fourCorners struct {
 	core
 	r       *fourCornersRules
@@ -193,6 +195,12 @@ type fourCorners struct {
 	idle    uint8 // marriages in a row (cycle rule)
 	score   uint8 // cards on the foundations
 	want    pairWants
+	// wantKeys has bit k set when want[k] is not 0.
+	wantKeys uint64
+	// tops[k] has bit q set when the top of packet q has suitKey k;
+	// topKeys has bit k set when tops[k] is not 0.
+	tops    [64]uint16
+	topKeys uint64
 	lay     layout
 }
 
@@ -212,6 +220,32 @@ func (g *fourCorners) sync() {
 		g.score += uint8(g.lay.size(f))
 	}
 	g.want = pairWantsOf(&g.lay, fcFound)
+	g.wantKeys = keysOf((*[64]uint8)(&g.want))
+	g.tops, g.topKeys = [64]uint16{}, 0
+	for q := 0; q < fcPackets; q++ {
+		g.retop(q)
+	}
+}
+
+// untop takes the top of packet q out of the kept tops, before a move
+// changes it.
+func (g *fourCorners) untop(q int) {
+	if c := g.lay.top(q); c != NoCard {
+		k := suitKey(c) & 63
+		if g.tops[k] &^= 1 << q; g.tops[k] == 0 {
+			g.topKeys &^= 1 << k
+		}
+	}
+}
+
+// retop puts the top of packet q into the kept tops, after a move
+// changed it.
+func (g *fourCorners) retop(q int) {
+	if c := g.lay.top(q); c != NoCard {
+		k := suitKey(c) & 63
+		g.tops[k] |= 1 << q
+		g.topKeys |= 1 << k
+	}
 }
 
 // shift moves the top card of pile from onto pile to. moveLinked keeps
@@ -231,11 +265,18 @@ func (g *fourCorners) home(from, to int) {
 	f := (to - fcFound) & 7
 	n := g.lay.size(to)
 	if r := pairWant(f, n); r != 0 {
-		g.want[((f/2)*16+int(r))&63] &^= 1 << f
+		unset((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+int(r), 1<<f)
+	}
+	packet := from < fcPackets
+	if packet {
+		g.untop(from)
 	}
 	g.shift(from, to)
+	if packet {
+		g.retop(from)
+	}
 	if r := pairWant(f, n+1); r != 0 {
-		g.want[((f/2)*16+int(r))&63] |= 1 << f
+		set((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+int(r), 1<<f)
 	}
 	g.score++
 }
@@ -332,7 +373,30 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 	if g.Won() {
 		return dst
 	}
-	if g.idle < fcIdleMax {
+	if g.idle < fcIdleMax && !g.r.anySuit {
+		// marries(c, t) is |key(c) - key(t)| == 1 for the suitKeys of
+		// the packet tops (a rank step never crosses a suit): the
+		// packets whose top marries a top of key k are tops[k-1] |
+		// tops[k+1], and those that marry at all are those of the keys
+		// k whose key k-1 or k+1 is a top's too.
+		var from uint16
+		for ks := g.topKeys & (g.topKeys<<1 | g.topKeys>>1); ks != 0; ks &= ks - 1 {
+			from |= g.tops[bits.TrailingZeros64(ks)]
+		}
+		for ; from != 0; from &= from - 1 {
+			q := bits.TrailingZeros16(from)
+			c := g.lay.top(q)
+			k := suitKey(c)
+			for m := (g.tops[(k-1)&63] | g.tops[(k+1)&63]) &^ (1 << q); m != 0; m &= m - 1 { // g.marries(c, top of r)
+				r := bits.TrailingZeros16(m)
+				dst = append(dst, Move{Kind: MoveBuild, From: uint8(q), To: uint8(r), Card: c, Card2: NoCard, Rule: fcRuleMarriage})
+				if first {
+					return dst
+				}
+			}
+		}
+	}
+	if g.idle < fcIdleMax && g.r.anySuit {
 		// marries(c, t) is |key(c) - key(t)| == 1 for the keys of the
 		// packet tops: suit*16 + rank (rank alone with any-suit), so a
 		// rank step never crosses a suit; an empty packet's key is far
@@ -388,9 +452,10 @@ func (g *fourCorners) progress(dst []Move) []Move {
 			dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + bits.TrailingZeros8(m)), Card: hand, Card2: NoCard, Rule: rule})
 		}
 		if g.r.dealTops {
-			for q := 0; q < fcPackets; q++ {
+			for ps := g.wanted(); ps != 0; ps &= ps - 1 {
+				q := bits.TrailingZeros16(ps)
 				t := g.lay.top(q)
-				for m := g.want[suitKey(t)&63] & fcDealMask[q]; m != 0; m &= m - 1 {
+				for m := g.want[suitKey(t)&63] & fcDealMask[q%fcPackets]; m != 0; m &= m - 1 {
 					dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: fcRuleI})
 				}
 			}
@@ -400,13 +465,24 @@ func (g *fourCorners) progress(dst []Move) []Move {
 	if g.Won() {
 		return dst
 	}
-	for q := 0; q < fcPackets; q++ {
+	for ps := g.wanted(); ps != 0; ps &= ps - 1 {
+		q := bits.TrailingZeros16(ps)
 		t := g.lay.top(q)
 		for m := g.want[suitKey(t)&63]; m != 0; m &= m - 1 {
 			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: fcRuleI})
 		}
 	}
 	return dst
+}
+
+// wanted returns the packets whose top a foundation takes (bit q for
+// packet q), from the keys of the kept tops and wants.
+func (g *fourCorners) wanted() uint16 {
+	var ps uint16
+	for ks := g.topKeys & g.wantKeys; ks != 0; ks &= ks - 1 {
+		ps |= g.tops[bits.TrailingZeros64(ks)]
+	}
+	return ps
 }
 
 // Check is the legality predicate, rule by rule.
@@ -521,14 +597,22 @@ func (g *fourCorners) Apply(m Move) error {
 	// apart without comparing the rule's string again.
 	switch m.Kind {
 	case MoveDeal:
-		g.shift(fcCard, int(g.pos))
+		q := int(g.pos) % fcPackets
+		g.untop(q)
+		g.shift(fcCard, q)
+		g.retop(q)
 		if g.pos++; g.pos == fcPackets {
 			g.pos = 0
 		}
 	case MoveFoundation:
 		g.home(int(m.From), int(m.To))
 	case MoveBuild:
-		g.shift(int(m.From), int(m.To))
+		from, to := int(m.From)%fcPackets, int(m.To)%fcPackets
+		g.untop(from)
+		g.untop(to)
+		g.shift(from, to)
+		g.retop(from)
+		g.retop(to)
 		idle = g.idle + 1
 	case MoveRedeal:
 		g.gather()
@@ -550,6 +634,7 @@ func (g *fourCorners) gather() {
 	}
 	g.lay.loadPack(fcStock, cs)
 	g.lay.relinkAll()
+	g.tops, g.topKeys = [64]uint16{}, 0 // the packets are empty
 }
 
 // Ending: won when all foundations are complete, stuck when no move is

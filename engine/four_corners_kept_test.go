@@ -6,10 +6,11 @@ import (
 )
 
 // TestFourCornersKept checks the facts Four Corners keeps (score, what the
-// foundations take) against the same facts computed from the piles, and
-// the legal moves listed from them against fcGenReference, which reads
-// nothing but the piles, at every position of random playouts of every
-// variant; and Ending's quick look against the full list.
+// foundations take, the packet tops by key, and the sets of keys) against
+// the same facts computed from the piles, and the legal moves listed from
+// them against fcGenReference, which reads nothing but the piles, at every
+// position of random playouts of every variant; and Ending's quick look
+// against the full list.
 func TestFourCornersKept(t *testing.T) {
 	deals := 100
 	if testing.Short() {
@@ -22,9 +23,9 @@ func TestFourCornersKept(t *testing.T) {
 			g := gg.(*fourCorners)
 			want := *g
 			want.sync()
-			if want.score != g.score || want.want != g.want {
-				t.Fatalf("%v seed %d move %d: kept score %d want %v; the piles give %d %v\n%s",
-					opts, seed, ply, g.score, g.want, want.score, want.want, g)
+			if want.score != g.score || want.want != g.want || want.wantKeys != g.wantKeys || want.tops != g.tops || want.topKeys != g.topKeys {
+				t.Fatalf("%v seed %d move %d: kept score %d want %v %x tops %v %x; the piles give %d %v %x %v %x\n%s",
+					opts, seed, ply, g.score, g.want, g.wantKeys, g.tops, g.topKeys, want.score, want.want, want.wantKeys, want.tops, want.topKeys, g)
 			}
 			ref = fcGenReference(g, ref[:0])
 			if !slices.Equal(legal, ref) {
