@@ -31,18 +31,15 @@ func (g *fourCorners) ProgressCountAfter(m *Move) (int, bool) {
 	case g.dealing() || from >= fcPackets:
 		return 0, false
 	case m.Kind == MoveBuild:
+		// The plays of the packet tops now (from the kept tops and
+		// wants by key), with the target's top replaced by the married
+		// card and the source's by the card beneath it.
 		n := 0
-		for q := 0; q < fcPackets; q++ {
-			c := g.lay.top(q)
-			switch q {
-			case from:
-				c = g.lay.below[m.Card]
-			case to:
-				c = m.Card
-			}
-			n += bits.OnesCount8(g.want[suitKey(c)&63])
+		for ks := g.topKeys & g.wantKeys; ks != 0; ks &= ks - 1 {
+			k := bits.TrailingZeros64(ks)
+			n += bits.OnesCount16(g.tops[k]) * bits.OnesCount8(g.want[k])
 		}
-		return n, true
+		return n - g.plays(g.lay.top(to)) + g.plays(g.lay.below[m.Card]), true
 	case m.Kind == MoveFoundation:
 		// Foundation f no longer takes m.Card's key, and takes next the
 		// key of the rank after it (none once complete).
@@ -95,3 +92,7 @@ func (g *fourCorners) ProgressAfter(m Move, dst []Move) ([]Move, bool) {
 	}
 	return dst, true
 }
+
+// plays returns how many foundations take card c now (none for NoCard,
+// whose key reads entry 0, which no card has).
+func (g *fourCorners) plays(c Card) int { return bits.OnesCount8(g.want[suitKey(c)&63]) }
