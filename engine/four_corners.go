@@ -220,7 +220,7 @@ func (g *fourCorners) sync() {
 		g.score += uint8(g.lay.size(f))
 	}
 	g.want = pairWantsOf(&g.lay, fcFound)
-	g.wantKeys = keysOf((*[64]uint8)(&g.want))
+	g.wantKeys = keyBitsOf((*[64]uint8)(&g.want))
 	g.tops, g.topKeys = [64]uint16{}, 0
 	for q := 0; q < fcPackets; q++ {
 		g.retop(q)
@@ -265,7 +265,7 @@ func (g *fourCorners) home(from, to int) {
 	f := (to - fcFound) & 7
 	n := g.lay.size(to)
 	if r := pairWant(f, n); r != 0 {
-		unset((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+int(r), 1<<f)
+		clearKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+int(r), 1<<f)
 	}
 	packet := from < fcPackets
 	if packet {
@@ -276,7 +276,7 @@ func (g *fourCorners) home(from, to int) {
 		g.retop(from)
 	}
 	if r := pairWant(f, n+1); r != 0 {
-		set((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+int(r), 1<<f)
+		setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+int(r), 1<<f)
 	}
 	g.score++
 }

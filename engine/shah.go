@@ -274,11 +274,11 @@ func (g *shah) sync() {
 		g.score += uint8(g.lay.size(f))
 	}
 	g.want = g.wantsOf()
-	g.wantKeys, g.outerKeys, g.rayKeys = keysOf((*[64]uint8)(&g.want)), keysOf(&g.outer), keysOf(&g.rays)
+	g.wantKeys, g.outerKeys, g.rayKeys = keyBitsOf((*[64]uint8)(&g.want)), keyBitsOf(&g.outer), keyBitsOf(&g.rays)
 }
 
-// keysOf returns the set of the indices k with t[k] not 0.
-func keysOf(t *[64]uint8) uint64 {
+// keyBitsOf returns the set of the indices k with t[k] not 0.
+func keyBitsOf(t *[64]uint8) uint64 {
 	var m uint64
 	for k, b := range t {
 		if b != 0 {
@@ -288,17 +288,17 @@ func keysOf(t *[64]uint8) uint64 {
 	return m
 }
 
-// unset clears bit b of t[k] (k < 64), and bit k of keys when t[k]
+// clearKeyBit clears bit b of t[k] (k < 64), and bit k of keys when t[k]
 // becomes 0.
-func unset(t *[64]uint8, keys *uint64, k int, b uint8) {
+func clearKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
 	k &= 63
 	if t[k] &^= b; t[k] == 0 {
 		*keys &^= 1 << k
 	}
 }
 
-// set sets bit b of t[k] (k < 64) and bit k of keys.
-func set(t *[64]uint8, keys *uint64, k int, b uint8) {
+// setKeyBit sets bit b of t[k] (k < 64) and bit k of keys.
+func setKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
 	k &= 63
 	t[k] |= b
 	*keys |= 1 << k
@@ -342,16 +342,16 @@ func (g *shah) forget(p int) {
 	case p < shFound:
 		k := p & 7
 		if q := g.rayTop(k); q >= 0 {
-			unset(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
+			clearKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
 		}
 		if c := g.lay.top(p); p >= shOuter && c != NoCard {
-			unset(&g.outer, &g.outerKeys, suitKey(c), 1<<k)
+			clearKeyBit(&g.outer, &g.outerKeys, suitKey(c), 1<<k)
 		}
 	case p < shFound+8:
 		n := g.lay.size(p)
 		g.score -= uint8(n)
 		if f := p - shFound; n < shTop {
-			unset((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
+			clearKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
 		}
 	}
 }
@@ -362,7 +362,7 @@ func (g *shah) note(p int) {
 	case p < shFound:
 		k := p & 7
 		if q := g.rayTop(k); q >= 0 {
-			set(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
+			setKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
 		}
 		if g.lay.empty(p) {
 			g.empty |= 1 << p
@@ -370,13 +370,13 @@ func (g *shah) note(p int) {
 		}
 		g.empty &^= 1 << p
 		if p >= shOuter {
-			set(&g.outer, &g.outerKeys, suitKey(g.lay.top(p)), 1<<k)
+			setKeyBit(&g.outer, &g.outerKeys, suitKey(g.lay.top(p)), 1<<k)
 		}
 	case p < shFound+8:
 		n := g.lay.size(p)
 		g.score += uint8(n)
 		if f := p - shFound; n < shTop {
-			set((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
+			setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
 		}
 	}
 }
