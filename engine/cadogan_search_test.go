@@ -74,11 +74,13 @@ func scramble(g Game, rng *fastRand) {
 	switch x := g.(type) {
 	case *fourCorners:
 		l = &x.lay
+		defer x.sync()
 	case *windmill:
 		l = &x.lay
 		defer x.index()
 	case *shah:
 		l = &x.lay
+		defer x.sync()
 	case *duchess:
 		l = &x.lay
 		defer x.sync()
@@ -146,6 +148,7 @@ func fullPairs(l *layout, f0 int) {
 // fcEndgame: after the last deal, 6 to 14 cards taken back to the packets.
 func fcEndgame(t *testing.T, g Game, rng *fastRand) {
 	fc := g.(*fourCorners)
+	defer fc.sync() // the facts the game keeps
 	fc.lay.reset()
 	fc.redeals, fc.pos, fc.idle = fcRedeals, 0, 0
 	fullPairs(&fc.lay, fcFound)
@@ -192,6 +195,7 @@ func dlEndgame(t *testing.T, g Game, rng *fastRand) {
 // the stock.
 func shEndgame(t *testing.T, g Game, rng *fastRand) {
 	s := g.(*shah)
+	defer s.sync() // the facts the game keeps
 	s.lay.reset()
 	s.phase, s.redeals, s.idle = 2, 0, 0
 	for su := Suit(0); su < NumSuits; su++ {

@@ -178,12 +178,29 @@ func startFourCorners(v *VariantReader) (Dealer, error) {
 
 // fourCorners is the state of a game of Four Corners. The card about to
 // land is the one card of pile "card" (empty once the deal is over).
+//
+// Besides the piles it keeps the score, what the foundations take next
+// and the packet tops by key, which every move generation, check and Won
+// would otherwise read from the eight foundations and the twelve packets:
+// a card reaches a foundation only through home, which updates the first
+// two, and no card ever leaves one; every move that changes a packet's
+// top updates the third (untop, retop; a redeal empties them all). sync
+// computes them from scratch (TestFourCornersKept compares the two at
+// every position of random playouts of every variant).
 type fourCorners struct {
 	core
 	r       *fourCornersRules
 	pos     uint8 // packet the card about to land goes to
 	redeals uint8
 	idle    uint8 // marriages in a row (cycle rule)
+	score   uint8 // cards on the foundations
+	want    pairWants
+	// wantKeys has bit k set when want[k] is not 0.
+	wantKeys uint64
+	// tops[k] has bit q set when the top of packet q has suitKey k;
+	// topKeys has bit k set when tops[k] is not 0.
+	tops    [64]uint16
+	topKeys uint64
 	lay     layout
 }
 
@@ -191,9 +208,91 @@ func newFourCorners(c core, r *fourCornersRules, pack []Card) *fourCorners {
 	g := &fourCorners{core: c, r: r}
 	g.lay.reset()
 	g.lay.loadPack(fcStock, pack)
+	g.sync()
 	g.turn()
 	return g
 }
+
+// sync computes the facts the game keeps (see fourCorners) from the piles.
+func (g *fourCorners) sync() {
+	g.score = 0
+	for f := fcFound; f < fcFound+fcNumFound; f++ {
+		g.score += uint8(g.lay.size(f))
+	}
+	g.want = pairWantsOf(&g.lay, fcFound)
+	g.wantKeys = keyBitsOf((*[64]uint8)(&g.want))
+	g.tops, g.topKeys = [64]uint16{}, 0
+	for q := 0; q < fcPackets; q++ {
+		g.retop(q)
+	}
+}
+
+// untop takes the top of packet q out of the kept tops, before a move
+// changes it.
+func (g *fourCorners) untop(q int) {
+	if c := g.lay.top(q); c != NoCard {
+		k := suitKey(c) & 63
+		if g.tops[k] &^= 1 << q; g.tops[k] == 0 {
+			g.topKeys &^= 1 << k
+		}
+	}
+}
+
+// retop puts the top of packet q into the kept tops, after a move
+// changed it.
+func (g *fourCorners) retop(q int) {
+	if c := g.lay.top(q); c != NoCard {
+		k := suitKey(c) & 63
+		g.tops[k] |= 1 << q
+		g.topKeys |= 1 << k
+	}
+}
+
+// shift moves the top card of pile from onto pile to. moveLinked keeps
+// the links of the view hash once a ViewHash asked for them; before that
+// (the random player never asks) the plain move does the same, inlined.
+func (g *fourCorners) shift(from, to int) {
+	if g.lay.linked == 0 {
+		g.lay.move(from, to)
+		return
+	}
+	g.lay.moveLinked(from, to)
+}
+
+// home plays the top card of pile from to foundation pile to, keeping the
+// score and what the foundation takes next.
+func (g *fourCorners) home(from, to int) {
+	f := (to - fcFound) & 7
+	n := g.lay.size(to)
+	if r := pairWant(f, n); r != 0 {
+		clearKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+int(r), 1<<f)
+	}
+	packet := from < fcPackets
+	if packet {
+		g.untop(from)
+	}
+	g.shift(from, to)
+	if packet {
+		g.retop(from)
+	}
+	if r := pairWant(f, n+1); r != 0 {
+		setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+int(r), 1<<f)
+	}
+	g.score++
+}
+
+// fcDealMask[p] has bit f set when a card about to land on packet p may
+// go to foundation f (fcDealMayPlay).
+var fcDealMask = func() (t [fcPackets]uint8) {
+	for p := range t {
+		for f := 0; f < fcNumFound; f++ {
+			if fcDealMayPlay(p, f) {
+				t[p] |= 1 << f
+			}
+		}
+	}
+	return t
+}()
 
 // fcCorner reports whether packet p is a corner (L0, L5, R0, R5).
 func fcCorner(p int) bool { return p == 0 || p == 5 || p == 6 || p == 11 }
@@ -218,7 +317,7 @@ func fcDealMayPlay(p, f int) bool { return fcCorner(p) || fcAdjoins(p) == f }
 // fits reports whether c goes on foundation f (0–7): its suit's ace pile
 // (f even) or king pile (f odd), in sequence.
 func (g *fourCorners) fits(f int, c Card) bool {
-	return c.Valid() && int(c.Suit()) == f/2 && c.Rank() == pairWant(f, g.lay.size(fcFound+f))
+	return c.Valid() && g.want[suitKey(c)&63]>>(f&7)&1 != 0
 }
 
 func (g *fourCorners) marries(c, t Card) bool {
@@ -242,11 +341,11 @@ func (g *fourCorners) turn() {
 		s := fcFound + 2*int(c.Suit())
 		switch {
 		case c.Rank() == Ace && g.lay.empty(s):
-			g.lay.moveLinked(fcStock, s)
+			g.home(fcStock, s)
 		case c.Rank() == King && g.lay.empty(s+1):
-			g.lay.moveLinked(fcStock, s+1)
+			g.home(fcStock, s+1)
 		default:
-			g.lay.moveLinked(fcStock, fcCard)
+			g.shift(fcStock, fcCard)
 		}
 	}
 }
@@ -258,9 +357,14 @@ func (g *fourCorners) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 // gen appends the legal moves; with first it stops after one.
 func (g *fourCorners) gen(dst []Move, first bool) []Move {
-	// The foundation plays come first (engine/progress.go).
+	// While dealing without plays (the most frequent position): only
+	// the deal's move.
+	if hand := g.hand(); hand != NoCard && !g.r.dealTops && g.want[suitKey(hand)&63]&fcDealMask[g.pos%fcPackets] == 0 {
+		return append(dst, Move{Kind: MoveDeal, From: fcCard, To: g.pos, Card: hand, Card2: NoCard, Rule: fcRuleDeal})
+	}
+	// The foundation plays come first (ProgressMoves).
 	mark := len(dst)
-	if dst = g.ProgressMoves(dst); first && len(dst) > mark {
+	if dst = g.progress(dst); first && len(dst) > mark {
 		return dst[:mark+1]
 	}
 	if g.dealing() {
@@ -269,7 +373,30 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 	if g.Won() {
 		return dst
 	}
-	if g.idle < fcIdleMax {
+	if g.idle < fcIdleMax && !g.r.anySuit {
+		// marries(c, t) is |key(c) - key(t)| == 1 for the suitKeys of
+		// the packet tops (a rank step never crosses a suit): the
+		// packets whose top marries a top of key k are tops[k-1] |
+		// tops[k+1], and those that marry at all are those of the keys
+		// k whose key k-1 or k+1 is a top's too.
+		var from uint16
+		for ks := g.topKeys & (g.topKeys<<1 | g.topKeys>>1); ks != 0; ks &= ks - 1 {
+			from |= g.tops[bits.TrailingZeros64(ks)]
+		}
+		for ; from != 0; from &= from - 1 {
+			q := bits.TrailingZeros16(from)
+			c := g.lay.top(q)
+			k := suitKey(c)
+			for m := (g.tops[(k-1)&63] | g.tops[(k+1)&63]) &^ (1 << q); m != 0; m &= m - 1 { // g.marries(c, top of r)
+				r := bits.TrailingZeros16(m)
+				dst = append(dst, Move{Kind: MoveBuild, From: uint8(q), To: uint8(r), Card: c, Card2: NoCard, Rule: fcRuleMarriage})
+				if first {
+					return dst
+				}
+			}
+		}
+	}
+	if g.idle < fcIdleMax && g.r.anySuit {
 		// marries(c, t) is |key(c) - key(t)| == 1 for the keys of the
 		// packet tops: suit*16 + rank (rank alone with any-suit), so a
 		// rank step never crosses a suit; an empty packet's key is far
@@ -311,8 +438,58 @@ func (g *fourCorners) gen(dst []Move, first bool) []Move {
 	return dst
 }
 
+// progress appends the foundation plays, as ProgressMoves lists them,
+// from what the foundations take (g.want, by suitKey; an empty pile's
+// NoCard reads entry 0, which no card has).
+func (g *fourCorners) progress(dst []Move) []Move {
+	if g.dealing() {
+		hand, p := g.hand(), int(g.pos)
+		rule := fcRuleSide
+		if fcCorner(p) {
+			rule = fcRuleCorner
+		}
+		for m := g.want[suitKey(hand)&63] & fcDealMask[p%fcPackets]; m != 0; m &= m - 1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: fcCard, To: uint8(fcFound + bits.TrailingZeros8(m)), Card: hand, Card2: NoCard, Rule: rule})
+		}
+		if g.r.dealTops {
+			for ps := g.wanted(); ps != 0; ps &= ps - 1 {
+				q := bits.TrailingZeros16(ps)
+				t := g.lay.top(q)
+				for m := g.want[suitKey(t)&63] & fcDealMask[q%fcPackets]; m != 0; m &= m - 1 {
+					dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: fcRuleI})
+				}
+			}
+		}
+		return dst
+	}
+	if g.Won() {
+		return dst
+	}
+	for ps := g.wanted(); ps != 0; ps &= ps - 1 {
+		q := bits.TrailingZeros16(ps)
+		t := g.lay.top(q)
+		for m := g.want[suitKey(t)&63]; m != 0; m &= m - 1 {
+			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(q), To: uint8(fcFound + bits.TrailingZeros8(m)), Card: t, Card2: NoCard, Rule: fcRuleI})
+		}
+	}
+	return dst
+}
+
+// wanted returns the packets whose top a foundation takes (bit q for
+// packet q), from the keys of the kept tops and wants.
+func (g *fourCorners) wanted() uint16 {
+	var ps uint16
+	for ks := g.topKeys & g.wantKeys; ks != 0; ks &= ks - 1 {
+		ps |= g.tops[bits.TrailingZeros64(ks)]
+	}
+	return ps
+}
+
 // Check is the legality predicate, rule by rule.
 func (g *fourCorners) Check(m Move) error {
+	if m.Kind == MoveDeal && m.From == fcCard && m.Card2 == NoCard && m.Card == g.hand() && m.Card != NoCard && m.To == g.pos && m.Rule == fcRuleDeal {
+		return nil // the deal's move, the most frequent: case fcRuleDeal below
+	}
 	if m.Card2 != NoCard {
 		return illegal("four-corners: no move of four-corners has a second card")
 	}
@@ -415,16 +592,29 @@ func (g *fourCorners) Apply(m Move) error {
 		return err
 	}
 	idle := uint8(0)
-	switch m.Rule {
-	case fcRuleDeal:
-		g.lay.moveLinked(fcCard, int(g.pos))
-		g.pos = (g.pos + 1) % fcPackets
-	case fcRuleCorner, fcRuleSide, fcRuleI:
-		g.lay.moveLinked(int(m.From), int(m.To))
-	case fcRuleMarriage:
-		g.lay.moveLinked(int(m.From), int(m.To))
+	// Check has tied each rule to its kind of move (the deal to MoveDeal,
+	// the three plays to MoveFoundation, …), so the kind tells the rule
+	// apart without comparing the rule's string again.
+	switch m.Kind {
+	case MoveDeal:
+		q := int(g.pos) % fcPackets
+		g.untop(q)
+		g.shift(fcCard, q)
+		g.retop(q)
+		if g.pos++; g.pos == fcPackets {
+			g.pos = 0
+		}
+	case MoveFoundation:
+		g.home(int(m.From), int(m.To))
+	case MoveBuild:
+		from, to := int(m.From)%fcPackets, int(m.To)%fcPackets
+		g.untop(from)
+		g.untop(to)
+		g.shift(from, to)
+		g.retop(from)
+		g.retop(to)
 		idle = g.idle + 1
-	case fcRuleRedeal:
+	case MoveRedeal:
 		g.gather()
 		g.redeals++
 		g.pos = 0
@@ -444,6 +634,7 @@ func (g *fourCorners) gather() {
 	}
 	g.lay.loadPack(fcStock, cs)
 	g.lay.relinkAll()
+	g.tops, g.topKeys = [64]uint16{}, 0 // the packets are empty
 }
 
 // Ending: won when all foundations are complete, stuck when no move is
@@ -454,15 +645,9 @@ func (g *fourCorners) Ending() Ending {
 }
 
 // Score is the number of cards on the foundations.
-func (g *fourCorners) Score() int {
-	s := 0
-	for f := fcFound; f < fcFound+fcNumFound; f++ {
-		s += g.lay.size(f)
-	}
-	return s
-}
+func (g *fourCorners) Score() int { return int(g.score) }
 
-func (g *fourCorners) Won() bool    { return g.Score() == fcCards }
+func (g *fourCorners) Won() bool    { return g.score == fcCards }
 func (g *fourCorners) Total() int   { return fcCards }
 func (g *fourCorners) Redeals() int { return int(g.redeals) }
 

@@ -31,6 +31,7 @@ func fcPlayPos(t *testing.T, opts Options, packets map[int]string, heights [8]in
 		pl.putAll(q, packets[q])
 	}
 	pl.pairHeights(fcFound, heights)
+	g.sync() // the facts the game keeps, from the piles placed
 	return g
 }
 

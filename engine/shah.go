@@ -186,12 +186,39 @@ func startShah(v *VariantReader) (Dealer, error) {
 // shah is the state of a game of the Shah. An inner or middle place is a
 // pile of at most one card; an outer place holds its card and the cards
 // married onto it.
+//
+// Besides the piles it keeps a few facts that every move generation and
+// every check would otherwise read from all the piles again: the score,
+// the empty star places, what the foundations take next and the outer
+// tops by suitKey. Every move of a card goes through move, which updates
+// them from the (at most two) piles it touches; sync computes them from
+// scratch (TestShahKept compares the two at every position of random
+// playouts of every variant).
 type shah struct {
 	core
 	r       *shahRules
 	phase   uint8 // 0, 1: circle one or two just dealt; 2: star complete
 	redeals uint8
 	idle    uint8 // outer-to-outer marriages in a row (cycle rule)
+	score   uint8 // cards on the foundations, aces included
+	// empty has bit p set when star place p (0–23) is empty: the first
+	// set bit is the vacancy to fill.
+	empty uint32
+	// want is what the foundations take next (wantsOf); wantKeys has
+	// bit k set when want[k] is not 0.
+	want     shWants
+	wantKeys uint64
+	// outer[k] has bit j set when the top of outer pile j has suitKey k:
+	// the outer piles whose top marries onto a top of key k are
+	// outer[k-1]; outerKeys has bit k set when outer[k] is not 0.
+	outer     [64]uint8
+	outerKeys uint64
+	// rays[k] has bit j set when the top card of ray j (its outer card,
+	// else its middle card, else its inner card) has suitKey k; rayKeys
+	// has bit k set when rays[k] is not 0. After the deal the rays whose
+	// top a foundation takes are those of the keys in rayKeys&wantKeys.
+	rays    [64]uint8
+	rayKeys uint64
 	lay     layout
 }
 
@@ -224,14 +251,141 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 	for k := 0; k < shRays; k++ {
 		g.lay.moveLinked(shStock, shInner+k)
 	}
+	g.sync()
 	return g
+}
+
+// sync computes the facts the game keeps (see shah) from the piles.
+func (g *shah) sync() {
+	g.score, g.empty, g.outer, g.rays = 0, 0, [64]uint8{}, [64]uint8{}
+	for p := 0; p < shFound; p++ {
+		if g.lay.empty(p) {
+			g.empty |= 1 << p
+		} else if p >= shOuter {
+			g.outer[suitKey(g.lay.top(p))] |= 1 << (p - shOuter)
+		}
+	}
+	for k := 0; k < shRays; k++ {
+		if p := g.rayTop(k); p >= 0 {
+			g.rays[suitKey(g.lay.top(p))] |= 1 << k
+		}
+	}
+	for f := shFound; f < shFound+8; f++ {
+		g.score += uint8(g.lay.size(f))
+	}
+	g.want = g.wantsOf()
+	g.wantKeys, g.outerKeys, g.rayKeys = keyBitsOf((*[64]uint8)(&g.want)), keyBitsOf(&g.outer), keyBitsOf(&g.rays)
+}
+
+// keyBitsOf returns the set of the indices k with t[k] not 0.
+func keyBitsOf(t *[64]uint8) uint64 {
+	var m uint64
+	for k, b := range t {
+		if b != 0 {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+// clearKeyBit clears bit b of t[k] (k < 64), and bit k of keys when t[k]
+// becomes 0.
+func clearKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
+	k &= 63
+	if t[k] &^= b; t[k] == 0 {
+		*keys &^= 1 << k
+	}
+}
+
+// setKeyBit sets bit b of t[k] (k < 64) and bit k of keys.
+func setKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
+	k &= 63
+	t[k] |= b
+	*keys |= 1 << k
+}
+
+// move moves the top card of pile from onto pile to, keeping the facts of
+// the two piles (see shah): the star places and the foundations (piles
+// below shTalon).
+func (g *shah) move(from, to int) {
+	if from < shTalon {
+		g.forget(from)
+	}
+	if to < shTalon {
+		g.forget(to)
+	}
+	g.shift(from, to)
+	if from < shTalon {
+		g.note(from)
+	}
+	if to < shTalon {
+		g.note(to)
+	}
+}
+
+// shift moves the top card of pile from onto pile to. moveLinked keeps
+// the links of the view hash once a ViewHash asked for them; before that
+// (the random player never asks) the plain move does the same, inlined.
+func (g *shah) shift(from, to int) {
+	if g.lay.linked == 0 {
+		g.lay.move(from, to)
+		return
+	}
+	g.lay.moveLinked(from, to)
+}
+
+// forget takes pile p out of the kept facts before a move changes it.
+// (A move touches two piles of different rays, or one star place: the
+// forgets and notes of its two piles never meet on one fact.)
+func (g *shah) forget(p int) {
+	switch {
+	case p < shFound:
+		k := p & 7
+		if q := g.rayTop(k); q >= 0 {
+			clearKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
+		}
+		if c := g.lay.top(p); p >= shOuter && c != NoCard {
+			clearKeyBit(&g.outer, &g.outerKeys, suitKey(c), 1<<k)
+		}
+	case p < shFound+8:
+		n := g.lay.size(p)
+		g.score -= uint8(n)
+		if f := p - shFound; n < shTop {
+			clearKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
+		}
+	}
+}
+
+// note puts pile p back into the kept facts after a move changed it.
+func (g *shah) note(p int) {
+	switch {
+	case p < shFound:
+		k := p & 7
+		if q := g.rayTop(k); q >= 0 {
+			setKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
+		}
+		if g.lay.empty(p) {
+			g.empty |= 1 << p
+			return
+		}
+		g.empty &^= 1 << p
+		if p >= shOuter {
+			setKeyBit(&g.outer, &g.outerKeys, suitKey(g.lay.top(p)), 1<<k)
+		}
+	case p < shFound+8:
+		n := g.lay.size(p)
+		g.score += uint8(n)
+		if f := p - shFound; n < shTop {
+			setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
+		}
+	}
 }
 
 // draw turns the stock's top card onto the empty place p, if the stock
 // has a card.
 func (g *shah) draw(p int) {
 	if !g.lay.empty(shStock) {
-		g.lay.moveLinked(shStock, p)
+		g.move(shStock, p)
 	}
 }
 
@@ -263,12 +417,10 @@ func (g *shah) rayTop(k int) int {
 // vacancy returns the first vacant star place (inner circle first, left to
 // right), or -1.
 func (g *shah) vacancy() int {
-	for p := 0; p < shFound; p++ {
-		if g.lay.empty(p) {
-			return p
-		}
+	if g.empty == 0 {
+		return -1
 	}
-	return -1
+	return bits.TrailingZeros32(g.empty)
 }
 
 // shMarries reports whether s may be married onto t: same suit, one lower.
@@ -283,11 +435,11 @@ func shMarries(s, t Card) bool {
 func (g *shah) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 func (g *shah) gen(dst []Move, first bool) []Move {
-	w := g.wants()
+	w := &g.want
 	if g.phase < 2 {
 		base := int(g.phase) * shRays
 		for p := base; p < base+shRays; p++ {
-			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
 			if first && len(dst) > 0 {
 				return dst
 			}
@@ -297,37 +449,46 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	if g.Won() {
 		return dst
 	}
-	for k := 0; k < shRays; k++ {
-		if p := g.rayTop(k); p >= 0 {
-			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
-			if first && len(dst) > 0 {
-				return dst
-			}
+	// The rays whose top a foundation takes, from the keys both kept
+	// sets hold (in ray order, as a walk over the rays would list them).
+	var wanted uint8
+	for ks := g.rayKeys & g.wantKeys; ks != 0; ks &= ks - 1 {
+		wanted |= g.rays[bits.TrailingZeros64(ks)]
+	}
+	for ; wanted != 0; wanted &= wanted - 1 {
+		p := g.rayTop(bits.TrailingZeros8(wanted))
+		dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
+		if first {
+			return dst
 		}
 	}
 	t := g.lay.top(shTalon)
-	dst = g.appendPlays(dst, &w, shTalon, t, shRulePlay)
+	dst = g.appendPlays(dst, w, shTalon, t, shRulePlay)
 	if first && len(dst) > 0 {
 		return dst
 	}
 	// shMarries(s, t) is key(t) - key(s) == 1 for the suitKeys of the
 	// cards: the outer piles whose top may go on top t of outer pile k
-	// are src[key(t)-1] (bit j for pile j).
-	var src [64]uint8
-	var tops [shRays]Card
-	for k := range tops {
-		if tops[k] = g.lay.top(shOuter + k); tops[k] != NoCard {
-			src[suitKey(tops[k])] |= 1 << k
-		}
-	}
+	// are g.outer[key(t)-1] (bit j for pile j; never k itself). The
+	// targets are the outer piles of key talonKey+1 (onto which the talon
+	// top marries) and, when outer-to-outer marriages are allowed, those
+	// of the keys k whose key k-1 an outer top has too.
 	talonKey := suitKey(t)
 	outerToo := g.idle < shIdleMax && !g.r.talonOnly
-	for k, top := range tops {
-		if top == NoCard {
-			continue
+	var onto, targets uint8
+	if t != NoCard {
+		onto = g.outer[(talonKey+1)&63]
+	}
+	targets = onto
+	if outerToo {
+		for ks := g.outerKeys & (g.outerKeys << 1); ks != 0; ks &= ks - 1 {
+			targets |= g.outer[bits.TrailingZeros64(ks)]
 		}
-		key := suitKey(top)
-		if key-talonKey == 1 { // shMarries(t, top)
+	}
+	for ; targets != 0; targets &= targets - 1 {
+		k := bits.TrailingZeros8(targets)
+		key := suitKey(g.lay.top(shOuter + k))
+		if onto>>k&1 != 0 { // shMarries(t, top)
 			dst = append(dst, Move{Kind: MoveBuild, From: shTalon, To: uint8(shOuter + k), Card: t, Card2: NoCard, Rule: shRuleII})
 			if first {
 				return dst
@@ -336,16 +497,16 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 		if !outerToo {
 			continue
 		}
-		for m := src[key-1]; m != 0; m &= m - 1 { // shMarries(tops[j], top), j != k
+		for m := g.outer[(key-1)&63]; m != 0; m &= m - 1 { // shMarries(top of j, top), j != k
 			j := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: tops[j], Card2: NoCard, Rule: shRuleII})
+			dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: g.lay.top(shOuter + j), Card2: NoCard, Rule: shRuleII})
 			if first {
 				return dst
 			}
 		}
 	}
-	v := g.vacancy()
-	if v >= 0 {
+	if g.empty != 0 {
+		v := bits.TrailingZeros32(g.empty)
 		if t != NoCard {
 			dst = append(dst, Move{Kind: MoveFill, From: shTalon, To: uint8(v), Card: t, Card2: NoCard, Rule: shRuleVacancy})
 			if first {
@@ -370,8 +531,11 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 // (bit f): fits(f, c) is exactly bit f of w[suitKey(c)] for a real card.
 type shWants [64]uint8
 
-// wants returns what the foundations take next.
-func (g *shah) wants() (w shWants) {
+// wants returns what the foundations take next, as kept (see shah).
+func (g *shah) wants() shWants { return g.want }
+
+// wantsOf computes what the foundations take next from their heights.
+func (g *shah) wantsOf() (w shWants) {
 	for f := 0; f < 8; f++ {
 		if n := g.lay.size(shFound + f); n < shTop {
 			w[(f/2)*16+n+1] |= 1 << f
@@ -527,8 +691,11 @@ func (g *shah) Apply(m Move) error {
 	}
 	from, to := int(m.From), int(m.To)
 	idle := uint8(0)
-	switch m.Rule {
-	case shRuleDeal:
+	// Check has tied each rule to its kind of move (shah/I and shah/play
+	// to MoveFoundation, shah/II to MoveBuild, …), so the kind tells the
+	// rule apart without comparing the rule's string again.
+	switch m.Kind {
+	case MoveDeal:
 		base := shMiddle
 		if g.phase == 1 {
 			base = shOuter
@@ -537,21 +704,23 @@ func (g *shah) Apply(m Move) error {
 			g.draw(base + k)
 		}
 		g.phase++
-	case shRuleI, shRulePlay:
-		g.lay.moveLinked(from, to)
+	case MoveFoundation:
+		g.move(from, to)
 		if g.phase < 2 {
 			g.draw(from)
 		}
-	case shRuleII:
-		g.lay.moveLinked(from, to)
+	case MoveBuild:
+		g.move(from, to)
 		if from != shTalon {
 			idle = g.idle + 1
 		}
-	case shRuleVacancy, shRuleDraw:
-		g.lay.moveLinked(from, to)
-	case shRuleRedeal:
+	case MoveFill:
+		g.move(from, to)
+	case MoveDraw: // the talon and the stock hold no kept fact
+		g.shift(from, to)
+	case MoveRedeal:
 		for !g.lay.empty(shTalon) { // turned over: the talon's bottom on top
-			g.lay.moveLinked(shTalon, shStock)
+			g.shift(shTalon, shStock)
 		}
 		g.redeals++
 	}
@@ -566,16 +735,10 @@ func (g *shah) Ending() Ending {
 	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 
-func (g *shah) Won() bool { return g.Score() == g.Total() }
+func (g *shah) Won() bool { return g.score == 8*shTop }
 
 // Score is the number of cards on the foundations, aces included.
-func (g *shah) Score() int {
-	s := 0
-	for f := shFound; f < shFound+8; f++ {
-		s += g.lay.size(f)
-	}
-	return s
-}
+func (g *shah) Score() int { return int(g.score) }
 
 func (g *shah) Total() int   { return 8 * shTop }
 func (g *shah) Redeals() int { return int(g.redeals) }
