@@ -22,6 +22,24 @@ type ProgressCounter interface {
 	ProgressCountAfter(m *Move) (int, bool)
 }
 
+// OpeningTeller is implemented by games that count the progress moves a
+// legal move opens (ProgressCounter) and can tell, without counting move
+// by move, that no legal move opens any: greedy's tie-break in package
+// sim then takes the first tied candidate at once, which is what its
+// count would pick when every candidate counts 0, and the book's
+// red-and-black/S1 (a shift that opens a play) knows that it has none.
+//
+// NoOpenings reports true only when ProgressCountAfter(&m) returns
+// (0, true) for every legal move m of a tableau kind (MoveBuild,
+// MoveFill, MoveReserve, MoveTransfer); false says nothing (the caller
+// counts). g is not changed. TestNoOpenings checks it against
+// ProgressCountAfter at every position of random playouts of every
+// variant.
+type OpeningTeller interface {
+	ProgressCounter
+	NoOpenings() bool
+}
+
 // ProgressCountAfter handles the builds from the talon and the shifts
 // between tableau piles (see ProgressCounter). A build changes no
 // foundation and no want, only the tops of two piles: after a shift the

@@ -2,24 +2,6 @@ package engine
 
 import "math/bits"
 
-// OpeningTeller is implemented by games that count the progress moves a
-// legal move opens (ProgressCounter) and can tell, without counting move
-// by move, that no legal move opens any: greedy's tie-break in package
-// sim then takes the first tied candidate at once, which is what its
-// count would pick when every candidate counts 0, and the book's
-// red-and-black/S1 (a shift that opens a play) knows that it has none.
-//
-// NoOpenings reports true only when ProgressCountAfter(&m) returns
-// (0, true) for every legal move m of a tableau kind (MoveBuild,
-// MoveFill, MoveReserve, MoveTransfer); false says nothing (the caller
-// counts). g is not changed. TestNoOpenings checks it against
-// ProgressCountAfter at every position of random playouts of every
-// variant.
-type OpeningTeller interface {
-	ProgressCounter
-	NoOpenings() bool
-}
-
 // NoOpenings (see OpeningTeller) holds in Red and Black, variant
 // moves=single, when no foundation play is legal and no card that a
 // legal move can uncover is wanted by a foundation. A move of this game
