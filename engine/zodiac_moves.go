@@ -1,0 +1,195 @@
+package engine
+
+import "math/bits"
+
+// Move generation of the Zodiac from facts kept per pile.
+//
+// A decision of the Zodiac lists few moves (three or four on average) but
+// used to read every pile to find them: nine sources of marriages (the
+// talon and the eight Equator cells) and in phase two thirty-two sources
+// of foundation plays. Most moves change none of that: a draw or a
+// re-deal (three quarters of the book strategy's moves, two fifths of
+// random play's) leaves every Equator card and Zodiac top in place. So the
+// state keeps, per top key (zoTopKey), the piles showing it (zodiac.keys),
+// and per Equator cell the Zodiac piles its card marries onto
+// (zodiac.eqMarry); Apply updates both from the at most two tops a move
+// changes (retop), and LegalMoves reads the marriages, the vacancies and
+// the foundation plays from them in the order it always listed them:
+// sources in pile order, targets in pile order. TestZodiacKeptState
+// compares the kept facts and the move list with a from-scratch
+// generation at every position of random playouts of every variant.
+
+// zoEmptyKey is the key (zoTopKey) of an empty pile.
+const zoEmptyKey = 63
+
+// zoEquator is the mask of the Equator cells among the bits of keys.
+const zoEquator = 1<<zoZ0 - 1
+
+// zodiacAround returns the Zodiac piles (bit z for pile zoZ0+z) whose top
+// a card of key k (1 … 61) marries onto: the tops of keys k−1 and k+1.
+func (g *zodiac) zodiacAround(k int) uint32 {
+	return (g.keys[k-1] | g.keys[k+1]) >> zoZ0
+}
+
+// equatorAround returns the Equator cells (bit e for cell e) whose card
+// marries onto a Zodiac top of key k (1 … 61).
+func (g *zodiac) equatorAround(k int) uint8 {
+	return uint8((g.keys[k-1] | g.keys[k+1]) & zoEquator)
+}
+
+// indexTops rebuilds the kept facts (keys, eqMarry, eqAny) from the
+// layout, and forgets what DeadEnd learnt.
+func (g *zodiac) indexTops() {
+	g.feasible, g.stuckKnown = 0, 0
+	g.keys = [64]uint32{}
+	for p := zoE0; p < zoZ0+zoZN; p++ {
+		g.keys[zoTopKey(g.lay.top(p))] |= 1 << p
+	}
+	g.eqAny = 0
+	for e := zoE0; e < zoE0+8; e++ {
+		g.eqMarry[e] = 0
+		if c := g.lay.top(e); c != NoCard {
+			g.eqMarry[e] = g.zodiacAround(suitKey(c))
+		}
+		if g.eqMarry[e] != 0 {
+			g.eqAny |= 1 << e
+		}
+	}
+}
+
+// retop updates the kept facts after the top of pile p (an Equator cell
+// or a Zodiac pile, p < zoFA) changed from old to the present one: the
+// pile moves between the keys, an Equator cell's targets are those of its
+// new card (none when it is empty), and a Zodiac pile stops being a
+// target of the Equator cards next to its old top and becomes one of
+// those next to its new top.
+func (g *zodiac) retop(p int, old Card) {
+	ko, kn := zoTopKey(old), zoTopKey(g.lay.top(p))
+	g.keys[ko] &^= 1 << p
+	g.keys[kn] |= 1 << p
+	if p < zoZ0 {
+		var t uint32
+		if kn != zoEmptyKey {
+			t = g.zodiacAround(kn)
+		}
+		g.eqMarry[p] = t
+		g.eqAny &^= 1 << p
+		if t != 0 {
+			g.eqAny |= 1 << p
+		}
+		return
+	}
+	bit := uint32(1) << (p - zoZ0)
+	if ko != zoEmptyKey {
+		for m := g.equatorAround(ko); m != 0; m &= m - 1 {
+			e := bits.TrailingZeros8(m)
+			g.eqMarry[e] &^= bit
+			if g.eqMarry[e] == 0 {
+				g.eqAny &^= 1 << e
+			}
+		}
+	}
+	if kn != zoEmptyKey {
+		for m := g.equatorAround(kn); m != 0; m &= m - 1 {
+			e := bits.TrailingZeros8(m)
+			g.eqMarry[e] |= bit
+			g.eqAny |= 1 << e
+		}
+	}
+}
+
+// zoAppendMove appends a move of kind k from pile from to pile to with card
+// c, its fields written in place: a Move literal appended is assembled on
+// the stack byte by byte and then copied in 16-byte words, and that load
+// stalls on the bytes just stored (a third of the time of listing the
+// marriages).
+func zoAppendMove(dst []Move, k MoveKind, from, to int, c Card, rule RuleID) []Move {
+	dst = append(dst, Move{})
+	m := &dst[len(dst)-1]
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = k, uint8(from), uint8(to), c, NoCard, rule
+	return dst
+}
+
+// zoAppendMarriages appends the marriages of card c from pile src onto the
+// Zodiac piles of t (bit z for pile zoZ0+z), in pile order.
+func zoAppendMarriages(dst []Move, src int, c Card, t uint32) []Move {
+	for ; t != 0; t &= t - 1 {
+		dst = zoAppendMove(dst, MoveBuild, src, zoZ0+bits.TrailingZeros32(t), c, zoRuleI)
+	}
+	return dst
+}
+
+// appendEquatorMarriages appends the marriages of the Equator cards, cell
+// by cell.
+func (g *zodiac) appendEquatorMarriages(dst []Move) []Move {
+	for m := g.eqAny; m != 0; m &= m - 1 {
+		e := bits.TrailingZeros8(m)
+		dst = zoAppendMarriages(dst, e, g.lay.top(e), g.eqMarry[e])
+	}
+	return dst
+}
+
+// LegalMoves appends, in phase two, the foundation plays (then the Equator
+// marriages of variant phase2-marriages=equator); in phase one the talon
+// marriages, the Equator marriages, the Equator fills and the draw or the
+// re-deal.
+func (g *zodiac) LegalMoves(dst []Move) []Move {
+	if g.phase2() {
+		dst = g.ProgressMoves(dst)
+		if g.r.eqMarriages && g.r.p2Marriages {
+			dst = g.appendEquatorMarriages(dst)
+		}
+		return dst
+	}
+	talon := g.lay.top(zoTalon)
+	if talon != NoCard {
+		dst = zoAppendMarriages(dst, zoTalon, talon, g.zodiacAround(suitKey(talon)))
+	}
+	if g.r.eqMarriages {
+		dst = g.appendEquatorMarriages(dst)
+	}
+	for m := uint8(g.keys[zoEmptyKey] & zoEquator); m != 0; m &= m - 1 {
+		e := bits.TrailingZeros8(m)
+		if talon != NoCard {
+			dst = zoAppendMove(dst, MoveFill, zoTalon, e, talon, zoRuleFill)
+		} else {
+			dst = zoAppendMove(dst, MoveFill, zoStock, e, NoCard, zoRuleFill)
+		}
+	}
+	if !g.lay.empty(zoStock) {
+		dst = zoAppendMove(dst, MoveDraw, zoStock, zoTalon, NoCard, zoRuleDraw)
+	} else if g.placed {
+		dst = zoAppendMove(dst, MoveRedeal, zoTalon, zoStock, NoCard, zoRuleRedeal)
+	}
+	return dst
+}
+
+// ProgressMoves appends the foundation plays, which exist only in phase
+// two: each Equator card and Zodiac top, in pile order, once for each
+// foundation of its suit that takes it (the ace foundation first). The
+// sources are the piles showing a key that one of the eight foundations
+// wants.
+func (g *zodiac) ProgressMoves(dst []Move) []Move {
+	if !g.phase2() {
+		return dst
+	}
+	var up, down [NumSuits]int // the ranks the ace and king foundations take
+	var src uint32
+	for s := range up {
+		up[s] = g.lay.size(zoFA+s) + 1          // 14 when complete: no card's rank
+		down[s] = NumRanks - g.lay.size(zoFK+s) // 0 when complete
+		src |= g.keys[16*s+up[s]] | g.keys[16*s+down[s]]
+	}
+	for ; src != 0; src &= src - 1 {
+		p := bits.TrailingZeros32(src)
+		c := g.lay.top(p)
+		s, r := int(c.Suit()), int(c.Rank())
+		if r == up[s] {
+			dst = zoAppendMove(dst, MoveFoundation, p, zoFA+s, c, zoRuleII)
+		}
+		if r == down[s] {
+			dst = zoAppendMove(dst, MoveFoundation, p, zoFK+s, c, zoRuleII)
+		}
+	}
+	return dst
+}
