@@ -98,15 +98,25 @@ func (g *zodiac) retop(p int, old Card) {
 	}
 }
 
-// zoAppendMove appends a move of kind k from pile from to pile to with card
-// c, its fields written in place: a Move literal appended is assembled on
-// the stack byte by byte and then copied in 16-byte words, and that load
-// stalls on the bytes just stored (a third of the time of listing the
-// marriages).
-func zoAppendMove(dst []Move, k MoveKind, from, to int, c Card, rule RuleID) []Move {
-	dst = append(dst, Move{})
+// Templates of the Zodiac's moves (immutable): LegalMoves appends a copy
+// and sets the piles and the card. A Move literal appended is assembled
+// on the stack byte by byte and then copied in 16-byte words, and that
+// load stalls on the bytes just stored; a copy of a template stalls on
+// nothing, and the fields written after it are three bytes.
+var (
+	zoMarriageTmpl   = Move{Kind: MoveBuild, Card: NoCard, Card2: NoCard, Rule: zoRuleI}
+	zoFillTmpl       = Move{Kind: MoveFill, Card: NoCard, Card2: NoCard, Rule: zoRuleFill}
+	zoFoundationTmpl = Move{Kind: MoveFoundation, Card: NoCard, Card2: NoCard, Rule: zoRuleII}
+	zoDrawTmpl       = Move{Kind: MoveDraw, From: zoStock, To: zoTalon, Card: NoCard, Card2: NoCard, Rule: zoRuleDraw}
+	zoRedealTmpl     = Move{Kind: MoveRedeal, From: zoTalon, To: zoStock, Card: NoCard, Card2: NoCard, Rule: zoRuleRedeal}
+)
+
+// zoAppendMove appends a copy of *tmpl from pile from to pile to with
+// card c.
+func zoAppendMove(dst []Move, tmpl *Move, from, to int, c Card) []Move {
+	dst = append(dst, *tmpl)
 	m := &dst[len(dst)-1]
-	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = k, uint8(from), uint8(to), c, NoCard, rule
+	m.From, m.To, m.Card = uint8(from), uint8(to), c
 	return dst
 }
 
@@ -114,7 +124,7 @@ func zoAppendMove(dst []Move, k MoveKind, from, to int, c Card, rule RuleID) []M
 // Zodiac piles of t (bit z for pile zoZ0+z), in pile order.
 func zoAppendMarriages(dst []Move, src int, c Card, t uint32) []Move {
 	for ; t != 0; t &= t - 1 {
-		dst = zoAppendMove(dst, MoveBuild, src, zoZ0+bits.TrailingZeros32(t), c, zoRuleI)
+		dst = zoAppendMove(dst, &zoMarriageTmpl, src, zoZ0+bits.TrailingZeros32(t), c)
 	}
 	return dst
 }
@@ -151,15 +161,15 @@ func (g *zodiac) LegalMoves(dst []Move) []Move {
 	for m := uint8(g.keys[zoEmptyKey] & zoEquator); m != 0; m &= m - 1 {
 		e := bits.TrailingZeros8(m)
 		if talon != NoCard {
-			dst = zoAppendMove(dst, MoveFill, zoTalon, e, talon, zoRuleFill)
+			dst = zoAppendMove(dst, &zoFillTmpl, zoTalon, e, talon)
 		} else {
-			dst = zoAppendMove(dst, MoveFill, zoStock, e, NoCard, zoRuleFill)
+			dst = zoAppendMove(dst, &zoFillTmpl, zoStock, e, NoCard)
 		}
 	}
 	if !g.lay.empty(zoStock) {
-		dst = zoAppendMove(dst, MoveDraw, zoStock, zoTalon, NoCard, zoRuleDraw)
+		dst = append(dst, zoDrawTmpl)
 	} else if g.placed {
-		dst = zoAppendMove(dst, MoveRedeal, zoTalon, zoStock, NoCard, zoRuleRedeal)
+		dst = append(dst, zoRedealTmpl)
 	}
 	return dst
 }
@@ -185,10 +195,10 @@ func (g *zodiac) ProgressMoves(dst []Move) []Move {
 		c := g.lay.top(p)
 		s, r := int(c.Suit()), int(c.Rank())
 		if r == up[s] {
-			dst = zoAppendMove(dst, MoveFoundation, p, zoFA+s, c, zoRuleII)
+			dst = zoAppendMove(dst, &zoFoundationTmpl, p, zoFA+s, c)
 		}
 		if r == down[s] {
-			dst = zoAppendMove(dst, MoveFoundation, p, zoFK+s, c, zoRuleII)
+			dst = zoAppendMove(dst, &zoFoundationTmpl, p, zoFK+s, c)
 		}
 	}
 	return dst
