@@ -117,3 +117,38 @@ func TestZodiacKeptState(t *testing.T) {
 		t.Fatal("no playout reached a foundation play: phase two untested")
 	}
 }
+
+// TestZodiacInwardMarriages compares InwardMarriages with the ranks of
+// the cards each marriage lays and covers (read with PileTop) at every
+// position of random playouts of every variant.
+func TestZodiacInwardMarriages(t *testing.T) {
+	deals := 200
+	if testing.Short() {
+		deals = 40
+	}
+	dist := func(c Card) int { return min(int(c.Rank())-1, 13-int(c.Rank())) }
+	inward, outward := 0, 0
+	for _, opts := range zoAllVariants {
+		randomPlayouts(t, zodiacSpec(), opts, deals, func(seed uint64, ply int, gg Game, legal []Move) {
+			g := gg.(*zodiac)
+			var want uint64
+			for i, m := range legal {
+				if m.Kind != MoveBuild {
+					continue
+				}
+				if dist(m.Card) > dist(g.PileTop(int(m.To))) {
+					want |= 1 << i
+					inward++
+				} else {
+					outward++
+				}
+			}
+			if got := g.InwardMarriages(legal); got != want {
+				t.Fatalf("%v seed %d move %d: InwardMarriages %b, want %b\n%v\n%s", opts, seed, ply, got, want, legal, g)
+			}
+		})
+	}
+	if inward == 0 || outward == 0 {
+		t.Fatalf("%d inward and %d outward marriages listed", inward, outward)
+	}
+}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/pasyans/pasyans/engine"
@@ -12,7 +13,9 @@ import (
 // through Pile), and greedy chooses among the moves left (among all, and
 // naming no advice, when everything is banned). The advice's shortcut
 // (it returns the draw or re-deal itself when nothing else is left) must
-// be taken at some decisions, and every decision must be the same.
+// be taken at some decisions, and every decision must be the same; and
+// the advice must decide alike when the game does not report its inward
+// marriages and the advice reads them through Pile.
 func TestBookZodiacDecisions(t *testing.T) {
 	spec, err := engine.Lookup("zodiac")
 	if err != nil {
@@ -63,10 +66,19 @@ func TestBookZodiacDecisions(t *testing.T) {
 			}
 			probe.Reset(g, 0)
 			probe.banned = make([]bool, len(legal))
-			if pick, _ := probe.zodiac(g, legal); pick >= 0 {
+			pick, pickAdv := probe.zodiac(g, legal)
+			if pick >= 0 {
 				shortcuts++
 			}
 			decisions++
+			// When the game does not report its inward marriages
+			// (inwardMarriager) the advice reads the piles: the same
+			// decision and the same banned moves.
+			banned := probe.banned
+			probe.banned = make([]bool, len(legal))
+			if slowPick, slowAdv := probe.zodiac(plainGame{g}, legal); slowPick != pick || slowAdv != pickAdv || !slices.Equal(probe.banned, banned) {
+				t.Fatalf("%v ply %d: %d %q %v, through Pile %d %q %v", opts, ply, pick, pickAdv, banned, slowPick, slowAdv, probe.banned)
+			}
 		}
 		var pl Playout
 		p := newBookPlayer("")
