@@ -195,6 +195,11 @@ type zodiac struct {
 	// zodiac_moves.go.
 	eqMarry [8]uint32
 	eqAny   uint8
+	// talonLinks is the exclusive or of the links (linkWord) of the
+	// talon's cards, kept by Apply once talonKept: ViewHash adds it to the
+	// layout's links of the other piles shown (see zodiac_moves.go).
+	talonLinks uint64
+	talonKept  bool
 }
 
 func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
@@ -344,9 +349,7 @@ func (g *zodiac) Apply(m Move) error {
 	}
 	switch m.Kind {
 	case MoveRedeal:
-		for !g.lay.empty(zoTalon) {
-			g.lay.moveLinked(zoTalon, zoStock)
-		}
+		g.turnTalon()
 		g.redeals++
 		g.placed = false
 		return nil
@@ -365,6 +368,13 @@ func (g *zodiac) Apply(m Move) error {
 	// updated first): the kept facts follow (retop).
 	from, to := int(m.From), int(m.To)
 	oldFrom, oldTo := g.lay.top(from), g.lay.top(to)
+	if g.talonKept { // the card turned onto the talon, or taken off it
+		if to == zoTalon {
+			g.talonLinks ^= linkWord(oldFrom, oldTo, zoTalon)
+		} else if from == zoTalon {
+			g.talonLinks ^= linkWord(oldFrom, g.lay.below[oldFrom], zoTalon)
+		}
+	}
 	g.lay.moveLinked(from, to)
 	if from < zoFA {
 		g.retop(from, oldFrom)
@@ -424,7 +434,11 @@ func (g *zodiac) ViewHash() uint64 {
 	if g.placed {
 		flags |= 1
 	}
-	return viewHash(g.lay.linkHash(^uint64(1<<zoStock)), flags)
+	if !g.talonKept {
+		g.talonLinks = zoPileLinks(&g.lay, zoTalon)
+		g.talonKept = true
+	}
+	return viewHash(g.lay.linkHash(zoLinked)^g.talonLinks, flags)
 }
 
 func (g *zodiac) Clone() Game {

@@ -38,13 +38,14 @@ func (g *zodiac) equatorAround(k int) uint8 {
 }
 
 // indexTops rebuilds the kept facts (keys, eqMarry, eqAny) from the
-// layout, and forgets what DeadEnd learnt.
+// layout, and forgets what DeadEnd learnt and the talon's links.
 func (g *zodiac) indexTops() {
 	g.feasible, g.stuckKnown = 0, 0
 	g.keys = [64]uint32{}
 	for p := zoE0; p < zoZ0+zoZN; p++ {
 		g.keys[zoTopKey(g.lay.top(p))] |= 1 << p
 	}
+	g.talonKept = false
 	g.eqAny = 0
 	for e := zoE0; e < zoE0+8; e++ {
 		g.eqMarry[e] = 0
@@ -202,6 +203,55 @@ func (g *zodiac) ProgressMoves(dst []Move) []Move {
 		}
 	}
 	return dst
+}
+
+// The view hash (ViewHash) is the exclusive or of the links of every pile
+// shown, all but the pack. The layout keeps the links of the Zodiac, the
+// Equator and the foundations (zoLinked); the game keeps the talon's
+// apart (talonLinks), from the card each move turns onto the talon or
+// takes off it, once ViewHash first asks for them. A re-deal then clears
+// them at once and turns the talon over into the pack without a hash word
+// per card (it used to move each card through the layout's links: a
+// twentieth of the book strategy's instructions). The sum is the same
+// exclusive or, so the hash is the same; TestZodiacKeptState compares it
+// with the links of every pile shown.
+
+// zoLinked is the mask of the piles whose links the layout keeps for
+// ViewHash: every pile but the pack and the talon.
+const zoLinked = ^uint64(1<<zoStock | 1<<zoTalon)
+
+// zoPileLinks returns the exclusive or of the links of pile p's cards.
+func zoPileLinks(l *layout, p int) uint64 {
+	var h uint64
+	for c := l.piles[p].top; c != NoCard; c = l.below[c] {
+		h ^= linkWord(c, l.below[c], p)
+	}
+	return h
+}
+
+// turnTalon turns the talon over into the pack, which is empty (a
+// re-deal): the talon's cards in reverse order, its top at the bottom.
+// Neither pile is in the layout's links (zoLinked), so the list is
+// reversed in place; were either in them, the cards move one by one
+// through moveLinked.
+func (g *zodiac) turnTalon() {
+	l := &g.lay
+	g.talonLinks = 0
+	if l.linked&(1<<zoTalon|1<<zoStock) != 0 {
+		for !l.empty(zoTalon) {
+			l.moveLinked(zoTalon, zoStock)
+		}
+		return
+	}
+	t, s := &l.piles[zoTalon], &l.piles[zoStock]
+	for c := t.top; c != NoCard; {
+		next := l.below[c]
+		l.below[c] = s.top
+		s.top = c
+		c = next
+	}
+	s.n += t.n
+	t.top, t.n = NoCard, 0
 }
 
 // InwardMarriages returns the marriages of legal, moves LegalMoves listed

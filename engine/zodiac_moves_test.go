@@ -78,9 +78,12 @@ func zoReferenceMoves(g *zodiac) []Move {
 
 // TestZodiacKeptState compares the facts the Zodiac keeps for its move
 // generation (keys, eqMarry, eqAny; see zodiac_moves.go) with those
-// computed from the piles, and the legal moves and foundation plays with
-// the reference listing, at every position of random playouts of every
-// variant.
+// computed from the piles, the legal moves and foundation plays with the
+// reference listing, and the talon's kept links and the view hash with
+// the links of every pile shown, at every position of random playouts of
+// every variant. The view hash is first asked for at a ply that depends
+// on the deal, so that the talon's links start being kept at all sorts
+// of positions.
 func TestZodiacKeptState(t *testing.T) {
 	deals := 300
 	if testing.Short() {
@@ -95,6 +98,21 @@ func TestZodiacKeptState(t *testing.T) {
 			if want.keys != g.keys || want.eqMarry != g.eqMarry || want.eqAny != g.eqAny {
 				t.Fatalf("%v seed %d move %d: kept keys %x eqMarry %x eqAny %b, piles give %x %x %b\n%s", opts, seed, ply,
 					g.keys, g.eqMarry, g.eqAny, want.keys, want.eqMarry, want.eqAny, g)
+			}
+			if ply >= int(seed%64) {
+				lay := g.lay
+				lay.linked = ^uint64(1 << zoStock)
+				lay.relinkAll()
+				flags := uint64(g.redeals)<<1 | uint64(g.lay.size(zoStock))<<32
+				if g.placed {
+					flags |= 1
+				}
+				if got, want := g.ViewHash(), viewHash(lay.links, flags); got != want {
+					t.Fatalf("%v seed %d move %d: ViewHash %x, the links of every pile shown give %x\n%s", opts, seed, ply, got, want, g)
+				}
+				if want := zoPileLinks(&g.lay, zoTalon); !g.talonKept || g.talonLinks != want {
+					t.Fatalf("%v seed %d move %d: talon links kept %v %x, want %x", opts, seed, ply, g.talonKept, g.talonLinks, want)
+				}
 			}
 			if ref := zoReferenceMoves(g); !slices.Equal(legal, ref) {
 				t.Fatalf("%v seed %d move %d: LegalMoves %v, reference %v\n%s", opts, seed, ply, legal, ref, g)
