@@ -269,19 +269,28 @@ func (g *zodiac) InwardMarriages(legal []Move) uint64 {
 	var in uint64
 	for i := range legal[:min(len(legal), 64)] {
 		m := &legal[i]
-		if m.Kind != MoveBuild || int(m.To) >= zoPiles || m.Card == NoCard {
+		if m.Kind != MoveBuild || int(m.To) >= zoPiles {
 			continue
 		}
-		if d := g.lay.top(int(m.To)); d != NoCard && zoEndDistance(m.Card) > zoEndDistance(d) {
+		// zoEndDistances gives -1 for NoCard: no card laid is inward.
+		if d := g.lay.piles[m.To].top; d != NoCard && zoEndDistances[m.Card] > zoEndDistances[d] {
 			in |= 1 << i
 		}
 	}
 	return in
 }
 
-// zoEndDistance is how far c's rank is from the nearer end of its suit:
-// 0 for an ace or a king, 6 for a seven.
-func zoEndDistance(c Card) int {
-	r := int(c.Rank())
-	return min(r-1, NumRanks-r)
-}
+// zoEndDistances[c] is how far card c's rank is from the nearer end of
+// its suit: 0 for an ace or a king, 6 for a seven; -1 for NoCard and the
+// values that are no card (an immutable table, read by InwardMarriages
+// without bounds checks).
+var zoEndDistances = func() (t [256]int8) {
+	for c := range t {
+		t[c] = -1
+		if c < packCards {
+			r := int(Card(c).Rank())
+			t[c] = int8(min(r-1, NumRanks-r))
+		}
+	}
+	return t
+}()
