@@ -50,15 +50,15 @@ func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.Rul
 	if in != 0 {
 		adv = "zodiac/S2"
 	}
-	for m := in; m != 0; m &= m - 1 {
-		p.banned[bits.TrailingZeros64(m)] = true
-	}
 	// (1<<64 is 0 in Go, so a list of 64 moves gives every bit.)
 	if left := (uint64(1)<<len(legal) - 1) &^ in; bits.OnesCount64(left) == 1 {
 		i := bits.TrailingZeros64(left)
 		if k := legal[i].Kind; k == engine.MoveDraw || k == engine.MoveRedeal {
-			return i, adv
+			return i, adv // (banned is not read after a pick)
 		}
+	}
+	for m := in; m != 0; m &= m - 1 {
+		p.banned[bits.TrailingZeros64(m)] = true
 	}
 	return -1, adv
 }

@@ -73,10 +73,11 @@ func TestBookZodiacDecisions(t *testing.T) {
 			decisions++
 			// When the game does not report its inward marriages
 			// (inwardMarriager) the advice reads the piles: the same
-			// decision and the same banned moves.
+			// decision, and the same banned moves when it leaves the
+			// choice to greedy (after a pick they are not read).
 			banned := probe.banned
 			probe.banned = make([]bool, len(legal))
-			if slowPick, slowAdv := probe.zodiac(plainGame{g}, legal); slowPick != pick || slowAdv != pickAdv || !slices.Equal(probe.banned, banned) {
+			if slowPick, slowAdv := probe.zodiac(plainGame{g}, legal); slowPick != pick || slowAdv != pickAdv || pick < 0 && !slices.Equal(probe.banned, banned) {
 				t.Fatalf("%v ply %d: %d %q %v, through Pile %d %q %v", opts, ply, pick, pickAdv, banned, slowPick, slowAdv, probe.banned)
 			}
 		}
