@@ -99,23 +99,35 @@ func (g *zodiac) retop(p int, old Card) {
 	}
 }
 
-// Templates of the Zodiac's moves (immutable): LegalMoves appends a copy
-// and sets the piles and the card. A Move literal appended is assembled
-// on the stack byte by byte and then copied in 16-byte words, and that
-// load stalls on the bytes just stored; a copy of a template stalls on
-// nothing, and the fields written after it are three bytes.
-var (
-	zoMarriageTmpl   = Move{Kind: MoveBuild, Card: NoCard, Card2: NoCard, Rule: zoRuleI}
-	zoFillTmpl       = Move{Kind: MoveFill, Card: NoCard, Card2: NoCard, Rule: zoRuleFill}
-	zoFoundationTmpl = Move{Kind: MoveFoundation, Card: NoCard, Card2: NoCard, Rule: zoRuleII}
-	zoDrawTmpl       = Move{Kind: MoveDraw, From: zoStock, To: zoTalon, Card: NoCard, Card2: NoCard, Rule: zoRuleDraw}
-	zoRedealTmpl     = Move{Kind: MoveRedeal, From: zoTalon, To: zoStock, Card: NoCard, Card2: NoCard, Rule: zoRuleRedeal}
-)
+// The listing appends each move as a literal of constants (copied from a
+// static image of it) and then writes its piles and card. A literal with
+// variable fields, or a copy of a template through a pointer, is
+// assembled on the stack and then copied in 16-byte words, and that load
+// stalls on the bytes just stored: it was a third of the time of listing
+// the marriages.
 
-// zoAppendMove appends a copy of *tmpl from pile from to pile to with
-// card c.
-func zoAppendMove(dst []Move, tmpl *Move, from, to int, c Card) []Move {
-	dst = append(dst, *tmpl)
+// zoAppendMarriage appends the marriage of card c from pile from onto
+// Zodiac pile to.
+func zoAppendMarriage(dst []Move, from, to int, c Card) []Move {
+	dst = append(dst, Move{Kind: MoveBuild, Card2: NoCard, Rule: zoRuleI})
+	m := &dst[len(dst)-1]
+	m.From, m.To, m.Card = uint8(from), uint8(to), c
+	return dst
+}
+
+// zoAppendFill appends the fill of Equator cell to with card c (NoCard
+// from the pack) from pile from.
+func zoAppendFill(dst []Move, from, to int, c Card) []Move {
+	dst = append(dst, Move{Kind: MoveFill, Card2: NoCard, Rule: zoRuleFill})
+	m := &dst[len(dst)-1]
+	m.From, m.To, m.Card = uint8(from), uint8(to), c
+	return dst
+}
+
+// zoAppendPlay appends the play of card c from pile from to foundation
+// to.
+func zoAppendPlay(dst []Move, from, to int, c Card) []Move {
+	dst = append(dst, Move{Kind: MoveFoundation, Card2: NoCard, Rule: zoRuleII})
 	m := &dst[len(dst)-1]
 	m.From, m.To, m.Card = uint8(from), uint8(to), c
 	return dst
@@ -125,7 +137,7 @@ func zoAppendMove(dst []Move, tmpl *Move, from, to int, c Card) []Move {
 // Zodiac piles of t (bit z for pile zoZ0+z), in pile order.
 func zoAppendMarriages(dst []Move, src int, c Card, t uint32) []Move {
 	for ; t != 0; t &= t - 1 {
-		dst = zoAppendMove(dst, &zoMarriageTmpl, src, zoZ0+bits.TrailingZeros32(t), c)
+		dst = zoAppendMarriage(dst, src, zoZ0+bits.TrailingZeros32(t), c)
 	}
 	return dst
 }
@@ -162,15 +174,15 @@ func (g *zodiac) LegalMoves(dst []Move) []Move {
 	for m := uint8(g.keys[zoEmptyKey] & zoEquator); m != 0; m &= m - 1 {
 		e := bits.TrailingZeros8(m)
 		if talon != NoCard {
-			dst = zoAppendMove(dst, &zoFillTmpl, zoTalon, e, talon)
+			dst = zoAppendFill(dst, zoTalon, e, talon)
 		} else {
-			dst = zoAppendMove(dst, &zoFillTmpl, zoStock, e, NoCard)
+			dst = zoAppendFill(dst, zoStock, e, NoCard)
 		}
 	}
 	if !g.lay.empty(zoStock) {
-		dst = append(dst, zoDrawTmpl)
+		dst = append(dst, Move{Kind: MoveDraw, From: zoStock, To: zoTalon, Card: NoCard, Card2: NoCard, Rule: zoRuleDraw})
 	} else if g.placed {
-		dst = append(dst, zoRedealTmpl)
+		dst = append(dst, Move{Kind: MoveRedeal, From: zoTalon, To: zoStock, Card: NoCard, Card2: NoCard, Rule: zoRuleRedeal})
 	}
 	return dst
 }
@@ -196,10 +208,10 @@ func (g *zodiac) ProgressMoves(dst []Move) []Move {
 		c := g.lay.top(p)
 		s, r := int(c.Suit()), int(c.Rank())
 		if r == up[s] {
-			dst = zoAppendMove(dst, &zoFoundationTmpl, p, zoFA+s, c)
+			dst = zoAppendPlay(dst, p, zoFA+s, c)
 		}
 		if r == down[s] {
-			dst = zoAppendMove(dst, &zoFoundationTmpl, p, zoFK+s, c)
+			dst = zoAppendPlay(dst, p, zoFK+s, c)
 		}
 	}
 	return dst
