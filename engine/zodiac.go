@@ -375,7 +375,11 @@ func (g *zodiac) Apply(m Move) error {
 			g.talonLinks ^= linkWord(oldFrom, g.lay.below[oldFrom], zoTalon)
 		}
 	}
-	g.lay.moveLinked(from, to)
+	if g.lay.linked&(1<<from|1<<to) == 0 {
+		g.lay.move(from, to) // (a draw: neither pile's links are kept)
+	} else {
+		g.lay.moveLinked(from, to)
+	}
 	if from < zoFA {
 		g.retop(from, oldFrom)
 	}
