@@ -4,7 +4,7 @@ import "math/bits"
 
 // Move generation of the Zodiac from facts kept per pile.
 //
-// A decision of the Zodiac lists few moves (three or four on average) but
+// A decision of the Zodiac lists few moves (three to six on average) but
 // used to read every pile to find them: nine sources of marriages (the
 // talon and the eight Equator cells) and in phase two thirty-two sources
 // of foundation plays. Most moves change none of that: a draw or a
