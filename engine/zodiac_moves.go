@@ -168,11 +168,8 @@ func (g *zodiac) LegalMoves(dst []Move) []Move {
 	if talon != NoCard {
 		dst = zoAppendMarriages(dst, zoTalon, talon, g.zodiacAround(suitKey(talon)))
 	}
-	if g.r.eqMarriages { // (appendEquatorMarriages, written out: a call a listing)
-		for cells := g.eqAny; cells != 0; cells &= cells - 1 {
-			e := bits.TrailingZeros8(cells)
-			dst = zoAppendMarriages(dst, e, g.lay.top(e), g.eqMarry[e])
-		}
+	if g.r.eqMarriages {
+		dst = g.appendEquatorMarriages(dst)
 	}
 	for m := uint8(g.keys[zoEmptyKey] & zoEquator); m != 0; m &= m - 1 {
 		e := bits.TrailingZeros8(m)
