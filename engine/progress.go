@@ -55,28 +55,6 @@ func (g *shah) ProgressMoves(dst []Move) []Move {
 	return g.appendPlays(dst, &w, shTalon, g.lay.top(shTalon), shRulePlay)
 }
 
-// ProgressMoves appends the foundation plays, which exist only in the
-// second phase (see LegalMoves).
-func (g *zodiac) ProgressMoves(dst []Move) []Move {
-	if !g.phase2() {
-		return dst
-	}
-	for src := zoE0; src < zoZ0+zoZN; src++ {
-		c := g.lay.top(src)
-		if c == NoCard {
-			continue
-		}
-		s := int(c.Suit())
-		if int(c.Rank()) == g.lay.size(zoFA+s)+1 {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(zoFA + s), Card: c, Card2: NoCard, Rule: zoRuleII})
-		}
-		if int(c.Rank()) == NumRanks-g.lay.size(zoFK+s) {
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(src), To: uint8(zoFK + s), Card: c, Card2: NoCard, Rule: zoRuleII})
-		}
-	}
-	return dst
-}
-
 // ProgressMoves appends the foundation plays from the Council's piles;
 // none while a refill is pending (see LegalMoves).
 func (g *britishConstitution) ProgressMoves(dst []Move) []Move {

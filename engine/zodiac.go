@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "fmt"
 
 // The Zodiac (Зодиак; Cadogan 1874, "The Zodiac"; PySolFC game 467).
 //
@@ -189,9 +186,20 @@ type zodiac struct {
 	// Apply clears it on a marriage in suit s.
 	stuck      [NumSuits]uint8
 	stuckKnown uint8
-	// tops[k] has bit z set when Zodiac pile z has a top card of key k
-	// (zoTopKey): the piles a card marries onto are tops[k-1] | tops[k+1].
-	tops [64]uint32
+	// keys[k] has bit p set when pile p, an Equator cell or a Zodiac pile
+	// (p < zoFA), has a top card of key k (zoTopKey): the Zodiac piles a
+	// card marries onto are those of keys[k-1] | keys[k+1].
+	keys [64]uint32
+	// eqMarry[e] has bit z set when the card of Equator cell e marries
+	// onto Zodiac pile z; eqAny has bit e when eqMarry[e] is not 0. See
+	// zodiac_moves.go.
+	eqMarry [8]uint32
+	eqAny   uint8
+	// talonLinks is the exclusive or of the links (linkWord) of the
+	// talon's cards, kept by Apply once talonKept: ViewHash adds it to the
+	// layout's links of the other piles shown (see zodiac_moves.go).
+	talonLinks uint64
+	talonKept  bool
 }
 
 func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
@@ -203,16 +211,6 @@ func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
 	g.lay.loadPack(zoStock, pack[32:])
 	g.indexTops()
 	return g
-}
-
-// indexTops rebuilds tops from the layout (and forgets what DeadEnd
-// learnt).
-func (g *zodiac) indexTops() {
-	g.feasible, g.stuckKnown = 0, 0
-	g.tops = [64]uint32{}
-	for z := 0; z < zoZN; z++ {
-		g.tops[zoTopKey(g.lay.top(zoZ0+z))] |= 1 << z
-	}
 }
 
 // zoTopKey is the suitKey of a Zodiac top (1 … 61), and 63 for an empty
@@ -235,77 +233,12 @@ func zoMarries(c, d Card) bool {
 	return c.Rank()+1 == d.Rank() || d.Rank()+1 == c.Rank()
 }
 
-// marriageTargets returns the set of Zodiac piles (bit z for Zodiac pile
-// z) whose top c marries onto.
-func (g *zodiac) marriageTargets(c Card) uint32 {
-	k := suitKey(c) // 1 … 61
-	return g.tops[k-1] | g.tops[k+1]
-}
-
 // accepts reports whether foundation pile f takes c next (Rule II).
 func (g *zodiac) accepts(f int, c Card) bool {
 	if f < zoFK {
 		return c.Suit() == Suit(f-zoFA) && int(c.Rank()) == g.lay.size(f)+1
 	}
 	return c.Suit() == Suit(f-zoFK) && int(c.Rank()) == NumRanks-g.lay.size(f)
-}
-
-// equatorMayMarry reports whether Equator cards may be married now.
-func (g *zodiac) equatorMayMarry() bool {
-	if !g.r.eqMarriages {
-		return false
-	}
-	return !g.phase2() || g.r.p2Marriages
-}
-
-func (g *zodiac) appendMarriages(dst []Move, src int) []Move {
-	c := g.lay.top(src)
-	if c == NoCard {
-		return dst
-	}
-	for t := g.marriageTargets(c); t != 0; t &= t - 1 {
-		z := zoZ0 + bits.TrailingZeros32(t)
-		dst = append(dst, Move{Kind: MoveBuild, From: uint8(src), To: uint8(z), Card: c, Card2: NoCard, Rule: zoRuleI})
-	}
-	return dst
-}
-
-// LegalMoves appends, in phase two, the foundation plays (then the Equator
-// marriages of variant phase2-marriages=equator); in phase one the talon
-// marriages, the Equator marriages, the Equator fills and the draw or the
-// re-deal.
-func (g *zodiac) LegalMoves(dst []Move) []Move {
-	if g.phase2() {
-		dst = g.ProgressMoves(dst) // the foundation plays (engine/progress.go)
-		if g.equatorMayMarry() {
-			for e := zoE0; e < zoE0+8; e++ {
-				dst = g.appendMarriages(dst, e)
-			}
-		}
-		return dst
-	}
-	dst = g.appendMarriages(dst, zoTalon)
-	if g.equatorMayMarry() {
-		for e := zoE0; e < zoE0+8; e++ {
-			dst = g.appendMarriages(dst, e)
-		}
-	}
-	for e := zoE0; e < zoE0+8; e++ {
-		if !g.lay.empty(e) {
-			continue
-		}
-		if c := g.lay.top(zoTalon); c != NoCard {
-			dst = append(dst, Move{Kind: MoveFill, From: zoTalon, To: uint8(e), Card: c, Card2: NoCard, Rule: zoRuleFill})
-		} else {
-			dst = append(dst, Move{Kind: MoveFill, From: zoStock, To: uint8(e), Card: NoCard, Card2: NoCard, Rule: zoRuleFill})
-		}
-	}
-	if !g.lay.empty(zoStock) {
-		dst = append(dst, Move{Kind: MoveDraw, From: zoStock, To: zoTalon, Card: NoCard, Card2: NoCard, Rule: zoRuleDraw})
-	} else if g.placed {
-		dst = append(dst, Move{Kind: MoveRedeal, From: zoTalon, To: zoStock, Card: NoCard, Card2: NoCard, Rule: zoRuleRedeal})
-	}
-	return dst
 }
 
 // Check is the legality predicate, rule by rule.
@@ -416,9 +349,7 @@ func (g *zodiac) Apply(m Move) error {
 	}
 	switch m.Kind {
 	case MoveRedeal:
-		for !g.lay.empty(zoTalon) {
-			g.lay.moveLinked(zoTalon, zoStock)
-		}
+		g.turnTalon()
 		g.redeals++
 		g.placed = false
 		return nil
@@ -432,20 +363,29 @@ func (g *zodiac) Apply(m Move) error {
 	case MoveFill:
 		g.placed = true
 	}
+	// A move changes the tops of at most two Equator cells or Zodiac
+	// piles (both only for a marriage from the Equator, whose cell is
+	// updated first): the kept facts follow (retop).
 	from, to := int(m.From), int(m.To)
-	if z := from - zoZ0; z >= 0 && z < zoZN {
-		g.tops[zoTopKey(g.lay.top(from))] &^= 1 << z
-		g.lay.moveLinked(from, to)
-		g.tops[zoTopKey(g.lay.top(from))] |= 1 << z
-		return nil
+	oldFrom, oldTo := g.lay.top(from), g.lay.top(to)
+	if g.talonKept { // the card turned onto the talon, or taken off it
+		if to == zoTalon {
+			g.talonLinks ^= linkWord(oldFrom, oldTo, zoTalon)
+		} else if from == zoTalon {
+			g.talonLinks ^= linkWord(oldFrom, g.lay.below[oldFrom], zoTalon)
+		}
 	}
-	if z := to - zoZ0; z >= 0 && z < zoZN {
-		g.tops[zoTopKey(g.lay.top(to))] &^= 1 << z
+	if g.lay.linked&(1<<from|1<<to) == 0 {
+		g.lay.move(from, to) // (a draw: neither pile's links are kept)
+	} else {
 		g.lay.moveLinked(from, to)
-		g.tops[zoTopKey(g.lay.top(to))] |= 1 << z
-		return nil
 	}
-	g.lay.moveLinked(from, to)
+	if from < zoFA {
+		g.retop(from, oldFrom)
+	}
+	if to < zoFA {
+		g.retop(to, oldTo)
+	}
 	return nil
 }
 
@@ -498,7 +438,11 @@ func (g *zodiac) ViewHash() uint64 {
 	if g.placed {
 		flags |= 1
 	}
-	return viewHash(g.lay.linkHash(^uint64(1<<zoStock)), flags)
+	if !g.talonKept {
+		g.talonLinks = zoPileLinks(&g.lay, zoTalon)
+		g.talonKept = true
+	}
+	return viewHash(g.lay.linkHash(zoLinked)^g.talonLinks, flags)
 }
 
 func (g *zodiac) Clone() Game {

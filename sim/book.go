@@ -617,32 +617,6 @@ func wantKey(c engine.Card) uint {
 	return uint(2*(int(c.Rank())+1)+1-int(c.Color())) & 31
 }
 
-// needDistance is how far a card is from the ends of the zodiac's
-// foundations (aces up, kings down): 0 for an ace or king, 6 for a seven.
-func needDistance(c engine.Card) int {
-	r := int(c.Rank())
-	return min(r-1, engine.NumRanks-r)
-}
-
-// zodiac: S2 careful marriages.
-func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	adv := engine.RuleID("")
-	if !p.on("zodiac/S2") {
-		return -1, adv
-	}
-	for i, m := range legal {
-		if m.Kind != engine.MoveBuild || !m.Card.Valid() {
-			continue
-		}
-		under := p.top(g, int(m.To))
-		if under.Valid() && needDistance(under) < needDistance(m.Card) {
-			p.banned[i] = true
-			adv = "zodiac/S2"
-		}
-	}
-	return -1, adv
-}
-
 // shah: S2 control when vacancies open.
 func (p *bookPlayer) shah(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	if !p.on("shah/S2") || !hasKind(legal, engine.MoveDraw) {

@@ -1,0 +1,99 @@
+package sim
+
+import (
+	"math/bits"
+
+	"github.com/pasyans/pasyans/engine"
+)
+
+// The Zodiac's part of the book strategy (bookAdvice "zodiac").
+
+// needDistance is how far a card is from the ends of the zodiac's
+// foundations (aces up, kings down): 0 for an ace or king, 6 for a seven.
+func needDistance(c engine.Card) int {
+	r := int(c.Rank())
+	return min(r-1, engine.NumRanks-r)
+}
+
+// inwardMarriager is implemented by the Zodiac
+// (engine.zodiac.InwardMarriages): bit i of InwardMarriages(legal) is set
+// when legal[i] is a marriage that lays a card nearer the middle of its
+// suit than the card it covers (by needDistance), for the first 64 moves.
+type inwardMarriager interface {
+	InwardMarriages(legal []engine.Move) uint64
+}
+
+// zodiac: S2 careful marriages. A marriage is banned when the card it
+// covers is needed sooner than the card it lays (needDistance): the
+// marriages the game reports inward (inwardMarriager), read in one call.
+//
+// When the only move the advice leaves is the draw or the re-deal (no
+// marriage left, no fill, no foundation play: most of the book's
+// decisions in the Zodiac, each a turn of the pack), the advice returns
+// that move itself, naming S2 when it banned marriages: greedy's priority
+// list, which would decide among the moves left (greedyPlayer.choose),
+// finds no progress and no tableau move and takes the draw or re-deal,
+// the only move of another kind, without touching its cycle memory. The
+// decision and its advice ID are the same; only greedy's scoring is
+// skipped (TestBookZodiacDecisions compares every decision with the
+// advice banning and greedy choosing).
+func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	if !p.on("zodiac/S2") {
+		return -1, ""
+	}
+	im, ok := g.(inwardMarriager)
+	if !ok || len(legal) > 64 {
+		return p.zodiacByPiles(g, legal)
+	}
+	in := im.InwardMarriages(legal)
+	adv := engine.RuleID("")
+	if in != 0 {
+		adv = "zodiac/S2"
+	}
+	// (1<<64 is 0 in Go, so a list of 64 moves gives every bit.)
+	if left := (uint64(1)<<len(legal) - 1) &^ in; bits.OnesCount64(left) == 1 {
+		i := bits.TrailingZeros64(left)
+		if k := legal[i].Kind; k == engine.MoveDraw || k == engine.MoveRedeal {
+			return i, adv // (banned is not read after a pick)
+		}
+	}
+	for m := in; m != 0; m &= m - 1 {
+		p.banned[bits.TrailingZeros64(m)] = true
+	}
+	return -1, adv
+}
+
+// zodiacByPiles is zodiac for a game that does not report its inward
+// marriages: the covered cards are read from the target piles.
+func (p *bookPlayer) zodiacByPiles(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	adv := engine.RuleID("")
+	turn := -1    // the one draw or re-deal
+	open := false // a move is left to greedy's scoring
+	for i := range legal {
+		m := &legal[i]
+		switch m.Kind {
+		case engine.MoveBuild:
+			if !m.Card.Valid() {
+				open = true
+				continue
+			}
+			if under := p.top(g, int(m.To)); under.Valid() && needDistance(under) < needDistance(m.Card) {
+				p.banned[i] = true
+				adv = "zodiac/S2"
+			} else {
+				open = true
+			}
+		case engine.MoveDraw, engine.MoveRedeal:
+			if turn >= 0 {
+				open = true // two of them: greedy ranks them
+			}
+			turn = i
+		default:
+			open = true
+		}
+	}
+	if !open && turn >= 0 {
+		return turn, adv
+	}
+	return -1, adv
+}
