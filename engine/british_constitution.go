@@ -235,7 +235,15 @@ type bcKept struct {
 }
 
 func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitution {
-	g := &britishConstitution{core: c, r: r}
+	g := new(britishConstitution)
+	g.setUp(c, r, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *britishConstitution) setUp(c core, r *bcRules, pack []Card) {
+	*g = britishConstitution{core: c, r: r}
 	g.lay.reset()
 	var play [bcPlayed]Card
 	var queens, kings [8]Card
@@ -287,7 +295,12 @@ func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitutio
 	}
 	g.lay.loadPack(bcStock, play[bcCons:])
 	g.index()
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *britishConstitution) Redeal(pack []Card) error {
+	g.setUp(g.core, g.r, pack)
+	return nil
 }
 
 // index recomputes empty, single, score and the kept facts (bcKept) from
@@ -835,6 +848,13 @@ func (g *britishConstitution) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *britishConstitution) ApplyListed(m Move) {
 	from, to := int(m.From), int(m.To)
 	old := g.lay.top(to) // NoCard for a fill; a foundation's is not kept
 	c := g.lay.moveLinked(from, to)
@@ -870,7 +890,6 @@ func (g *britishConstitution) Apply(m Move) error {
 		g.setPlays()
 	}
 	g.setPending()
-	return nil
 }
 
 // Ending: won when every foundation reaches the jack, stuck when no move

@@ -112,6 +112,18 @@ type Spec struct {
 // top (dealt first).
 type Dealer func(pack []Card) (Game, error)
 
+// Redealer is implemented by every game of the catalog. Redeal starts the
+// game again, in place, on pack (Decks*52 cards, index 0 the top, as a
+// Dealer takes it; not verified) with the setup it was started with — the
+// same variant options and rules — discarding its earlier state, so that
+// it is then the game its Setup's Dealer would have started on pack. A loop
+// that plays many deals of one setup reuses one game this way instead of
+// allocating one a deal. After an error (a pack the game cannot be dealt
+// from) the game's state is undefined.
+type Redealer interface {
+	Redeal(pack []Card) error
+}
+
 // Setup is a game with its variant options resolved and parsed once into
 // the game's typed rules: it starts games by seed or from an explicit pack.
 // A Setup is immutable and safe for concurrent use.

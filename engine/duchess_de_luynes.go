@@ -168,12 +168,25 @@ type duchess struct {
 func cardBit(c Card) (int, uint64) { return int(c>>6) & 1, 1 << (c & 63) }
 
 func newDuchess(c core, r *duchessRules, pack []Card) *duchess {
-	g := &duchess{core: c, r: r}
+	g := new(duchess)
+	g.setUp(c, r, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *duchess) setUp(c core, r *duchessRules, pack []Card) {
+	*g = duchess{core: c, r: r}
 	g.lay.reset()
 	g.lay.loadPack(dlStock, pack)
 	g.want = g.wantedCards()
 	g.deal()
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *duchess) Redeal(pack []Card) error {
+	g.setUp(g.core, g.r, pack)
+	return nil
 }
 
 // sync computes the facts the game keeps (see duchess) from the layout.
@@ -432,6 +445,13 @@ func (g *duchess) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *duchess) ApplyListed(m Move) {
 	// Check matched the rule to the move's kind and source: a switch on
 	// them spares comparing the rule's text again.
 	switch {
@@ -451,7 +471,6 @@ func (g *duchess) Apply(m Move) error {
 		g.redeals++
 		g.deal()
 	}
-	return nil
 }
 
 // takeReserve takes card c, which lies in the reserve, out of it; the

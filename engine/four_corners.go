@@ -205,12 +205,25 @@ type fourCorners struct {
 }
 
 func newFourCorners(c core, r *fourCornersRules, pack []Card) *fourCorners {
-	g := &fourCorners{core: c, r: r}
+	g := new(fourCorners)
+	g.setUp(c, r, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *fourCorners) setUp(c core, r *fourCornersRules, pack []Card) {
+	*g = fourCorners{core: c, r: r}
 	g.lay.reset()
 	g.lay.loadPack(fcStock, pack)
 	g.sync()
 	g.turn()
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *fourCorners) Redeal(pack []Card) error {
+	g.setUp(g.core, g.r, pack)
+	return nil
 }
 
 // sync computes the facts the game keeps (see fourCorners) from the piles.
@@ -591,6 +604,13 @@ func (g *fourCorners) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *fourCorners) ApplyListed(m Move) {
 	idle := uint8(0)
 	// Check has tied each rule to its kind of move (the deal to MoveDeal,
 	// the three plays to MoveFoundation, …), so the kind tells the rule
@@ -621,7 +641,6 @@ func (g *fourCorners) Apply(m Move) error {
 	}
 	g.idle = idle
 	g.turn()
-	return nil
 }
 
 // gather makes the new stock from the packets L0 … R5 in turn, each in the

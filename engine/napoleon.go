@@ -169,7 +169,15 @@ type napoleon struct {
 }
 
 func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
-	g := &napoleon{core: c, r: r}
+	g := new(napoleon)
+	g.setUp(c, r, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *napoleon) setUp(c core, r *napoleonRules, pack []Card) {
+	*g = napoleon{core: c, r: r}
 	g.lay.reset()
 	var col [npCols][npRows]Card
 	var reserve [npReserve]Card
@@ -199,7 +207,12 @@ func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
 		}
 	}
 	g.derivePiles() // the key when the search first asks for it
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *napoleon) Redeal(pack []Card) error {
+	g.setUp(g.core, g.r, pack)
+	return nil
 }
 
 // derive computes the kept state from the piles, the key included

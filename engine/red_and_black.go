@@ -188,7 +188,15 @@ type redAndBlack struct {
 }
 
 func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
-	g := &redAndBlack{core: c, r: r, rng: deriveSeed(pack)}
+	g := new(redAndBlack)
+	g.setUp(c, r, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *redAndBlack) setUp(c core, r *rbRules, pack []Card) {
+	*g = redAndBlack{core: c, r: r, rng: deriveSeed(pack)}
 	g.lay.reset()
 	// Setup: the aces come out; the rest keeps the pack's order.
 	var buf [packCards]Card
@@ -204,7 +212,12 @@ func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
 	g.lay.loadPack(rbStock, rest)
 	g.refill()
 	g.rehash()
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *redAndBlack) Redeal(pack []Card) error {
+	g.setUp(g.core, g.r, pack)
+	return nil
 }
 
 // refill fills every empty tableau pile from the pack, then the talon.
@@ -647,6 +660,13 @@ func (g *redAndBlack) Apply(m Move) error {
 			return err
 		}
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *redAndBlack) ApplyListed(m Move) {
 	from, to := int(m.From), int(m.To)
 	idle := uint8(0)
 	switch m.Kind {
@@ -706,7 +726,6 @@ func (g *redAndBlack) Apply(m Move) error {
 	} else if from >= rbTab && from < rbTab+8 && g.lay.empty(from) {
 		g.refillPile(from)
 	}
-	return nil
 }
 
 // pushed updates the face hash of the stock or talon p after c was put on

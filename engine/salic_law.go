@@ -175,7 +175,15 @@ type salicLaw struct {
 func (g *salicLaw) UseMemo(m *Memo) { g.memo = m }
 
 func newSalicLaw(c core, r *slRules, pack []Card) *salicLaw {
-	g := &salicLaw{core: c, r: r}
+	g := new(salicLaw)
+	g.setUp(c, r, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *salicLaw) setUp(c core, r *slRules, pack []Card) {
+	*g = salicLaw{core: c, r: r}
 	g.lay.reset()
 	k := 0
 	for pack[k].Rank() != King {
@@ -194,7 +202,12 @@ func newSalicLaw(c core, r *slRules, pack []Card) *salicLaw {
 	// a tournament's deals never pay for it.
 	g.stale = true
 	g.sync()
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *salicLaw) Redeal(pack []Card) error {
+	g.setUp(g.core, g.r, pack)
+	return nil
 }
 
 // top returns the available card of packet p (not the king), or NoCard.
@@ -451,6 +464,13 @@ func (g *salicLaw) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *salicLaw) ApplyListed(m Move) {
 	switch m.Kind {
 	case MoveDeal:
 		c := g.lay.top(slStock)
@@ -484,7 +504,6 @@ func (g *salicLaw) Apply(m Move) error {
 		g.fixPacket(int(m.From) - slKings)
 		g.fixPacket(int(m.To) - slKings)
 	}
-	return nil
 }
 
 // rehash recomputes the rank hash of the pack.

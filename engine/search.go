@@ -44,11 +44,15 @@ type Graded interface {
 	Steps() int
 }
 
-// ListedApplier is implemented by games that can make a move they listed
-// more cheaply than Apply, which checks it first: ApplyListed performs m,
-// which LegalMoves listed for the current state (or the state of a copy
-// of it), without checking it. A search that makes only moves listed for
-// the state it makes them in may call it instead of Apply.
+// ListedApplier is implemented by every game of the catalog: it makes a
+// move it listed more cheaply than Apply, which checks it first.
+// ApplyListed performs m, which LegalMoves listed for the current state (or
+// the state of a copy of it), without checking it; given any other move its
+// effect is undefined. A play loop or a search that makes only moves listed
+// for the state it makes them in may call it instead of Apply (the
+// engine's property tests check at every position of random games that
+// every listed move passes Check and that ApplyListed leaves the state
+// Apply does).
 type ListedApplier interface {
 	ApplyListed(m Move)
 }

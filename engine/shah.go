@@ -223,7 +223,15 @@ type shah struct {
 }
 
 func newShah(c core, r *shahRules, pack []Card) *shah {
-	g := &shah{core: c, r: r}
+	g := new(shah)
+	g.setUp(c, r, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *shah) setUp(c core, r *shahRules, pack []Card) {
+	*g = shah{core: c, r: r}
 	g.lay.reset()
 	var rest [shPlayable]Card
 	n, kings := 0, 0
@@ -252,7 +260,12 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 		g.lay.moveLinked(shStock, shInner+k)
 	}
 	g.sync()
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *shah) Redeal(pack []Card) error {
+	g.setUp(g.core, g.r, pack)
+	return nil
 }
 
 // sync computes the facts the game keeps (see shah) from the piles.
@@ -689,6 +702,13 @@ func (g *shah) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *shah) ApplyListed(m Move) {
 	from, to := int(m.From), int(m.To)
 	idle := uint8(0)
 	// Check has tied each rule to its kind of move (shah/I and shah/play
@@ -725,7 +745,6 @@ func (g *shah) Apply(m Move) error {
 		g.redeals++
 	}
 	g.idle = idle
-	return nil
 }
 
 // Ending: won when all foundations reach the queen, stuck when no move is

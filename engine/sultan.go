@@ -195,7 +195,17 @@ var sulSetupCard = func() (t [256]uint8) {
 }()
 
 func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
-	g := &sultan{core: c, r: r, pass: 1}
+	g := new(sultan)
+	if err := g.setUp(c, r, pack); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *sultan) setUp(c core, r *sultanRules, pack []Card) error {
+	*g = sultan{core: c, r: r, pass: 1}
 	if r.shuffle {
 		// Only the shuffles (and the hashes of variant shuffle=on) read
 		// the seed: an unshuffled game leaves it 0 and skips the hashing.
@@ -223,7 +233,7 @@ func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
 				}
 			}
 			if !placed {
-				return nil, fmt.Errorf("sultan: no foundation left for %v", c)
+				return fmt.Errorf("sultan: no foundation left for %v", c)
 			}
 		case c.Rank() == Ace && c.Suit() == Hearts && !aceTaken:
 			g.lay.push(sulF0+sulAceSlot, c)
@@ -247,8 +257,11 @@ func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
 	}
 	g.want[0] = 0
 	g.refresh()
-	return g, nil
+	return nil
 }
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *sultan) Redeal(pack []Card) error { return g.setUp(g.core, g.r, pack) }
 
 // refresh recomputes the masks of the plays (divan, talon) from want and
 // the tops of the Divan and the talon.
@@ -406,6 +419,13 @@ func (g *sultan) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *sultan) ApplyListed(m Move) {
 	switch m.Kind {
 	case MoveFoundation:
 		from := int(m.From)
@@ -449,7 +469,6 @@ func (g *sultan) Apply(m Move) error {
 		}
 		g.refresh()
 	}
-	return nil
 }
 
 // draw turns the top card of the pack onto the talon.

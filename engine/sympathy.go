@@ -163,7 +163,15 @@ func NewSympathy(pack []Card, opts Options) (*SympathyGame, error) {
 }
 
 func newSympathy(c core, pack []Card) *SympathyGame {
-	g := &SympathyGame{core: c}
+	g := new(SympathyGame)
+	g.setUp(c, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *SympathyGame) setUp(c core, pack []Card) {
+	*g = SympathyGame{core: c}
 	g.lay.reset()
 	var dealt [2]uint8
 	for _, c := range pack {
@@ -177,7 +185,12 @@ func newSympathy(c core, pack []Card) *SympathyGame {
 		dealt[p]++
 	}
 	g.full = syMaskA | syMaskB // 17 packets of three and the Grace each
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *SympathyGame) Redeal(pack []Card) error {
+	g.setUp(g.core, pack)
+	return nil
 }
 
 // syDealtTo[i] is the packet (of its partner's 18) the i-th card of a deck
@@ -350,6 +363,15 @@ func (g *SympathyGame) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *SympathyGame) ApplyListed(m Move) {
+	p := int(g.turn)
+	from := int(m.From)
 	switch m.Kind {
 	case MoveDraw:
 		g.turnUp(from)
@@ -372,7 +394,6 @@ func (g *SympathyGame) Apply(m Move) error {
 		}
 	}
 	g.alternate(p)
-	return nil
 }
 
 // alternate passes the turn from partner p to the other when p has nothing

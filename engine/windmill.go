@@ -233,7 +233,15 @@ func (g *windmill) setNeed(f int) {
 }
 
 func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
-	g := &windmill{core: c, r: r}
+	g := new(windmill)
+	g.setUp(c, r, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *windmill) setUp(c core, r *windmillRules, pack []Card) {
+	*g = windmill{core: c, r: r}
 	g.lay.reset()
 	var rest [2 * CardsPerDeck]Card
 	n := 0
@@ -250,7 +258,12 @@ func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
 		g.turnTo(w)
 	}
 	g.index()
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *windmill) Redeal(pack []Card) error {
+	g.setUp(g.core, g.r, pack)
+	return nil
 }
 
 // turnTo turns the stock's top card onto pile p, or into the first empty
@@ -510,6 +523,13 @@ func (g *windmill) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *windmill) ApplyListed(m Move) {
 	// Keep wmKept: the wing a move empties or fills, the foundations whose
 	// height changes, the score.
 	switch m.Rule {
@@ -541,7 +561,6 @@ func (g *windmill) Apply(m Move) error {
 			g.k.score++
 		}
 	}
-	return nil
 }
 
 // Ending: won when every card is on the foundations, stuck when no move is

@@ -203,14 +203,27 @@ type zodiac struct {
 }
 
 func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
-	g := &zodiac{core: c, r: r}
+	g := new(zodiac)
+	g.setUp(c, r, pack)
+	return g
+}
+
+// setUp deals pack into g with the setup's core and rules, g's earlier
+// state, if any, discarded: a game started anew.
+func (g *zodiac) setUp(c core, r *zodiacRules, pack []Card) {
+	*g = zodiac{core: c, r: r}
 	g.lay.reset()
 	for i := 0; i < 32; i++ { // the Equator, then the Zodiac
 		g.lay.push(zoE0+i, pack[i])
 	}
 	g.lay.loadPack(zoStock, pack[32:])
 	g.indexTops()
-	return g
+}
+
+// Redeal starts g again on pack with the same setup (engine.Redealer).
+func (g *zodiac) Redeal(pack []Card) error {
+	g.setUp(g.core, g.r, pack)
+	return nil
 }
 
 // zoTopKey is the suitKey of a Zodiac top (1 … 61), and 63 for an empty
@@ -347,12 +360,19 @@ func (g *zodiac) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
+	g.ApplyListed(m)
+	return nil
+}
+
+// ApplyListed performs m, which LegalMoves listed for the current state,
+// without checking it again (engine.ListedApplier).
+func (g *zodiac) ApplyListed(m Move) {
 	switch m.Kind {
 	case MoveRedeal:
 		g.turnTalon()
 		g.redeals++
 		g.placed = false
-		return nil
+		return
 	case MoveFoundation:
 		g.score++
 		g.feasible &^= 1 << m.Card.Suit()
@@ -386,7 +406,6 @@ func (g *zodiac) Apply(m Move) error {
 	if to < zoFA {
 		g.retop(to, oldTo)
 	}
-	return nil
 }
 
 // Ending: won when every foundation is complete, stuck when no move is

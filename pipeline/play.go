@@ -82,7 +82,7 @@ func Play(ctx context.Context, o PlayOptions) (*PlayResult, error) {
 	if o.Board != nil {
 		fmt.Fprintf(t.board, "%s seed %d %s\n%s\n", o.Spec.ID, o.Seed, o.Spec.VariantString(opts), g.View())
 	}
-	pl := sim.Playout{Ctx: ctx}
+	pl := sim.Playout{Ctx: ctx, Checked: true} // its moves are logged: each checked as it is made
 	player := o.Strategy.NewPlayer()
 	d, err := pl.PlayDeal(g, player, sim.StrategySeed(o.Seed, o.Strategy.Name()), o.Spec.MaxMoves, t.Trace)
 	if err != nil {

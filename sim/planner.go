@@ -490,7 +490,7 @@ func (p *plannerPlayer) rollout(c engine.Game, maxMoves int) (bool, float64) {
 	for n := 0; !c.Won() && len(legal) > 0 && n < maxMoves; n++ {
 		i, _ := p.roll.Choose(c, legal)
 		m := legal[i]
-		if c.Apply(m) != nil {
+		if !applyListed(c, m) {
 			break
 		}
 		var ok bool

@@ -52,8 +52,16 @@ type Tracer func(ply int32, g engine.Game, m engine.Move, advice engine.RuleID)
 type Playout struct {
 	// Ctx, when set, is passed to players that search at Reset
 	// (ContextPlayer), so that a long search stops when it is cancelled.
-	Ctx   context.Context
-	legal []engine.Move
+	Ctx context.Context
+	// Checked makes every move go through Game.Apply, which checks it
+	// again before making it. By default a move the game listed is made
+	// with engine.ListedApplier's ApplyListed, without that second check:
+	// the engine's property tests check at every position of random games
+	// that every listed move passes Check and that ApplyListed leaves the
+	// state Apply does, so the rows are the same either way. A play whose
+	// moves are logged for others to replay sets it.
+	Checked bool
+	legal   []engine.Move
 	// last is the move just played, handed to nextLegal by address (a
 	// field, so that the address does not move a local to the heap).
 	last engine.Move
@@ -74,6 +82,10 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 	pl.advice = pl.advice[:0]
 	ResetPlayer(pl.Ctx, p, g, seed)
 	next, _ := p.(nextLegaler)
+	var listed engine.ListedApplier
+	if !pl.Checked {
+		listed, _ = g.(engine.ListedApplier)
+	}
 	have := false // pl.legal already holds the legal moves of g
 	var d DealResult
 	// The game is over when it is won or no move is legal (the contract of
@@ -98,7 +110,9 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 		if trace != nil {
 			trace(d.Moves, g, m, adv)
 		}
-		if err := g.Apply(m); err != nil {
+		if listed != nil {
+			listed.ApplyListed(m)
+		} else if err := g.Apply(m); err != nil {
 			return d, fmt.Errorf("%s: move %d (%v) listed as legal but rejected: %w", g.ID(), d.Moves, m, err)
 		}
 		if next != nil {

@@ -120,7 +120,7 @@ func (pr *probe) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, boo
 // counts of probe, or through its view when the game hides nothing.
 func (pr *probe) after(m engine.Move) engine.Game {
 	c := pr.copyBuf.copyOf(pr.g)
-	if c.Apply(m) != nil {
+	if !applyListed(c, m) {
 		return nil
 	}
 	pr.topSeen = [64]int8{}
@@ -236,4 +236,15 @@ func (pr *probe) progressAfter(m engine.Move) int {
 		}
 	}
 	return n
+}
+
+// applyListed makes m, which LegalMoves listed for g's state (or the state
+// g is a copy of), without checking it again where g is an
+// engine.ListedApplier, and reports whether g took it.
+func applyListed(g engine.Game, m engine.Move) bool {
+	if la, ok := g.(engine.ListedApplier); ok {
+		la.ApplyListed(m)
+		return true
+	}
+	return g.Apply(m) == nil
 }

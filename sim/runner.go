@@ -314,7 +314,9 @@ type worker struct {
 	params  []string
 	names   []string
 	pl      Playout
-	copies  []scratch  // per player but the last: its copy of the deal
+	copies  []scratch     // per player but the last: its copy of the deal
+	bases   []engine.Game // per game: the game redealt for each deal (engine.Redealer)
+	pack    [engine.MaxDecks * engine.CardsPerDeck]engine.Card
 	piles   [][]string // pile names per game, computed on first use
 	cur     *batch
 	curGame int
@@ -324,7 +326,7 @@ type worker struct {
 }
 
 func newWorker(cfg *Config, games []runGame) *worker {
-	w := &worker{cfg: cfg, games: games, piles: make([][]string, len(games))}
+	w := &worker{cfg: cfg, games: games, piles: make([][]string, len(games)), bases: make([]engine.Game, len(games))}
 	for _, s := range cfg.Strategies {
 		w.players = append(w.players, s.NewPlayer())
 		w.params = append(w.params, s.Params())
@@ -350,7 +352,7 @@ func (w *worker) play(ctx context.Context, b *batch) {
 		}
 		seed := DealSeed(w.cfg.MasterSeed, g.spec.ID, d)
 		traced := len(b.moves) // trace rows before this deal
-		base, err := g.setup.New(seed)
+		base, err := w.deal(b.game, seed)
 		if err != nil {
 			b.err = fmt.Errorf("game %s deal %d (seed %d): %w", g.spec.ID, d, seed, err)
 			return
@@ -393,6 +395,25 @@ func (w *worker) play(ctx context.Context, b *batch) {
 		}
 		b.done++
 	}
+}
+
+// deal returns game gi started on the deal of seed: the worker's game of
+// gi redealt in place (engine.Redealer), so that a deal allocates nothing,
+// or a new one from the game's Setup.
+func (w *worker) deal(gi int, seed uint64) (engine.Game, error) {
+	g := &w.games[gi]
+	if rd, ok := w.bases[gi].(engine.Redealer); ok {
+		if err := rd.Redeal(engine.DealInto(w.pack[:0], g.spec.Decks, seed)); err != nil {
+			w.bases[gi] = nil // its state is undefined now
+			return nil, err
+		}
+		return w.bases[gi], nil
+	}
+	base, err := g.setup.New(seed)
+	if err == nil {
+		w.bases[gi] = base
+	}
+	return base, err
 }
 
 // trace records one move of the current deal.
