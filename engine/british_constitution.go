@@ -848,13 +848,13 @@ func (g *britishConstitution) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *britishConstitution) ApplyListed(m Move) {
+func (g *britishConstitution) ApplyListed(m *Move) {
 	from, to := int(m.From), int(m.To)
 	old := g.lay.top(to) // NoCard for a fill; a foundation's is not kept
 	c := g.lay.moveLinked(from, to)

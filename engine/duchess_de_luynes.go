@@ -445,13 +445,13 @@ func (g *duchess) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *duchess) ApplyListed(m Move) {
+func (g *duchess) ApplyListed(m *Move) {
 	// Check matched the rule to the move's kind and source: a switch on
 	// them spares comparing the rule's text again.
 	switch {

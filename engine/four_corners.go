@@ -604,13 +604,13 @@ func (g *fourCorners) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *fourCorners) ApplyListed(m Move) {
+func (g *fourCorners) ApplyListed(m *Move) {
 	idle := uint8(0)
 	// Check has tied each rule to its kind of move (the deal to MoveDeal,
 	// the three plays to MoveFoundation, …), so the kind tells the rule

@@ -457,13 +457,13 @@ func (g *napoleon) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *napoleon) ApplyListed(m Move) {
+func (g *napoleon) ApplyListed(m *Move) {
 	switch m.Kind {
 	case MovePair:
 		g.lay.move(int(m.From), npOut)

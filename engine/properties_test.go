@@ -169,7 +169,7 @@ func (p *propChecker) playout(seed uint64, deep bool) {
 		if !ok {
 			fail(ply, "%T does not implement ListedApplier", clone)
 		}
-		la.ApplyListed(m)
+		la.ApplyListed(&m)
 		if clone.Hash() != g.Hash() || clone.ViewHash() != g.ViewHash() || clone.String() != g.String() {
 			fail(ply, "ApplyListed(%v) on a clone gives another state than Apply", m)
 		}

@@ -660,13 +660,13 @@ func (g *redAndBlack) Apply(m Move) error {
 			return err
 		}
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *redAndBlack) ApplyListed(m Move) {
+func (g *redAndBlack) ApplyListed(m *Move) {
 	from, to := int(m.From), int(m.To)
 	idle := uint8(0)
 	switch m.Kind {

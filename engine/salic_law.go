@@ -464,13 +464,13 @@ func (g *salicLaw) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *salicLaw) ApplyListed(m Move) {
+func (g *salicLaw) ApplyListed(m *Move) {
 	switch m.Kind {
 	case MoveDeal:
 		c := g.lay.top(slStock)

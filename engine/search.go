@@ -54,7 +54,7 @@ type Graded interface {
 // every listed move passes Check and that ApplyListed leaves the state
 // Apply does).
 type ListedApplier interface {
-	ApplyListed(m Move)
+	ApplyListed(m *Move)
 }
 
 // MoveOrderer is implemented by games that know a better order in which a

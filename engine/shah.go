@@ -702,13 +702,13 @@ func (g *shah) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *shah) ApplyListed(m Move) {
+func (g *shah) ApplyListed(m *Move) {
 	from, to := int(m.From), int(m.To)
 	idle := uint8(0)
 	// Check has tied each rule to its kind of move (shah/I and shah/play

@@ -419,13 +419,13 @@ func (g *sultan) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *sultan) ApplyListed(m Move) {
+func (g *sultan) ApplyListed(m *Move) {
 	switch m.Kind {
 	case MoveFoundation:
 		from := int(m.From)

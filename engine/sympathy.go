@@ -363,13 +363,13 @@ func (g *SympathyGame) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *SympathyGame) ApplyListed(m Move) {
+func (g *SympathyGame) ApplyListed(m *Move) {
 	p := int(g.turn)
 	from := int(m.From)
 	switch m.Kind {

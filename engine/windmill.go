@@ -523,13 +523,13 @@ func (g *windmill) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *windmill) ApplyListed(m Move) {
+func (g *windmill) ApplyListed(m *Move) {
 	// Keep wmKept: the wing a move empties or fills, the foundations whose
 	// height changes, the score.
 	switch m.Rule {

@@ -360,13 +360,13 @@ func (g *zodiac) Apply(m Move) error {
 	if err := g.Check(m); err != nil {
 		return err
 	}
-	g.ApplyListed(m)
+	g.ApplyListed(&m)
 	return nil
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
-func (g *zodiac) ApplyListed(m Move) {
+func (g *zodiac) ApplyListed(m *Move) {
 	switch m.Kind {
 	case MoveRedeal:
 		g.turnTalon()

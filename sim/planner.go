@@ -490,7 +490,7 @@ func (p *plannerPlayer) rollout(c engine.Game, maxMoves int) (bool, float64) {
 	for n := 0; !c.Won() && len(legal) > 0 && n < maxMoves; n++ {
 		i, _ := p.roll.Choose(c, legal)
 		m := legal[i]
-		if !applyListed(c, m) {
+		if !applyListed(c, &legal[i]) {
 			break
 		}
 		var ok bool

@@ -106,17 +106,20 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 		if i < 0 || i >= len(pl.legal) {
 			return d, fmt.Errorf("%s: move %d: player chose index %d of %d legal moves", g.ID(), d.Moves, i, len(pl.legal))
 		}
-		m := pl.legal[i]
+		// The move is read in place (passed field by field): a copy of it
+		// would read the list's fresh byte stores with wide loads, which
+		// wait for the stores to land.
+		m := &pl.legal[i]
 		if trace != nil {
-			trace(d.Moves, g, m, adv)
+			trace(d.Moves, g, *m, adv)
 		}
 		if listed != nil {
 			listed.ApplyListed(m)
-		} else if err := g.Apply(m); err != nil {
-			return d, fmt.Errorf("%s: move %d (%v) listed as legal but rejected: %w", g.ID(), d.Moves, m, err)
+		} else if err := g.Apply(*m); err != nil {
+			return d, fmt.Errorf("%s: move %d (%v) listed as legal but rejected: %w", g.ID(), d.Moves, *m, err)
 		}
 		if next != nil {
-			pl.last = m
+			pl.last = *m
 			pl.legal, have = next.nextLegal(&pl.last, pl.legal[:0])
 		}
 		if adv != "" {

@@ -21,6 +21,7 @@ type probe struct {
 	g       engine.Game           // the state of the decision
 	peek    engine.ProgressPeeker // g's, nil if it has none
 	copyBuf scratch               // the state after the last candidate tried
+	move    engine.Move           // the candidate after makes (see after)
 	moves   []engine.Move
 	cards   []engine.Card
 	visible [4]uint64 // bit c: card c is visible in g (valid when haveVis)
@@ -120,7 +121,8 @@ func (pr *probe) nextLegal(m engine.Move, dst []engine.Move) ([]engine.Move, boo
 // counts of probe, or through its view when the game hides nothing.
 func (pr *probe) after(m engine.Move) engine.Game {
 	c := pr.copyBuf.copyOf(pr.g)
-	if !applyListed(c, m) {
+	pr.move = m // applied from a field: the address of m would move it to the heap
+	if !applyListed(c, &pr.move) {
 		return nil
 	}
 	pr.topSeen = [64]int8{}
@@ -241,10 +243,10 @@ func (pr *probe) progressAfter(m engine.Move) int {
 // applyListed makes m, which LegalMoves listed for g's state (or the state
 // g is a copy of), without checking it again where g is an
 // engine.ListedApplier, and reports whether g took it.
-func applyListed(g engine.Game, m engine.Move) bool {
+func applyListed(g engine.Game, m *engine.Move) bool {
 	if la, ok := g.(engine.ListedApplier); ok {
 		la.ApplyListed(m)
 		return true
 	}
-	return g.Apply(m) == nil
+	return g.Apply(*m) == nil
 }

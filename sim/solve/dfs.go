@@ -70,14 +70,15 @@ func (s *Solver) use(i int, g engine.Game) *frame {
 	return f
 }
 
-// apply makes m, a move LegalMoves listed for f's state, and reports
-// whether the game took it.
-func (f *frame) apply(m engine.Move) bool {
+// apply makes *m, a move LegalMoves listed for f's state, and reports
+// whether the game took it. m points into a move list (an address of a
+// local would move the local to the heap: the game is an interface).
+func (f *frame) apply(m *engine.Move) bool {
 	if f.listed != nil {
 		f.listed.ApplyListed(m)
 		return true
 	}
-	return f.g.Apply(m) == nil
+	return f.g.Apply(*m) == nil
 }
 
 // settle expands the state of frame depth, just reached: it stops at a
@@ -149,7 +150,7 @@ func (s *Solver) settle(depth int) settled {
 			return branch
 		}
 		m := f.moves[0]
-		if !f.apply(m) {
+		if !f.apply(&f.moves[0]) {
 			return leaf // cannot happen: the engine listed m as legal
 		}
 		f.forced = append(f.forced, m)
@@ -185,11 +186,11 @@ func (s *Solver) dfs() settled {
 			d--
 			continue
 		}
-		m := f.moves[f.next]
+		mi := f.next
 		f.next++
 		c := s.use(d+1, f.g)
 		f = &s.stack[d] // use may have grown the stack
-		if !c.apply(m) {
+		if !c.apply(&f.moves[mi]) {
 			continue // cannot happen: the engine listed m as legal
 		}
 		c.plies = f.plies + 1
