@@ -1,4 +1,5 @@
 // The book's advice for the windmill: see bookAdvice in book.go.
+
 package sim
 
 import "github.com/pasyans/pasyans/engine"
