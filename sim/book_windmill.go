@@ -5,93 +5,76 @@ package sim
 import "github.com/pasyans/pasyans/engine"
 
 // windmill: S1 talon before wings; S2 transfers only with immediate use.
+//
+// The Mill lists its foundation plays before every other move, those of
+// the wings before those of the talon (engine's LegalMoves, an order the
+// rows depend on anyway): when the first move is no foundation play,
+// there is none (and no other progress move), and a talon play listed
+// first has no wing play after it. So the first move tells whether S1 may
+// apply and whether greedy plays a progress move; only S2 reads on.
 func (p *bookPlayer) windmill(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	pick, adv, s2 := p.windmillPlays(legal)
-	if !s2 {
-		return pick, adv
+	if len(legal) > 0 && kindClass[legal[0].Kind] == classProgress {
+		return p.windmillS1(legal)
+	}
+	if !p.on("windmill/S2") || !hasKind(legal, engine.MoveTransfer) {
+		return -1, ""
 	}
 	return p.windmillTransfers(g, legal)
 }
 
-// windmillDecide is bookPlayer.decide for the windmill without what its
-// advice does not need at most decisions: the probe is reset and the
-// banned moves cleared only for windmill/S2, the one advice that bans
-// moves or may probe (bookGame.probes is off).
+// windmillDecide is bookPlayer.decide for the windmill (the advice of
+// windmill) without what most of its decisions do not need: the moves
+// greedy would pick at once without recording anything (bookPlayer.decide
+// returns an advice's pick as it stands) are picked here, the first
+// progress move (greedy's first priority) and a lone move that is not a
+// tableau move (the draw of nearly half the Mill's decisions), with no
+// advice; the probe is reset and the banned moves cleared only for
+// windmill/S2, the one advice that bans moves or may probe
+// (bookGame.probes is off).
 func (p *bookPlayer) windmillDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	pick, adv, s2 := p.windmillPlays(legal)
-	if s2 {
-		p.probe.reset(g)
-		if cap(p.banned) < len(legal) {
-			p.banned = make([]bool, len(legal))
+	if len(legal) > 0 {
+		m := &legal[0]
+		if kindClass[m.Kind] == classProgress {
+			return p.windmillS1(legal)
 		}
-		p.banned = p.banned[:len(legal)]
-		clear(p.banned)
-		pick, adv = p.windmillTransfers(g, legal)
+		if len(legal) == 1 && !isTableau(m.Kind) {
+			return 0, ""
+		}
 	}
-	if pick >= 0 {
-		if isTableau(legal[pick].Kind) {
-			p.played(g.ViewHash(), legal[pick])
-		}
+	if !p.on("windmill/S2") || !hasKind(legal, engine.MoveTransfer) {
+		return p.choose(g, legal, nil), ""
+	}
+	p.probe.reset(g)
+	if cap(p.banned) < len(legal) {
+		p.banned = make([]bool, len(legal))
+	}
+	p.banned = p.banned[:len(legal)]
+	clear(p.banned)
+	if pick, adv := p.windmillTransfers(g, legal); pick >= 0 {
+		p.played(g.ViewHash(), legal[pick]) // a transfer: a tableau move
 		return pick, adv
 	}
-	if adv != "" { // windmill/S2 banned some transfers
-		for _, b := range p.banned {
-			if !b {
-				return p.choose(g, legal, p.banned), adv
-			}
+	for _, b := range p.banned {
+		if !b {
+			return p.choose(g, legal, p.banned), "windmill/S2"
 		}
 	}
 	return p.choose(g, legal, nil), ""
 }
 
-// windmillPlays applies windmill/S1 to legal in one pass over the moves
-// (read in place): the first foundation play from the talon when one from
-// a wing is open too. It also returns the moves greedy would pick at once
-// without recording anything (bookPlayer.decide returns an advice's pick
-// as it stands): the first progress move when there is one (greedy's
-// first priority), and a lone move that is not a tableau move (the draw
-// of most of the Mill's decisions), each with no advice. Else it returns
-// -1, and s2 when windmill/S2 must judge the transfers (no progress move,
-// a transfer legal, S2 on); otherwise greedy decides.
-func (p *bookPlayer) windmillPlays(legal []engine.Move) (pick int, adv engine.RuleID, s2 bool) {
-	talon, wing, progress := -1, -1, -1
-	transfer := false
-	for i := range legal {
-		m := &legal[i]
-		switch m.Kind {
-		case engine.MoveFoundation:
-			if progress < 0 {
-				progress = i
+// windmillS1 applies windmill/S1 to legal, whose first move is a progress
+// move (see windmill): the first foundation play from the talon when the
+// first move is a play from a wing, else that first move (greedy's pick)
+// with no advice.
+func (p *bookPlayer) windmillS1(legal []engine.Move) (int, engine.RuleID) {
+	if m := &legal[0]; m.Kind == engine.MoveFoundation && p.layoutPile(m.From) && p.on("windmill/S1") {
+		for i := 1; i < len(legal) && legal[i].Kind == engine.MoveFoundation; i++ {
+			if p.kind(legal[i].From) == engine.PileTalon {
+				return i, "windmill/S1"
 			}
-			switch {
-			case p.kind(m.From) == engine.PileTalon:
-				if talon < 0 {
-					talon = i
-				}
-			case p.layoutPile(m.From):
-				if wing < 0 {
-					wing = i
-				}
-			}
-		case engine.MovePair:
-			if progress < 0 {
-				progress = i
-			}
-		case engine.MoveTransfer:
-			transfer = true
 		}
 	}
-	switch {
-	case talon >= 0 && wing >= 0 && p.on("windmill/S1"):
-		return talon, "windmill/S1", false
-	case progress >= 0:
-		return progress, "", false
-	case transfer && p.on("windmill/S2"):
-		return -1, "", true
-	case len(legal) == 1 && !isTableau(legal[0].Kind):
-		return 0, "", false
-	}
-	return -1, "", false
+	return 0, ""
 }
 
 // windmillTransfers applies windmill/S2 (no progress move is legal): the
