@@ -367,46 +367,79 @@ func (g *windmill) transferUse() bool {
 }
 
 // LegalMoves appends the legal moves: fills of a vacancy (which exclude
-// everything else), else wing plays, talon plays, transfers and the draw.
-func (g *windmill) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
-
-// gen lists the moves from the kept facts (wmKept); with first, only the
-// first one.
-func (g *windmill) gen(dst []Move, first bool) []Move {
+// everything else), else wing plays, talon plays, transfers and the draw,
+// listed from the kept facts (wmKept).
+func (g *windmill) LegalMoves(dst []Move) []Move {
 	if v := g.vacancy(); v >= 0 {
 		if t := g.lay.top(wmTalon); t != NoCard {
 			dst = wmPush(dst, MoveFill, wmTalon, uint8(v), t, wmRuleVacancy)
-			if first {
-				return dst
-			}
 		}
 		if !g.lay.empty(wmStock) {
 			dst = wmPush(dst, MoveFill, wmStock, uint8(v), NoCard, wmRuleVacancy)
 		}
 		return dst
 	}
-	mark := len(dst)
-	if dst = g.appendPlays(dst, &g.k.n); first && len(dst) > mark {
-		return dst[:mark+1]
-	}
-	// The transfers: a corner whose top the centre takes (rank need[0] ≥
-	// 1: a corner of height h ≥ 2 has top 14-h), when the variant allows it
-	// (transferUse, the same for every corner).
-	if r := g.k.n.need[0]; r != 0 && r < King && g.transferUse() {
-		for k := 0; k < 4; k++ {
-			p := wmCorner0 + k
-			if t := g.lay.top(p); g.lay.size(p) >= 2 && t.Rank() == r {
-				dst = wmPush(dst, MoveTransfer, uint8(p), wmCentre, t, wmRuleTransfer)
-				if first {
-					return dst
-				}
-			}
-		}
+	dst = g.appendPlays(dst, &g.k.n)
+	for m := g.transfers(); m != 0; m &= m - 1 {
+		p := wmCorner0 + bits.TrailingZeros8(m)
+		dst = wmPush(dst, MoveTransfer, uint8(p), wmCentre, g.lay.top(p), wmRuleTransfer)
 	}
 	if !g.lay.empty(wmStock) {
 		dst = wmPush(dst, MoveDraw, wmStock, wmTalon, NoCard, wmRuleDraw)
 	}
 	return dst
+}
+
+// transfers returns the corners whose top may go to the centre (bit k for
+// corner k, no vacancy to fill): those whose top the centre takes
+// (cornerTops) when the variant allows it (transferUse, the same for
+// every corner).
+func (g *windmill) transfers() uint8 {
+	if m := g.cornerTops(); m != 0 && g.transferUse() {
+		return m
+	}
+	return 0
+}
+
+// cornerTops returns the corners of height h ≥ 2 whose top, 14-h, is the
+// rank the centre takes (need[0]; bit k for corner k). A corner with top
+// r ≥ 2 is one that takes r-1 next (its height is 14-r, at least 1), so
+// for 2 ≤ r < King they are the corners of by[r-1], whose bit 0, the
+// centre's, is clear (the centre takes r); a top ace (r = 1) is that of a
+// complete corner, and a top king (r = King) that of a corner of height 1.
+func (g *windmill) cornerTops() uint8 {
+	switch r := g.k.n.need[0]; {
+	case r >= 2 && r < King:
+		return g.k.n.by[(r-1)&15] >> 1
+	case r == 1:
+		return g.completeCorners()
+	}
+	return 0
+}
+
+// completeCorners returns the corners that hold K … A (bit k for corner k).
+func (g *windmill) completeCorners() uint8 {
+	var m uint8
+	for k := 0; k < 4; k++ {
+		if g.lay.size(wmCorner0+k) == NumRanks {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+// anyMove reports whether a move is legal (LegalMoves would list one).
+func (g *windmill) anyMove() bool {
+	if g.vacancy() >= 0 || !g.lay.empty(wmStock) || g.transfers() != 0 {
+		return true
+	}
+	n := &g.k.n
+	ws := &g.k.wings
+	if ws[n.need[0]&15]|ws[n.need[1]&15]|ws[n.need[2]&15]|ws[n.need[3]&15]|ws[n.need[4]&15] != 0 {
+		return true
+	}
+	t := g.lay.top(wmTalon)
+	return t.Valid() && n.by[t.Rank()&15] != 0
 }
 
 // appendPlays appends the foundation plays of the wings, then of the talon,
@@ -531,9 +564,10 @@ func (g *windmill) Apply(m Move) error {
 // without checking it again (engine.ListedApplier).
 func (g *windmill) ApplyListed(m *Move) {
 	// Keep wmKept: the wing a move empties or fills, the foundations whose
-	// height changes, the score.
-	switch m.Rule {
-	case wmRuleVacancy:
+	// height changes, the score. Each kind of move has one rule (Check),
+	// so the kind, one byte, tells the rule.
+	switch m.Kind {
+	case MoveFill:
 		to := int(m.To)
 		if m.From == wmTalon {
 			g.setWing(to, NoCard, g.lay.moveLinked(wmTalon, to))
@@ -543,7 +577,7 @@ func (g *windmill) ApplyListed(m *Move) {
 			g.setNeed(p - wmCentre)
 			g.k.score++
 		}
-	case wmRuleI, wmRulePlay:
+	case MoveFoundation:
 		from := int(m.From)
 		c := g.lay.moveLinked(from, int(m.To))
 		if from < wmWings {
@@ -551,11 +585,11 @@ func (g *windmill) ApplyListed(m *Move) {
 		}
 		g.setNeed(int(m.To) - wmCentre)
 		g.k.score++
-	case wmRuleTransfer:
+	case MoveTransfer:
 		g.lay.moveLinked(int(m.From), int(m.To))
 		g.setNeed(int(m.From) - wmCentre)
 		g.setNeed(0)
-	case wmRuleDraw:
+	case MoveDraw:
 		if p := g.turnTo(wmTalon); p != wmTalon {
 			g.setNeed(p - wmCentre)
 			g.k.score++
@@ -566,8 +600,7 @@ func (g *windmill) ApplyListed(m *Move) {
 // Ending: won when every card is on the foundations, stuck when no move is
 // legal (there is no redeal).
 func (g *windmill) Ending() Ending {
-	var buf [1]Move
-	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
+	return ending(g.Won(), false, g.anyMove())
 }
 
 // Won reports whether every card is on the foundations (the kept score).
