@@ -117,8 +117,7 @@ func (g *windmill) ProgressMoves(dst []Move) []Move {
 	if g.vacancy() >= 0 {
 		return dst
 	}
-	n := g.needs()
-	return g.appendPlays(dst, &n)
+	return g.appendPlays(dst)
 }
 
 // ProgressMoves appends the foundation plays of the packets' tops (see
