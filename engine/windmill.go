@@ -455,10 +455,28 @@ func (g *windmill) LegalMoves(dst []Move) []Move {
 		}
 		return dst
 	}
-	dst = g.appendPlays(dst)
-	for m := g.transfers(); m != 0; m &= m - 1 {
-		p := wmCorner0 + bits.TrailingZeros8(m)
-		dst = wmPush(dst, MoveTransfer, uint8(p), wmCentre, g.lay.top(p), wmRuleTransfer)
+	// The foundation plays: of each wing that holds a card some
+	// foundation takes (the kept plays), then of the talon, each with its
+	// foundations in ascending order, as a loop over the wings and the
+	// foundations would list them.
+	n := &g.k.n
+	for m := g.k.plays; m != 0; m &= m - 1 {
+		w := bits.TrailingZeros8(m)
+		c := g.lay.top(w)
+		for m := n.by[c.Rank()&15]; m != 0; m &= m - 1 { // g.fits(f, c)
+			dst = wmPush(dst, MoveFoundation, uint8(w), uint8(wmCentre+bits.TrailingZeros8(m)), c, wmRuleI)
+		}
+	}
+	if t := g.lay.top(wmTalon); t.Valid() {
+		for m := n.by[t.Rank()]; m != 0; m &= m - 1 { // g.fits(f, t)
+			dst = wmPush(dst, MoveFoundation, wmTalon, uint8(wmCentre+bits.TrailingZeros8(m)), t, wmRulePlay)
+		}
+	}
+	if m := g.cornerTops(); m != 0 && g.transferUse() { // transfers, inline
+		for ; m != 0; m &= m - 1 {
+			p := wmCorner0 + bits.TrailingZeros8(m)
+			dst = wmPush(dst, MoveTransfer, uint8(p), wmCentre, g.lay.top(p), wmRuleTransfer)
+		}
 	}
 	if !g.lay.empty(wmStock) {
 		dst = wmPush(dst, MoveDraw, wmStock, wmTalon, NoCard, wmRuleDraw)
@@ -501,28 +519,6 @@ func (g *windmill) anyMove() bool {
 	}
 	t := g.lay.top(wmTalon)
 	return g.k.plays != 0 || t.Valid() && g.k.n.by[t.Rank()&15] != 0
-}
-
-// appendPlays appends the foundation plays of the wings, then of the talon,
-// from the kept facts (LegalMoves and ProgressMoves share it). The wings
-// that hold a card some foundation takes are the kept plays; each is
-// listed with its foundations in ascending order, as a loop over the wings
-// and the foundations would.
-func (g *windmill) appendPlays(dst []Move) []Move {
-	n := &g.k.n
-	for m := g.k.plays; m != 0; m &= m - 1 {
-		w := bits.TrailingZeros8(m)
-		c := g.lay.top(w)
-		for m := n.by[c.Rank()&15]; m != 0; m &= m - 1 { // g.fits(f, c)
-			dst = wmPush(dst, MoveFoundation, uint8(w), uint8(wmCentre+bits.TrailingZeros8(m)), c, wmRuleI)
-		}
-	}
-	if t := g.lay.top(wmTalon); t.Valid() {
-		for m := n.by[t.Rank()]; m != 0; m &= m - 1 { // g.fits(f, t)
-			dst = wmPush(dst, MoveFoundation, wmTalon, uint8(wmCentre+bits.TrailingZeros8(m)), t, wmRulePlay)
-		}
-	}
-	return dst
 }
 
 // Check is the legality predicate, rule by rule.

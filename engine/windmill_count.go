@@ -6,7 +6,7 @@ import "math/bits"
 // m that involve only cards visible before it (see ProgressCounter),
 // without a copy of the game: every move of the Mill changes at most one
 // wing, the talon's top, the pack's top and two foundations' heights, and
-// the plays after it follow from those alone (appendPlays: each wing card
+// the plays after it follow from those alone (LegalMoves: each wing card
 // and the talon top, once per foundation that takes its rank), read from
 // the kept facts (wmKept) with the changes m makes.
 //
