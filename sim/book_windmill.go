@@ -51,7 +51,9 @@ func (p *bookPlayer) windmillDecide(g engine.Game, legal []engine.Move) (int, en
 	p.banned = p.banned[:len(legal)]
 	clear(p.banned)
 	if pick, adv := p.windmillTransfers(g, legal); pick >= 0 {
-		p.played(g.ViewHash(), legal[pick]) // a transfer: a tableau move
+		if !p.acyclic { // (the Mill is engine.Acyclic: see greedyPlayer)
+			p.played(g.ViewHash(), legal[pick]) // a transfer: a tableau move
+		}
 		return pick, adv
 	}
 	for _, b := range p.banned {
