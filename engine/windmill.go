@@ -294,7 +294,7 @@ func (g *windmill) took(f int, r Rank) {
 // took before keep their bit only while another foundation takes it).
 func (g *windmill) changeNeed(f int, r Rank) {
 	k := &g.k
-	f %= 5
+	f &= 7 // 0 … 4
 	bit := uint8(1) << f
 	old := k.n.need[f] & 15
 	k.n.by[old] &^= bit
@@ -375,7 +375,7 @@ func (g *windmill) fits(f int, c Card) bool {
 // exactly c.Valid() && need[f] == c.Rank() and a card is playable exactly
 // when by[its rank] != 0. Apply keeps it (wmKept.n).
 type wmNeeds struct {
-	need [5]Rank
+	need [8]Rank   // 5 … 7 unused (0), so that a foundation masked by 7 indexes it
 	by   [16]uint8 // 0 … 15 so that a rank masked by 15 indexes it
 }
 

@@ -97,7 +97,7 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 // needAt sets in n what foundation f (0 the centre, 1–4 the corners) takes
 // at height h (see needs).
 func (g *windmill) needAt(n *wmNeeds, f, h int) {
-	f %= 5
+	f &= 7 // 0 … 4 (wmNeeds)
 	var r Rank
 	if f == 0 {
 		if h < wmCentreN {
