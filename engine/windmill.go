@@ -191,7 +191,7 @@ type wmKept struct {
 	full uint8
 	// score is the number of cards on the five foundations.
 	score uint8
-	// n is what the foundations take next (needs).
+	// n is what the foundations take next (wmNeeds).
 	n wmNeeds
 }
 
@@ -249,7 +249,7 @@ func (g *windmill) setWing(w int, old, c Card) {
 }
 
 // setNeed records what foundation f (0 the centre, 1–4 the corners) takes
-// next after its height changed, read from its height (see needs), and
+// next after its height changed, read from its height (see wmNeeds), and
 // which corners are complete.
 func (g *windmill) setNeed(f int) {
 	f %= 5
@@ -378,9 +378,6 @@ type wmNeeds struct {
 	need [8]Rank   // 5 … 7 unused (0), so that a foundation masked by 7 indexes it
 	by   [16]uint8 // 0 … 15 so that a rank masked by 15 indexes it
 }
-
-// needs returns what the foundations take next, as kept by Apply.
-func (g *windmill) needs() wmNeeds { return g.k.n }
 
 // readNeeds returns what the foundations take next, read from the piles.
 func (g *windmill) readNeeds() (n wmNeeds) {

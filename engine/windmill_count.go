@@ -95,7 +95,7 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 }
 
 // needAt sets in n what foundation f (0 the centre, 1–4 the corners) takes
-// at height h (see needs).
+// at height h (see wmNeeds).
 func (g *windmill) needAt(n *wmNeeds, f, h int) {
 	f &= 7 // 0 … 4 (wmNeeds)
 	var r Rank
@@ -129,7 +129,7 @@ func (g *windmill) turnsToCorner() bool {
 }
 
 // cornerNeed returns the rank a corner of height h takes next, 0 if none
-// (see needs).
+// (see wmNeeds).
 func (g *windmill) cornerNeed(h int) Rank {
 	switch {
 	case h == 0:
