@@ -84,8 +84,12 @@ func (p *bookPlayer) windmillS1(legal []engine.Move) (int, engine.RuleID) {
 // player saw is open, the others banned. The plays are counted by the
 // game where it counts them (engine.ProgressCounter: the probe's count,
 // and every foundation play of the Mill is one of a wing or talon card),
-// without a copy, and then nothing is kept for nextLegal; else each
-// transfer is tried on the probe's copy (reset to g).
+// without a copy; else each transfer is tried on the probe's copy (reset
+// to g), which lists the foundation plays after it (the game's
+// engine.ProgressMover where it has one, else every legal move). Either
+// way the book keeps for nextLegal what greedy's tie-break would (the
+// moves after the transfer only when the probe listed them all), so the
+// play is the same with and without the count (TestCountedChoices).
 func (p *bookPlayer) windmillTransfers(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	counter, _ := g.(engine.ProgressCounter)
 	for i := range legal {
@@ -105,7 +109,7 @@ func (p *bookPlayer) windmillTransfers(g engine.Game, legal []engine.Move) (int,
 		c := p.probe.after(*m)
 		useful := false
 		if c != nil {
-			for _, n := range p.probe.legalAfter(c) {
+			for _, n := range p.probe.progressMovesAfter(c) {
 				if n.Kind == engine.MoveFoundation && (p.kind(n.From) == engine.PileTalon || p.layoutPile(n.From)) && p.probe.fair(c, n) {
 					useful = true
 					break
