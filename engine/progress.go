@@ -112,13 +112,21 @@ func (g *fourCorners) ProgressMoves(dst []Move) []Move {
 }
 
 // ProgressMoves appends the foundation plays of the wings, then the
-// talon; none while a vacancy must be filled (see gen).
+// talon; none while a vacancy must be filled: the moves LegalMoves lists
+// first (greedy and the book count the Mill's plays with
+// ProgressCountAfter, so this is seldom asked).
 func (g *windmill) ProgressMoves(dst []Move) []Move {
 	if g.vacancy() >= 0 {
 		return dst
 	}
-	n := g.needs()
-	return g.appendPlays(dst, &n)
+	n := len(dst)
+	dst = g.LegalMoves(dst)
+	for i := n; i < len(dst); i++ {
+		if dst[i].Kind != MoveFoundation {
+			return dst[:i]
+		}
+	}
+	return dst
 }
 
 // ProgressMoves appends the foundation plays of the packets' tops (see

@@ -182,9 +182,16 @@ type wmKept struct {
 	// the other entries stay 0), so the wings a foundation takes are
 	// wings[need] and a transfer's "card brought into use" is one read.
 	wings [16]uint8
+	// plays has bit w set when wing w holds a card some foundation takes
+	// (the union of wings[need[f]] over the five foundations), so a move
+	// generation lists the wing plays without reading the needs first.
+	plays uint8
+	// full has bit k set when corner k is complete (K … A): its top ace is
+	// the one a transfer may bring to a centre that takes an ace.
+	full uint8
 	// score is the number of cards on the five foundations.
 	score uint8
-	// n is what the foundations take next (needs).
+	// n is what the foundations take next (wmNeeds).
 	n wmNeeds
 }
 
@@ -202,6 +209,16 @@ func wmDerive(g *windmill) wmKept {
 		k.score += uint8(g.lay.size(p))
 	}
 	k.n = g.readNeeds()
+	for w := 0; w < wmWings; w++ {
+		if c := g.lay.top(w); c != NoCard && k.n.by[c.Rank()] != 0 {
+			k.plays |= 1 << w
+		}
+	}
+	for c := 0; c < 4; c++ {
+		if g.lay.size(wmCorner0+c) == NumRanks {
+			k.full |= 1 << c
+		}
+	}
 	return k
 }
 
@@ -212,24 +229,83 @@ func (g *windmill) index() { g.k = wmDerive(g) }
 // setWing records that wing w now holds c (NoCard: a vacancy) where it
 // held old.
 func (g *windmill) setWing(w int, old, c Card) {
+	k := &g.k
 	bit := uint8(1) << (w & 7)
 	if old == NoCard {
-		g.k.vacant &^= bit
+		k.vacant &^= bit
 	} else {
-		g.k.wings[old.Rank()&15] &^= bit
+		k.wings[old.Rank()&15] &^= bit
+		k.plays &^= bit
 	}
 	if c == NoCard {
-		g.k.vacant |= bit
+		k.vacant |= bit
 	} else {
-		g.k.wings[c.Rank()&15] |= bit
+		r := c.Rank() & 15
+		k.wings[r] |= bit
+		if k.n.by[r] != 0 {
+			k.plays |= bit
+		}
 	}
 }
 
 // setNeed records what foundation f (0 the centre, 1–4 the corners) takes
-// next after its height changed (see needs).
+// next after its height changed, read from its height (see wmNeeds), and
+// which corners are complete.
 func (g *windmill) setNeed(f int) {
 	f %= 5
-	g.needAt(&g.k.n, f, g.lay.size(wmCentre+f))
+	h := g.lay.size(wmCentre + f)
+	var r Rank
+	switch {
+	case f > 0:
+		r = g.cornerNeed(h)
+		bit := uint8(1) << (f - 1)
+		g.k.full &^= bit
+		if h == NumRanks {
+			g.k.full |= bit
+		}
+	case h < wmCentreN:
+		r = Rank(h%NumRanks + 1)
+	}
+	g.changeNeed(f, r)
+}
+
+// took records that foundation f (0 the centre, 1–4 the corners), which
+// took rank r, took a card (r, the rank it took): the centre takes the
+// next rank, after the king an ace, until it holds its 52 cards; a corner
+// the rank below, and after its ace nothing (it is complete).
+func (g *windmill) took(f int, r Rank) {
+	var next Rank
+	if f == 0 {
+		if next = r + 1; r == King {
+			next = Ace
+		}
+		if g.lay.size(wmCentre) == wmCentreN {
+			next = 0
+		}
+	} else if next = r - 1; next == 0 {
+		g.k.full |= 1 << ((f - 1) & 3)
+	}
+	g.changeNeed(f, next)
+}
+
+// changeNeed records that foundation f (0 the centre, 1–4 the corners)
+// takes rank r next (0: nothing) in the kept needs (wmNeeds), and so which
+// wings hold a card some foundation takes (plays: the wings of the rank f
+// took before keep their bit only while another foundation takes it).
+func (g *windmill) changeNeed(f int, r Rank) {
+	k := &g.k
+	f &= 7 // 0 … 4
+	bit := uint8(1) << f
+	old := k.n.need[f] & 15
+	k.n.by[old] &^= bit
+	if k.n.by[old] == 0 {
+		k.plays &^= k.wings[old]
+	}
+	k.n.need[f] = r
+	if r != 0 { // by[0] stays empty (wmNeeds)
+		k.n.by[r&15] |= bit
+		k.plays |= k.wings[r&15]
+	}
 }
 
 func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
@@ -243,17 +319,17 @@ func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
 func (g *windmill) setUp(c core, r *windmillRules, pack []Card) {
 	*g = windmill{core: c, r: r}
 	g.lay.reset()
-	var rest [2 * CardsPerDeck]Card
-	n := 0
-	for _, c := range pack {
-		if c.Rank() == Ace && g.lay.empty(wmCentre) {
-			g.lay.push(wmCentre, c)
-			continue
-		}
-		rest[n] = c
-		n++
+	// The first ace goes to the centre, the rest of the pack, in order,
+	// to the stock (pack[0] on top).
+	a := 0
+	for a < len(pack) && pack[a].Rank() != Ace {
+		a++
 	}
-	g.lay.loadPack(wmStock, rest[:n])
+	if a < len(pack) {
+		g.lay.loadPack(wmStock, pack[a+1:])
+		g.lay.push(wmCentre, pack[a])
+	}
+	g.lay.loadPack(wmStock, pack[:a])
 	for w := 0; w < wmWings; w++ {
 		g.turnTo(w)
 	}
@@ -299,12 +375,9 @@ func (g *windmill) fits(f int, c Card) bool {
 // exactly c.Valid() && need[f] == c.Rank() and a card is playable exactly
 // when by[its rank] != 0. Apply keeps it (wmKept.n).
 type wmNeeds struct {
-	need [5]Rank
+	need [8]Rank   // 5 … 7 unused (0), so that a foundation masked by 7 indexes it
 	by   [16]uint8 // 0 … 15 so that a rank masked by 15 indexes it
 }
-
-// needs returns what the foundations take next, as kept by Apply.
-func (g *windmill) needs() wmNeeds { return g.k.n }
 
 // readNeeds returns what the foundations take next, read from the piles.
 func (g *windmill) readNeeds() (n wmNeeds) {
@@ -367,58 +440,24 @@ func (g *windmill) transferUse() bool {
 }
 
 // LegalMoves appends the legal moves: fills of a vacancy (which exclude
-// everything else), else wing plays, talon plays, transfers and the draw.
-func (g *windmill) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
-
-// gen lists the moves from the kept facts (wmKept); with first, only the
-// first one.
-func (g *windmill) gen(dst []Move, first bool) []Move {
+// everything else), else wing plays, talon plays, transfers and the draw,
+// listed from the kept facts (wmKept).
+func (g *windmill) LegalMoves(dst []Move) []Move {
 	if v := g.vacancy(); v >= 0 {
 		if t := g.lay.top(wmTalon); t != NoCard {
 			dst = wmPush(dst, MoveFill, wmTalon, uint8(v), t, wmRuleVacancy)
-			if first {
-				return dst
-			}
 		}
 		if !g.lay.empty(wmStock) {
 			dst = wmPush(dst, MoveFill, wmStock, uint8(v), NoCard, wmRuleVacancy)
 		}
 		return dst
 	}
-	mark := len(dst)
-	if dst = g.appendPlays(dst, &g.k.n); first && len(dst) > mark {
-		return dst[:mark+1]
-	}
-	// The transfers: a corner whose top the centre takes (rank need[0] ≥
-	// 1: a corner of height h ≥ 2 has top 14-h), when the variant allows it
-	// (transferUse, the same for every corner).
-	if r := g.k.n.need[0]; r != 0 && r < King && g.transferUse() {
-		for k := 0; k < 4; k++ {
-			p := wmCorner0 + k
-			if t := g.lay.top(p); g.lay.size(p) >= 2 && t.Rank() == r {
-				dst = wmPush(dst, MoveTransfer, uint8(p), wmCentre, t, wmRuleTransfer)
-				if first {
-					return dst
-				}
-			}
-		}
-	}
-	if !g.lay.empty(wmStock) {
-		dst = wmPush(dst, MoveDraw, wmStock, wmTalon, NoCard, wmRuleDraw)
-	}
-	return dst
-}
-
-// appendPlays appends the foundation plays of the wings, then of the talon,
-// given the foundations' needs n (LegalMoves and ProgressMoves share it;
-// n is the kept k.n). The wings that hold a card some
-// foundation takes are the union of the kept wings[need] of the five
-// foundations (wings[0] is empty, so a foundation that takes nothing adds
-// none); each is listed with its foundations in ascending order, as a loop
-// over the wings and the foundations would.
-func (g *windmill) appendPlays(dst []Move, n *wmNeeds) []Move {
-	ws := &g.k.wings
-	for m := ws[n.need[0]&15] | ws[n.need[1]&15] | ws[n.need[2]&15] | ws[n.need[3]&15] | ws[n.need[4]&15]; m != 0; m &= m - 1 {
+	// The foundation plays: of each wing that holds a card some
+	// foundation takes (the kept plays), then of the talon, each with its
+	// foundations in ascending order, as a loop over the wings and the
+	// foundations would list them.
+	n := &g.k.n
+	for m := g.k.plays; m != 0; m &= m - 1 {
 		w := bits.TrailingZeros8(m)
 		c := g.lay.top(w)
 		for m := n.by[c.Rank()&15]; m != 0; m &= m - 1 { // g.fits(f, c)
@@ -430,7 +469,53 @@ func (g *windmill) appendPlays(dst []Move, n *wmNeeds) []Move {
 			dst = wmPush(dst, MoveFoundation, wmTalon, uint8(wmCentre+bits.TrailingZeros8(m)), t, wmRulePlay)
 		}
 	}
+	if m := g.cornerTops(); m != 0 && g.transferUse() { // transfers, inline
+		for ; m != 0; m &= m - 1 {
+			p := wmCorner0 + bits.TrailingZeros8(m)
+			dst = wmPush(dst, MoveTransfer, uint8(p), wmCentre, g.lay.top(p), wmRuleTransfer)
+		}
+	}
+	if !g.lay.empty(wmStock) {
+		dst = wmPush(dst, MoveDraw, wmStock, wmTalon, NoCard, wmRuleDraw)
+	}
 	return dst
+}
+
+// transfers returns the corners whose top may go to the centre (bit k for
+// corner k, no vacancy to fill): those whose top the centre takes
+// (cornerTops) when the variant allows it (transferUse, the same for
+// every corner).
+func (g *windmill) transfers() uint8 {
+	if m := g.cornerTops(); m != 0 && g.transferUse() {
+		return m
+	}
+	return 0
+}
+
+// cornerTops returns the corners of height h ≥ 2 whose top, 14-h, is the
+// rank the centre takes (need[0]; bit k for corner k). A corner with top
+// r ≥ 2 is one that takes r-1 next (its height is 14-r, at least 1), so
+// for 2 ≤ r < King they are the corners of by[r-1], whose bit 0, the
+// centre's, is clear (the centre takes r); a top ace (r = 1) is that of a
+// complete corner (the kept full), and a top king (r = King) that of a
+// corner of height 1.
+func (g *windmill) cornerTops() uint8 {
+	switch r := g.k.n.need[0]; {
+	case r >= 2 && r < King:
+		return g.k.n.by[(r-1)&15] >> 1
+	case r == 1:
+		return g.k.full
+	}
+	return 0
+}
+
+// anyMove reports whether a move is legal (LegalMoves would list one).
+func (g *windmill) anyMove() bool {
+	if g.vacancy() >= 0 || !g.lay.empty(wmStock) || g.transfers() != 0 {
+		return true
+	}
+	t := g.lay.top(wmTalon)
+	return g.k.plays != 0 || t.Valid() && g.k.n.by[t.Rank()&15] != 0
 }
 
 // Check is the legality predicate, rule by rule.
@@ -531,43 +616,60 @@ func (g *windmill) Apply(m Move) error {
 // without checking it again (engine.ListedApplier).
 func (g *windmill) ApplyListed(m *Move) {
 	// Keep wmKept: the wing a move empties or fills, the foundations whose
-	// height changes, the score.
-	switch m.Rule {
-	case wmRuleVacancy:
+	// height changes, the score. Each kind of move has one rule (Check),
+	// so the kind, one byte, tells the rule.
+	switch m.Kind {
+	case MoveFill:
 		to := int(m.To)
 		if m.From == wmTalon {
 			g.setWing(to, NoCard, g.lay.moveLinked(wmTalon, to))
+		} else if g.lay.top(wmStock).Rank() != King { // turnTo without the kings' test
+			g.setWing(to, NoCard, g.lay.moveLinked(wmStock, to))
 		} else if p := g.turnTo(to); p == to {
 			g.setWing(to, NoCard, g.lay.top(to))
 		} else { // a king to a corner: the wing stays vacant
 			g.setNeed(p - wmCentre)
 			g.k.score++
 		}
-	case wmRuleI, wmRulePlay:
+	case MoveFoundation:
 		from := int(m.From)
 		c := g.lay.moveLinked(from, int(m.To))
 		if from < wmWings {
 			g.setWing(from, c, NoCard)
 		}
-		g.setNeed(int(m.To) - wmCentre)
+		g.took(int(m.To)-wmCentre, c.Rank())
 		g.k.score++
-	case wmRuleTransfer:
-		g.lay.moveLinked(int(m.From), int(m.To))
-		g.setNeed(int(m.From) - wmCentre)
-		g.setNeed(0)
-	case wmRuleDraw:
-		if p := g.turnTo(wmTalon); p != wmTalon {
+	case MoveTransfer:
+		// The corner takes back the rank it gave (its top was the
+		// centre's need), and is no longer complete.
+		f := int(m.From) - wmCentre
+		r := g.lay.moveLinked(int(m.From), wmCentre).Rank()
+		g.k.full &^= 1 << ((f - 1) & 3)
+		g.changeNeed(f, r)
+		g.took(0, r)
+	case MoveDraw:
+		if g.lay.top(wmStock).Rank() != King { // turnTo without the kings' test
+			g.lay.moveLinked(wmStock, wmTalon)
+		} else if p := g.turnTo(wmTalon); p != wmTalon {
 			g.setNeed(p - wmCentre)
 			g.k.score++
 		}
 	}
 }
 
+// Acyclic reports that no position of the Mill comes back (engine.Acyclic,
+// every variant): every move makes (stock size, cards on the foundations,
+// centre height, talon size) go forward in order, lexicographically —
+// the stock only shrinks (a draw, a fill from the pack), else the
+// foundations only grow (a play), else the centre does (a transfer, which
+// leaves the count alone), else the talon shrinks (a fill from it).
+// TestWindmillAcyclic checks the measure at every move.
+func (g *windmill) Acyclic() bool { return true }
+
 // Ending: won when every card is on the foundations, stuck when no move is
 // legal (there is no redeal).
 func (g *windmill) Ending() Ending {
-	var buf [1]Move
-	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
+	return ending(g.Won(), false, g.anyMove())
 }
 
 // Won reports whether every card is on the foundations (the kept score).

@@ -6,7 +6,7 @@ import "math/bits"
 // m that involve only cards visible before it (see ProgressCounter),
 // without a copy of the game: every move of the Mill changes at most one
 // wing, the talon's top, the pack's top and two foundations' heights, and
-// the plays after it follow from those alone (appendPlays: each wing card
+// the plays after it follow from those alone (LegalMoves: each wing card
 // and the talon top, once per foundation that takes its rank), read from
 // the kept facts (wmKept) with the changes m makes.
 //
@@ -28,7 +28,8 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 	talon := g.lay.top(wmTalon)
 	talonSeen := true // the talon's top after m was visible before it
 	stock := g.lay.size(wmStock)
-	n := k.n // the foundations' needs after m
+	n := &k.n // the foundations' needs after m
+	var after wmNeeds
 	switch m.Kind {
 	case MoveFill:
 		fill := int(m.To) & 7
@@ -47,6 +48,7 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 			talon, talonSeen = g.lay.top(wmStock), false
 		}
 	case MoveFoundation, MoveTransfer:
+		after, n = k.n, &after
 		switch from := int(m.From); {
 		case from < wmWings:
 			empty |= 1 << from
@@ -54,10 +56,10 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 		case from == wmTalon:
 			talon = g.lay.below[talon]
 		case from >= wmCorner0 && from < wmCorner0+4:
-			g.needAt(&n, from-wmCentre, g.lay.size(from)-1)
+			g.needAt(n, from-wmCentre, g.lay.size(from)-1)
 		}
 		if f := int(m.To) - wmCentre; f >= 0 && f < 5 {
-			g.needAt(&n, f, g.lay.size(wmCentre+f)+1)
+			g.needAt(n, f, g.lay.size(wmCentre+f)+1)
 		}
 	default:
 		return 0, false
@@ -67,11 +69,20 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 	}
 	// Each wing card counts once per foundation that takes its rank, so
 	// the wings count, per foundation f, the wings holding rank need[f]
-	// (the kept wings[r], less the card played; a rank-0 need is none).
+	// (the kept wings[r], less the card played; a rank-0 need is none):
+	// when m changes neither the needs nor a wing's card (a fill adds
+	// one, counted below), the wings of the kept plays, each once per
+	// foundation that takes its rank.
 	c := 0
-	for f := 0; f < 5; f++ {
-		if r := n.need[f] & 15; r != 0 {
-			c += bits.OnesCount8(k.wings[r] &^ gone)
+	if n == &k.n {
+		for p := k.plays; p != 0; p &= p - 1 {
+			c += bits.OnesCount8(n.by[g.lay.top(bits.TrailingZeros8(p)).Rank()&15])
+		}
+	} else {
+		for f := 0; f < 5; f++ {
+			if r := n.need[f] & 15; r != 0 {
+				c += bits.OnesCount8(k.wings[r] &^ gone)
+			}
 		}
 	}
 	if add.Valid() {
@@ -84,9 +95,9 @@ func (g *windmill) ProgressCountAfter(m *Move) (int, bool) {
 }
 
 // needAt sets in n what foundation f (0 the centre, 1–4 the corners) takes
-// at height h (see needs).
+// at height h (see wmNeeds).
 func (g *windmill) needAt(n *wmNeeds, f, h int) {
-	f %= 5
+	f &= 7 // 0 … 4 (wmNeeds)
 	var r Rank
 	if f == 0 {
 		if h < wmCentreN {
@@ -118,7 +129,7 @@ func (g *windmill) turnsToCorner() bool {
 }
 
 // cornerNeed returns the rank a corner of height h takes next, 0 if none
-// (see needs).
+// (see wmNeeds).
 func (g *windmill) cornerNeed(h int) Rank {
 	switch {
 	case h == 0:

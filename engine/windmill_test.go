@@ -395,3 +395,150 @@ func wmCountFromPiles(g *windmill, m *Move) (int, bool) {
 	}
 	return n, true
 }
+
+// TestWindmillLegalFromPiles checks LegalMoves, which lists the moves from
+// the kept facts (wmKept), against wmLegalFromPiles, the rules read from
+// the piles with plain loops in the same order, and Ending against it, at
+// every position of random playouts of every variant, from the deal and
+// from endgames.
+func TestWindmillLegalFromPiles(t *testing.T) {
+	for _, opts := range variantOptions(windmillSpec()) {
+		transfers := 0
+		wmPlayouts(t, opts, 300, func(seed uint64, ply int, g *windmill, legal []Move) {
+			want := wmLegalFromPiles(g)
+			if len(legal) != len(want) {
+				t.Fatalf("%v seed %d move %d: legal %v, from the piles %v\n%v", opts, seed, ply, legal, want, g)
+			}
+			for i := range want {
+				if legal[i] != want[i] {
+					t.Fatalf("%v seed %d move %d: legal %v, from the piles %v\n%v", opts, seed, ply, legal, want, g)
+				}
+				if want[i].Kind == MoveTransfer {
+					transfers++
+				}
+			}
+			if stuck := g.Ending() == EndStuck; !g.Won() && stuck != (len(want) == 0) {
+				t.Fatalf("%v seed %d move %d: Ending %v with %d legal moves\n%v", opts, seed, ply, g.Ending(), len(want), g)
+			}
+		})
+		if transfers == 0 && opts["transfer"] != "none" {
+			t.Fatalf("%v: no transfer listed", opts)
+		}
+	}
+}
+
+// wmLegalFromPiles lists the legal moves of g read from its piles (the
+// order of LegalMoves: the fills of the lowest vacancy, from the talon
+// then the pack, which exclude everything else; else each wing's plays,
+// foundations in order, then the talon's, the transfers corner by corner,
+// and the draw).
+func wmLegalFromPiles(g *windmill) []Move {
+	var need [5]Rank
+	if cn := g.centreN(); cn < wmCentreN {
+		need[0] = Rank(cn%NumRanks + 1)
+	}
+	for k := 1; k < 5; k++ {
+		switch h := g.lay.size(wmCentre + k); {
+		case h == 0 && g.r.kingChoice:
+			need[k] = King
+		case h > 0 && h < NumRanks:
+			need[k] = Rank(NumRanks - h)
+		}
+	}
+	talon, stock := g.lay.top(wmTalon), !g.lay.empty(wmStock)
+	var out []Move
+	for w := 0; w < wmWings; w++ {
+		if g.lay.empty(w) && (talon != NoCard || stock) {
+			if talon != NoCard {
+				out = append(out, wmFill(wmTalon, w, talon))
+			}
+			if stock {
+				out = append(out, wmFill(wmStock, w, NoCard))
+			}
+			return out
+		}
+	}
+	plays := func(from int, c Card, rule RuleID) {
+		for f := 0; f < 5; f++ {
+			if c != NoCard && need[f] != 0 && need[f] == c.Rank() {
+				out = append(out, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(wmCentre + f), Card: c, Card2: NoCard, Rule: rule})
+			}
+		}
+	}
+	for w := 0; w < wmWings; w++ {
+		plays(w, g.lay.top(w), wmRuleI)
+	}
+	plays(wmTalon, talon, wmRulePlay)
+	use := false // the variant allows a transfer of a card the centre takes
+	switch g.r.transfer {
+	case wmTransferAny:
+		use = true
+	case wmTransferImmediate:
+		want := need[0] + 1 // a wing or talon card of the rank the centre takes next, which fits nowhere now
+		fits := false
+		for _, r := range need {
+			fits = fits || r == want
+		}
+		held := talon != NoCard && talon.Rank() == want
+		for w := 0; w < wmWings; w++ {
+			held = held || g.lay.top(w) != NoCard && g.lay.top(w).Rank() == want
+		}
+		use = !fits && held
+	}
+	for k := 0; k < 4; k++ {
+		p := wmCorner0 + k
+		if t := g.lay.top(p); use && need[0] != 0 && g.lay.size(p) >= 2 && t.Rank() == need[0] {
+			out = append(out, Move{Kind: MoveTransfer, From: uint8(p), To: wmCentre, Card: t, Card2: NoCard, Rule: wmRuleTransfer})
+		}
+	}
+	if stock {
+		out = append(out, wmDrawMove)
+	}
+	return out
+}
+
+// wmProgress is the measure of Acyclic: stock size, cards on the
+// foundations, centre height, talon size, read from the piles.
+func wmProgress(g *windmill) [4]int {
+	score := 0
+	for p := wmCentre; p < wmTalon; p++ {
+		score += g.lay.size(p)
+	}
+	return [4]int{g.lay.size(wmStock), score, g.centreN(), g.lay.size(wmTalon)}
+}
+
+// wmAhead reports whether measure b is ahead of a: a smaller stock, else
+// more cards on the foundations, else a higher centre, else a smaller
+// talon.
+func wmAhead(a, b [4]int) bool {
+	switch {
+	case b[0] != a[0]:
+		return b[0] < a[0]
+	case b[1] != a[1]:
+		return b[1] > a[1]
+	case b[2] != a[2]:
+		return b[2] > a[2]
+	}
+	return b[3] < a[3]
+}
+
+// TestWindmillAcyclic checks the measure of Acyclic: every legal move of
+// every position of random playouts of every variant, from the deal and
+// from endgames, takes it forward, so no position comes back.
+func TestWindmillAcyclic(t *testing.T) {
+	for _, opts := range variantOptions(windmillSpec()) {
+		wmPlayouts(t, opts, 200, func(seed uint64, ply int, g *windmill, legal []Move) {
+			if !g.Acyclic() {
+				t.Fatal("the Mill must be Acyclic")
+			}
+			before := wmProgress(g)
+			for i := range legal {
+				c := g.Clone().(*windmill)
+				c.ApplyListed(&legal[i])
+				if after := wmProgress(c); !wmAhead(before, after) {
+					t.Fatalf("%v seed %d move %d: %v takes %v to %v\n%v", opts, seed, ply, legal[i], before, after, g)
+				}
+			}
+		})
+	}
+}

@@ -22,7 +22,8 @@ import "github.com/pasyans/pasyans/engine"
 // Cycle avoidance: the player remembers every (ViewHash, move) pair it has
 // played in the deal and does not play a tableau move again from a
 // position that looks the same, unless nothing else is legal; so A→B→A
-// shuffles end after one round.
+// shuffles end after one round. In a game whose positions never come back
+// (engine.Acyclic) it would never find one, and remembers nothing.
 //
 // The tie-break of step 2 used to try the candidates on a copy whose hidden
 // cards were first shuffled (determinized) with the player's generator, and
@@ -56,13 +57,20 @@ type greedyPlayer struct {
 	// decision; set and cleared around one call (the book's
 	// red-and-black advice), false says nothing.
 	noOpenings bool
+	// acyclic: the game of the last Reset is an engine.Acyclic one, whose
+	// positions never come back, so the memory of the views played
+	// (seen) would never be found: it is neither kept nor read, and the
+	// view is never asked for.
+	acyclic bool
 }
 
 func newGreedyPlayer() *greedyPlayer { return &greedyPlayer{} }
 
-func (p *greedyPlayer) Reset(engine.Game, uint64) {
+func (p *greedyPlayer) Reset(g engine.Game, _ uint64) {
 	p.seen.reset()
 	p.probe.forget()
+	a, ok := g.(engine.Acyclic)
+	p.acyclic = ok && a.Acyclic()
 }
 
 func (p *greedyPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
@@ -197,7 +205,7 @@ func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool)
 	if chosen < 0 {
 		return 0
 	}
-	if tableau && isTableau(legal[chosen].Kind) {
+	if tableau && !p.acyclic && isTableau(legal[chosen].Kind) {
 		p.seen.add(view, moveCode(&legal[chosen]))
 	}
 	return chosen
@@ -223,7 +231,8 @@ type moveScores struct {
 // tableau move not banned (2 when its visible source pile holds one card,
 // 1 when more, 0 when none), -1 for one played from the decision's view
 // before (a repeat), -2 for every other move. The view and the cycle
-// memory are read at the first tableau move: a decision whose first move
+// memory are read at the first tableau move (never in an acyclic game,
+// which has no repeat): a decision whose first move
 // is a progress move (red-and-black lists its foundation plays first)
 // reads neither. Moves come grouped by source pile: the score of the last
 // source read is reused. (One loop for all of it: the passes over the
@@ -254,8 +263,10 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 			case classTableau:
 				if !sum.tableau {
 					sum.tableau = true
-					sum.view = g.ViewHash()
-					played = p.seen.lookup(sum.view)
+					if !p.acyclic {
+						sum.view = g.ViewHash()
+						played = p.seen.lookup(sum.view)
+					}
 					reader, _ = g.(engine.PileReader) // asserted once, not per pile
 				}
 				switch {
