@@ -11,6 +11,23 @@ package engine
 // (sim.napoleonColumns).
 func (g *napoleon) ColumnRanks() [npCols]uint32 { return g.colRanks }
 
+// DealtColumns returns the ranks of the eight columns as they were dealt,
+// in the words of ColumnRanks: a column only loses its exposed card, so
+// each word of ColumnRanks is the bottom of its dealt word (the dealt word
+// shifted right by 4 bits a card gone). The ranks under a card, and the
+// ranks of a column up to a card, are read off the dealt words once a deal;
+// the book strategy's napoleon/S1 keeps them so (sim.napoleonColumns).
+// Every column card lies face up: the words hold nothing the player has
+// not seen.
+func (g *napoleon) DealtColumns() [npCols]uint32 { return g.dealt }
+
+// RankColumns returns, for each rank r (entry r; entry 0 and those past
+// the king are 0), the columns holding a card of that rank, anywhere: bit
+// i for column i (pile Ci). Apply keeps them (inCol) for the dead-end
+// test, so reading them walks no pile; the book strategy's napoleon/S1
+// reads the columns of a pair's rank from them (sim.napoleonColumns).
+func (g *napoleon) RankColumns() [16]uint8 { return g.inCol }
+
 // PairsAfter counts the pairs legal after the pair m without listing
 // them (ProgressAfter lists them): the count of sim's probe, the progress
 // moves after m whose cards were visible before it (the book strategy's

@@ -166,7 +166,7 @@ var bookAdvice = map[string]bookGame{
 	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners, probes: true},
 	"windmill":             {advice: []engine.RuleID{"windmill/S1", "windmill/S2"}, choose: (*bookPlayer).windmill},
 	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution},
-	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon},
+	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon, decide: (*bookPlayer).napoleonDecide},
 	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
 	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
 	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
@@ -190,9 +190,9 @@ type bookPlayer struct {
 	layout32 uint32
 	banned   []bool
 	cards2   []engine.Card
-	founds   []int      // the foundation piles
-	cross    crossings  // napoleon
-	xc       crossWords // napoleon, kept through a deal
+	founds   []int     // the foundation piles
+	cross    crossings // napoleon
+	npt      npTables  // napoleon, of the last deal read
 	// drew: the last move chosen was a draw in a game that is a
 	// drawPeeker (drawGame), whose legal moves before it were drawn.
 	drew     bool

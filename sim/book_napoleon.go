@@ -6,87 +6,147 @@ import (
 	"github.com/pasyans/pasyans/engine"
 )
 
-// napoleon: S3 reserve in need only; S2 triples; S1 crossed pairs.
-//
-// Its entry in bookAdvice does not memoize probe counts (probes): S2
-// counts the pairs after a pair through napoleonPairs where the game has
-// it (the probe only without), and greedy, which makes the decisions the
-// advice leaves, takes the first pair listed without probing anything.
+// The advice IDs of napoleon (constants: see rbAdviceS1).
+const (
+	npAdviceS1 engine.RuleID = "napoleon/S1"
+	npAdviceS2 engine.RuleID = "napoleon/S2"
+	npAdviceS3 engine.RuleID = "napoleon/S3"
+	npReserve  engine.RuleID = "napoleon/reserve" // the rule of the reserve's moves
+)
+
+// napoleonDecide is bookPlayer.decide for napoleon (its bookGame.decide),
+// without the generic setup its advice does not need: its only bans
+// (napoleon/S3: every move of the reserve) are a flag, not a slice to
+// clear; it memoizes no probe (see napoleonPick), and the probe is reset
+// to g only where S2 counts through it. A pick of the advice is a pair, no
+// tableau move for greedy's cycle memory; when the advice leaves the
+// decision to greedy and bans nothing, greedy takes the first move if it
+// is a pair (its first progress move), as choose would. The same
+// decisions as decide with napoleon (TestBookNapoleonDecide).
+func (p *bookPlayer) napoleonDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	pick, adv, banRes := p.napoleonPick(g, legal)
+	if pick >= 0 {
+		return pick, adv
+	}
+	if banRes {
+		// S3 banned the reserve's moves only because a pair of two
+		// column cards is listed: some move is left, as decide requires
+		// before it lets greedy choose among the others.
+		p.banReserve(legal)
+		return p.choose(g, legal, p.banned), adv
+	}
+	if len(legal) > 0 && legal[0].Kind == engine.MovePair {
+		return 0, ""
+	}
+	return p.choose(g, legal, nil), ""
+}
+
+// napoleon is napoleonPick as a bookGame's choose: the bans go to
+// p.banned, which decide has cleared.
 func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	// One pass finds whether a pair of column cards is listed, whether any
-	// move is the reserve's (napoleon/reserve), and how many pairs are
-	// listed, with a reserve card and in all, in all and by rank.
-	colPair, reserve := false, false
-	pairs, reservePairs := 0, 0
-	var ranks uint16 // the ranks of the pairs with a column card
-	// byRank holds the number of pairs of rank r in bits 4r … 4r+3 (at
-	// most six: four cards of a rank), colByRank those of column cards.
-	var byRank, colByRank uint64
+	pick, adv, banRes := p.napoleonPick(g, legal)
+	if banRes {
+		for i := range legal {
+			p.banned[i] = legal[i].Rule == npReserve
+		}
+	}
+	return pick, adv
+}
+
+// banReserve sets p.banned to the moves of the reserve (napoleon/S3).
+func (p *bookPlayer) banReserve(legal []engine.Move) {
+	if cap(p.banned) < len(legal) {
+		p.banned = make([]bool, len(legal))
+	}
+	p.banned = p.banned[:len(legal)]
+	for i := range legal {
+		p.banned[i] = legal[i].Rule == npReserve
+	}
+}
+
+// napoleonPick applies napoleon's advice: S3 reserve in need only; S2
+// triples; S1 crossed pairs. It returns the index of the move the advice
+// picks (-1 for none), the advice that drove the decision, and whether S3
+// banned the reserve's moves (those of rule napoleon/reserve), which the
+// rest of the decision then leaves aside.
+//
+// It memoizes no probe count: S2 counts the pairs after a pair through
+// napoleonPairs where the game has it (the probe only without), and
+// greedy, which makes the decisions the advice leaves, takes the first
+// pair listed without probing anything.
+func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engine.RuleID, bool) {
+	// One pass finds whether any move is the reserve's (napoleon/reserve),
+	// the ranks of the pairs with a column card, and how many pairs are
+	// listed by rank, in all and with a reserve card: 4 bits a rank, at
+	// most six pairs (four cards of a rank).
+	reserve := false
+	var ranks uint16
+	var byRank, resByRank uint64
 	for i := range legal {
 		m := &legal[i]
-		res := m.Rule == "napoleon/reserve"
+		res := m.Rule == npReserve
 		reserve = reserve || res
 		if m.Kind == engine.MovePair {
-			r := m.Card.Rank()
+			r := m.Card.Rank() & 15
+			one := uint64(1) << (4 * r)
+			byRank += one
+			if res {
+				resByRank += one
+			}
 			if m.From < npColumns {
 				ranks |= 1 << r
-			}
-			pairs++
-			byRank += 1 << (4 * (r & 15))
-			if res {
-				reservePairs++
-			} else {
-				colPair = true
-				colByRank += 1 << (4 * (r & 15))
 			}
 		}
 	}
 	adv := engine.RuleID("")
-	if colPair && reserve && p.on("napoleon/S3") {
-		for i := range legal {
-			if legal[i].Rule == "napoleon/reserve" {
-				p.banned[i] = true
-				adv = "napoleon/S3"
-			}
-		}
-		pairs -= reservePairs
+	colByRank := byRank - resByRank // the pairs of two column cards
+	banRes := colByRank != 0 && reserve && p.on(npAdviceS3)
+	if banRes {
+		adv = npAdviceS3
 		byRank = colByRank
 	}
-	if pick := p.napoleonTriples(g, legal, pairs, byRank); pick >= 0 {
-		return pick, "napoleon/S2"
+	// S2: three exposed cards of a rank make three pair moves; a count of
+	// 3 … 6 gains bit 3 when 5 is added, without a carry.
+	if (byRank+0x5555555555555555)&0x8888888888888888 != 0 && p.on(npAdviceS2) {
+		if pick := p.napoleonTriples(g, legal, banRes, byRank); pick >= 0 {
+			return pick, npAdviceS2, banRes
+		}
 	}
-	if !p.on("napoleon/S1") {
-		return -1, adv
+	if !p.on(npAdviceS1) {
+		return -1, adv, banRes
 	}
 	// S1: crossed pairs. A pair removal takes its two cards out and
 	// forces nothing else, so the columns after it are the columns now
 	// without those two cards: no copy of the game is needed. Where the
-	// game gives its columns' ranks (napoleonColumns) and no column holds
-	// a rank twice, the gain of each pair is computed from the ranks
-	// above and below its rank in each column (crossWords); otherwise the
-	// crossed pairs are counted before and after (crossings). A pair
-	// gains only when some pair is crossed now, as before.
-	if nc, ok := g.(napoleonColumns); ok {
+	// game gives its columns' ranks (napoleonColumns) and no column of a
+	// pair's rank was dealt with a rank twice, the gain of each pair is
+	// computed from the ranks above and below its rank in each of those
+	// columns (npTables); otherwise the crossed pairs are counted before
+	// and after (crossings). A pair gains only when some pair is crossed
+	// now, as before.
+	if rd, ok := g.(napoleonColumns); ok {
 		// A pair that takes the last two cards of its rank undoes no
 		// crossed pair (no other card of its rank lies in the columns, and
 		// none lies above an exposed card), nor does a pair of two reserve
 		// cards: when every pair is such, none gains, and the columns need
 		// not be read.
-		if ranks&^nc.TwoLeft() == 0 {
-			return -1, adv
+		two := rd.TwoLeft()
+		if ranks&^two == 0 {
+			return -1, adv, banRes
 		}
-		if best, ok := p.napoleonGains(nc, legal); ok {
+		if best, ok := p.napoleonGains(rd, legal, banRes, two); ok {
 			if best >= 0 {
-				return best, "napoleon/S1"
+				return best, npAdviceS1, banRes
 			}
-			return -1, adv
+			return -1, adv, banRes
 		}
 	}
 	p.cross.read(g, p.kinds)
 	if before := p.cross.count(-1, -1); before > 0 {
 		best, bestGain := -1, 0
-		for i, m := range legal {
-			if p.banned[i] || m.Kind != engine.MovePair {
+		for i := range legal {
+			m := &legal[i]
+			if m.Kind != engine.MovePair || banRes && m.Rule == npReserve {
 				continue
 			}
 			if gain := before - p.cross.count(p.cross.column(m.From), p.cross.column(m.To)); gain > bestGain {
@@ -94,55 +154,60 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 			}
 		}
 		if best >= 0 {
-			return best, "napoleon/S1"
+			return best, npAdviceS1, banRes
 		}
 	}
-	return -1, adv
+	return -1, adv, banRes
 }
 
-// napoleonGains is napoleon/S1 from the columns' rank words (crossWords,
-// kept in p.xc): the index of the allowed pair with the largest gain, the
-// first on ties, -1 when none gains; ok is false when the words cannot
-// tell the gains (a column holds a rank twice) and the crossed pairs must
-// be counted.
-func (p *bookPlayer) napoleonGains(nc napoleonColumns, legal []engine.Move) (best int, ok bool) {
-	x := &p.xc
-	if !x.sync(nc.ColumnRanks()) {
-		return -1, false
+// napoleonGains is napoleon/S1 from the columns' rank words (npTables,
+// kept in p.npt): the index of the allowed pair (all pairs, or those
+// without a reserve card when banRes) with the largest gain, the first on
+// ties, -1 when none gains; ok is false when the words cannot tell a gain
+// (a column of the pair's rank was dealt with a rank twice) and the
+// crossed pairs must be counted. two is rd's TwoLeft: a pair of a rank in
+// it gains nothing (see napoleonPick).
+func (p *bookPlayer) napoleonGains(rd napoleonColumns, legal []engine.Move, banRes bool, two uint16) (best int, ok bool) {
+	x := &p.npt
+	if d := rd.DealtColumns(); d != x.dealt {
+		x.read(d)
 	}
+	cols, in := rd.ColumnRanks(), rd.RankColumns()
 	best, bestGain := -1, 0
 	for i := range legal {
 		m := &legal[i]
-		if p.banned[i] || m.Kind != engine.MovePair {
+		if m.Kind != engine.MovePair || m.From >= npColumns || banRes && m.Rule == npReserve {
+			continue // not allowed, or two reserve cards: no column changes
+		}
+		a := cols[m.From&7] & 15 // the pair's rank
+		if two>>a&1 != 0 {
 			continue
 		}
-		if gain := x.gain(m.From, m.To); gain > bestGain {
+		if in[a]&x.twice != 0 {
+			return -1, false
+		}
+		if gain := x.gain(&cols, in[a], a, m.From, m.To); gain > bestGain {
 			best, bestGain = i, gain
 		}
 	}
 	return best, true
 }
 
-// napoleonTriples applies napoleon/S2: of the allowed pairs of a rank
-// with three or more exposed cards, the index of the one after which most
-// pairs are open, or -1 (also when S2 is off); pairs is the number of
-// pairs allowed, byRank their number by rank (4 bits each). Where the game counts the pairs after a pair itself
-// (napoleonPairs, the probe's count), the probe lists none: it would keep
-// nothing for nextLegal either (its peeks list only progress moves).
-func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs int, byRank uint64) int {
-	if !p.on("napoleon/S2") {
-		return -1
-	}
-	// Three exposed cards of a rank make three pair moves: with fewer
-	// pair moves allowed (pairs) there is nothing to count.
-	if pairs < 3 || (byRank+0x5555555555555555)&0x8888888888888888 == 0 {
-		return -1 // (a count of 3 … 6 gains bit 3 when 5 is added, without a carry)
-	}
+// napoleonTriples applies napoleon/S2 where napoleonPick found a rank
+// with three or more exposed cards: of the allowed pairs (all pairs, or
+// those without a reserve card when banRes) of such a rank, the index of
+// the one after which most pairs are open, or -1; byRank is the number of
+// pairs allowed by rank (4 bits each). Where the game counts the pairs
+// after a pair itself (napoleonPairs: the probe's count), the probe lists
+// none: it would keep nothing for nextLegal either (its peeks list only
+// progress moves).
+func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, banRes bool, byRank uint64) int {
 	counter, _ := g.(napoleonPairs)
 	best, bestN := -1, -1
+	probed := false // the probe reset to g
 	for i := range legal {
 		m := &legal[i]
-		if p.banned[i] || m.Kind != engine.MovePair || byRank>>(4*(m.Card.Rank()&15))&15 < 3 {
+		if m.Kind != engine.MovePair || banRes && m.Rule == npReserve || byRank>>(4*(m.Card.Rank()&15))&15 < 3 {
 			continue // three exposed cards of a rank make three pair moves
 		}
 		n, counted := 0, false
@@ -150,6 +215,10 @@ func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs i
 			n, counted = counter.PairsAfter(m)
 		}
 		if !counted {
+			if !probed {
+				p.probe.reset(g)
+				probed = true
+			}
 			n = p.probe.progressAt(i, *m)
 		}
 		if n > bestN {
@@ -308,12 +377,16 @@ func (x *crossings) count(c1, c2 int) int {
 }
 
 // napoleonColumns is implemented by Napoleon's patience
-// (engine.napoleon.ColumnRanks and TwoLeft), from state the engine keeps:
-// the ranks of its eight columns, piles 0 … 7, column i's exposed card in
-// the low 4 bits of word i, each card under it 4 bits higher (a 0 nibble:
-// no card); and the ranks with exactly two cards in play.
+// (engine.napoleon.ColumnRanks, DealtColumns, RankColumns and TwoLeft),
+// from state the engine keeps: the ranks of its eight columns, piles 0 …
+// 7, column i's exposed card in the low 4 bits of word i, each card under
+// it 4 bits higher (a 0 nibble: no card), now and as dealt (each word now
+// the bottom of the word dealt); the columns holding each rank (entry r,
+// bit i for column i); and the ranks with exactly two cards in play.
 type napoleonColumns interface {
 	ColumnRanks() [npColumns]uint32
+	DealtColumns() [npColumns]uint32
+	RankColumns() [16]uint8
 	TwoLeft() uint16
 }
 
@@ -330,108 +403,63 @@ type napoleonPairs interface {
 // kind tableau).
 const npColumns = 8
 
-// crossWords computes napoleon/S1's gain of a pair (how many crossed pairs,
-// as crossings counts them, its two cards' going out undoes) from the
-// columns' rank words (napoleonColumns), kept from one decision of a deal
-// to the next.
+// npTables holds, for the columns as dealt (napoleonColumns), the ranks
+// under each card and up to it. A column only ever loses its exposed card,
+// so within a deal its cards are the bottom of the cards it was dealt
+// with, and the ranks under a card do not change; those above it are the
+// ranks of the column up to its exposed card without those up to the
+// card. The tables are read once a deal (read), when napoleon/S1 first
+// needs them; they hold only the dealt columns' face-up ranks.
 //
-// A column only ever loses its exposed card, so within a deal its cards
-// are the bottom of the cards it was dealt with, and a card's place
-// counted from the bottom (its depth) does not change: the ranks under a
-// card stay the same, those above it are those between it and the
-// column's height. crossWords reads the columns once (build) and then, per
-// decision, only checks that each column is the bottom of the column it
-// read (sync). It holds no pile and no card the player cannot see: only
-// the words, which are the columns' face-up ranks.
-//
-// Only columns that hold each rank at most once are read (build reports
-// the others, whose gain must be counted, see crossings): a column then
-// holds the pair "a above b" at most once, so the crossed pairs that
-// change are a matter of which columns hold which pairs.
-type crossWords struct {
-	valid  bool
-	now    [npColumns]uint32 // the columns' words at the last sync
-	full   [npColumns]uint32 // the columns' words as read
-	height [npColumns]uint8  // their heights as read
-	h      [npColumns]uint8  // their heights now
-	// in[r]: the columns holding rank r now; for that card of column k,
-	// below[r][k] is the set of ranks under it, upTo[r][k] that set with
-	// r (both fixed for the deal). (The arrays are sized to powers of two
-	// so that masked indices need no bounds checks.)
-	in    [16]uint8
-	below [16][npColumns]uint16
-	upTo  [16][npColumns]uint16
-	// set[k]: the ranks of column k now, upTo[t][k] for its exposed card
-	// t (upTo[0] is empty: an empty column). The ranks above the card of
-	// r in column k are set[k] &^ upTo[r][k].
-	set [npColumns]uint16
+// Only columns dealt with each rank at most once have tables (twice
+// tells the others; where one of them holds a pair's rank, the gain must
+// be counted, see crossings): such a column holds the pair "a above b" at
+// most once, so the crossed pairs that change are a matter of which
+// columns hold which pairs.
+type npTables struct {
+	dealt [npColumns]uint32 // the columns as dealt, as napoleonColumns gives them (all 0: none read yet)
+	twice uint8             // the columns of dealt holding a rank twice
+	// For the card of rank r of the dealt column k, at index r<<3|k
+	// (npCell): below is the set of ranks under it, upTo that set with r.
+	// (Entries of ranks the column does not hold are left from earlier
+	// deals and never read. The arrays are sized to powers of two so that
+	// masked indices need no bounds checks.)
+	below [16 * npColumns]uint16
+	upTo  [16 * npColumns]uint16
 }
+
+// npCell is the index of rank r's card of column k in npTables.
+func npCell(r uint32, k int) int { return int(r&15)<<3 | k&7 }
 
 // wordHeight returns the number of cards of a column word.
 func wordHeight(w uint32) uint8 { return uint8((bits.Len32(w) + 3) >> 2) }
 
-// sync brings x to the columns' words cols and reports whether the gains
-// can be read off them (no column holds a rank twice).
-func (x *crossWords) sync(cols [npColumns]uint32) bool {
-	if !x.valid {
-		return x.build(cols)
-	}
-	// The columns that changed since the last sync (usually the two of
-	// the last pair; found without a branch per column) must each be the
-	// bottom of the column read: the word read without the cards gone
-	// since.
-	var changed uint32
-	for k, w := range cols {
-		d := w ^ x.now[k]
-		changed |= (d | -d) >> 31 << k // 1 when d is not 0 (min(d, 1) compiles to a branch)
-	}
-	for ; changed != 0; changed &= changed - 1 {
-		k := bits.TrailingZeros32(changed) & 7
-		w := cols[k]
-		hk := wordHeight(w)
-		if hk > x.h[k] || w != x.full[k]>>(4*(uint(x.height[k])-uint(hk))&63) { // a column grew, or is another
-			return x.build(cols)
-		}
-		// The cards gone from column k (exposed first in the word).
-		for gone, n := x.now[k], x.h[k]-hk; n > 0; gone, n = gone>>4, n-1 {
-			x.in[gone&15] &^= 1 << k
-		}
-		x.h[k], x.now[k], x.set[k] = hk, w, x.upTo[w&15][k]
-	}
-	return true
-}
-
-// build reads the columns' words cols.
-func (x *crossWords) build(cols [npColumns]uint32) bool {
-	x.full, x.now = cols, cols
-	var in [16]uint8
-	var twice uint16 // the ranks met twice in a column
-	for k, w := range cols {
-		hk := wordHeight(w)
-		x.h[k], x.height[k] = hk, hk
-		var set uint16 // the ranks below the card
-		shift := 4 * uint(hk)
-		for j := uint8(0); j < hk; j++ {
+// read reads the tables of the dealt columns' words dealt.
+func (x *npTables) read(dealt [npColumns]uint32) {
+	x.dealt, x.twice = dealt, 0
+	for k, w := range dealt {
+		var set, twice uint16 // the ranks below the card; those met twice
+		for shift := 4 * uint(wordHeight(w)); shift > 0; {
 			shift -= 4
 			r := w >> (shift & 31) & 15 // the word holds the exposed card first
 			bit := uint16(1) << r
 			twice |= set & bit
-			x.below[r][k] = set
+			x.below[npCell(r, k)] = set
 			set |= bit
-			x.upTo[r][k] = set
-			in[r] |= 1 << k
+			x.upTo[npCell(r, k)] = set
 		}
-		x.set[k] = set
+		if twice != 0 {
+			x.twice |= 1 << k
+		}
 	}
-	x.in = in
-	x.valid = twice == 0
-	return x.valid
 }
 
-// gain returns by how much the crossed pairs of the columns drop when the
-// available cards of piles from and to (a column, pile 0 … 7, or a
-// reserve slot), a pair and so of one rank, go out. sync must have
-// returned true for the columns now.
+// gain returns napoleon/S1's gain of a pair (how many crossed pairs, as
+// crossings counts them, its two cards' going out undoes): the pair of
+// rank a of the available cards of piles from, a column (pile 0 … 7), and
+// to (a column or a reserve slot), in the columns of rank words cols (a
+// deal's columns now, of the dealt columns read) of which those in ks
+// hold a, none dealt with a rank twice.
 //
 // Taking rank a off the foot of column c takes away the pairs "a above b"
 // of c, one per card b under it, and with them the pairs c offered to the
@@ -442,34 +470,32 @@ func (x *crossWords) build(cols [npColumns]uint32) bool {
 // c2). Nothing else changes: every other pair keeps its two cards, and
 // the pairs of the columns before it. Both sums run over the columns that
 // hold a (the others hold no pair with a); the exposed card of a column
-// has no card above it.
-func (x *crossWords) gain(from, to uint8) int {
-	if from >= npColumns {
-		return 0 // two reserve cards: no column changes
-	}
-	a := x.now[from&7] & 15              // the exposed card of column from
+// has no card above it; when no column but c1 and c2 holds a, both sums
+// are 0.
+func (x *npTables) gain(cols *[npColumns]uint32, ks uint8, a uint32, from, to uint8) int {
 	out := uint8(1)<<from | uint8(1)<<to // the columns that lose a card (a reserve slot's bit is beyond uint8)
-	if x.in[a]&^out == 0 {
-		return 0 // no other column holds a
+	if ks&^out == 0 {
+		return 0
 	}
-	return x.sums(a, out)
-}
-
-// sums is gain for the pair of rank a out of the columns out.
-func (x *crossWords) sums(a uint32, out uint8) int {
-	n := 0
-	var aboveBefore, belowBefore, keptBefore uint16 // over the columns of a before k
-	belowOf, upTo := &x.below[a&15], &x.upTo[a&15]
-	for in := x.in[a&15]; in != 0; in &= in - 1 {
-		k := bits.TrailingZeros8(in) & 7
-		above := x.set[k] &^ upTo[k]
-		below := belowOf[k]
-		sel := -uint16(out >> k & 1) // all ones at c1 and c2
-		// The two sums in one count: (1) in the low half, (2) in the high.
-		n += bits.OnesCount32(uint32(below&aboveBefore&sel) | uint32(above&belowBefore&^keptBefore)<<16)
+	// Each column of a adds one set of ranks to count: (1) at c1 and c2,
+	// (2) at the others, where a has cards above it (at c1 and c2 it has
+	// none, so the sets of (2) are empty there). The sets go to 16-bit
+	// lanes of one word, counted once: a rank has four cards, so at most
+	// four columns hold it.
+	var sets uint64
+	var aboveBefore, belowBefore, keptBefore uint32 // over the columns of a before k
+	for ; ks != 0; ks &= ks - 1 {
+		k := bits.TrailingZeros8(ks) & 7
+		above := uint32(x.upTo[npCell(cols[k], k)] &^ x.upTo[npCell(a, k)])
+		below := uint32(x.below[npCell(a, k)])
+		sel := uint32(0) // all ones at c1 and c2
+		if out&(ks&-ks) != 0 {
+			sel = ^sel
+		}
+		sets = sets<<16 | uint64(below&aboveBefore&sel|above&belowBefore&^keptBefore)
 		aboveBefore |= above
 		belowBefore |= below
 		keptBefore |= below &^ sel
 	}
-	return n
+	return bits.OnesCount64(sets)
 }
