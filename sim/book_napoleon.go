@@ -130,11 +130,11 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 		// none lies above an exposed card), nor does a pair of two reserve
 		// cards: when every pair is such, none gains, and the columns need
 		// not be read.
-		two := rd.TwoLeft()
+		cols, dealt, in, two := rd.ColumnState()
 		if ranks&^two == 0 {
 			return -1, adv, banRes
 		}
-		if best, ok := p.napoleonGains(rd, legal, banRes, two); ok {
+		if best, ok := p.napoleonGains(cols, dealt, in, two, legal, banRes); ok {
 			if best >= 0 {
 				return best, npAdviceS1, banRes
 			}
@@ -161,18 +161,18 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 }
 
 // napoleonGains is napoleon/S1 from the columns' rank words (npTables,
-// kept in p.npt): the index of the allowed pair (all pairs, or those
-// without a reserve card when banRes) with the largest gain, the first on
-// ties, -1 when none gains; ok is false when the words cannot tell a gain
-// (a column of the pair's rank was dealt with a rank twice) and the
-// crossed pairs must be counted. two is rd's TwoLeft: a pair of a rank in
-// it gains nothing (see napoleonPick).
-func (p *bookPlayer) napoleonGains(rd napoleonColumns, legal []engine.Move, banRes bool, two uint16) (best int, ok bool) {
+// kept in p.npt) and the columns holding each rank, as napoleonColumns
+// gives them: the index of the allowed pair (all pairs, or those without a
+// reserve card when banRes) with the largest gain, the first on ties, -1
+// when none gains; ok is false when the words cannot tell a gain (a column
+// of the pair's rank was dealt with a rank twice) and the crossed pairs
+// must be counted. A pair of a rank of two (two cards left) gains nothing
+// (see napoleonPick).
+func (p *bookPlayer) napoleonGains(cols, dealt *[npColumns]uint32, in *[16]uint8, two uint16, legal []engine.Move, banRes bool) (best int, ok bool) {
 	x := &p.npt
-	if d := rd.DealtColumns(); d != x.dealt {
-		x.read(d)
+	if *dealt != x.dealt {
+		x.read(dealt)
 	}
-	cols, in := rd.ColumnRanks(), rd.RankColumns()
 	best, bestGain := -1, 0
 	for i := range legal {
 		m := &legal[i]
@@ -183,10 +183,11 @@ func (p *bookPlayer) napoleonGains(rd napoleonColumns, legal []engine.Move, banR
 		if two>>a&1 != 0 {
 			continue
 		}
-		if in[a]&x.twice != 0 {
+		ks := in[a]
+		if ks&x.twice != 0 {
 			return -1, false
 		}
-		if gain := x.gain(&cols, in[a], a, m.From, m.To); gain > bestGain {
+		if gain := x.gain(cols, ks, a, m.From, m.To); gain > bestGain {
 			best, bestGain = i, gain
 		}
 	}
@@ -377,17 +378,15 @@ func (x *crossings) count(c1, c2 int) int {
 }
 
 // napoleonColumns is implemented by Napoleon's patience
-// (engine.napoleon.ColumnRanks, DealtColumns, RankColumns and TwoLeft),
-// from state the engine keeps: the ranks of its eight columns, piles 0 …
-// 7, column i's exposed card in the low 4 bits of word i, each card under
-// it 4 bits higher (a 0 nibble: no card), now and as dealt (each word now
-// the bottom of the word dealt); the columns holding each rank (entry r,
-// bit i for column i); and the ranks with exactly two cards in play.
+// (engine.napoleon.ColumnState): the state of its eight columns, piles 0 …
+// 7, that the engine keeps, read in place: the ranks of each column, the
+// exposed card's in the low 4 bits of its word, each card under it 4 bits
+// higher (a 0 nibble: no card), now and as dealt (each word now the bottom
+// of the word dealt); the columns holding each rank (entry r, bit i for
+// column i); and the ranks with exactly two cards in play. The arrays are
+// the game's: read only, until its next move.
 type napoleonColumns interface {
-	ColumnRanks() [npColumns]uint32
-	DealtColumns() [npColumns]uint32
-	RankColumns() [16]uint8
-	TwoLeft() uint16
+	ColumnState() (ranks, dealt *[npColumns]uint32, holding *[16]uint8, two uint16)
 }
 
 // napoleonPairs is implemented by Napoleon's patience
@@ -435,21 +434,21 @@ func npCell(r uint32, k int) int { return int(r&15)<<3 | k&7 }
 func wordHeight(w uint32) uint8 { return uint8((bits.Len32(w) + 3) >> 2) }
 
 // read reads the tables of the dealt columns' words dealt.
-func (x *npTables) read(dealt [npColumns]uint32) {
-	x.dealt, x.twice = dealt, 0
+func (x *npTables) read(dealt *[npColumns]uint32) {
+	x.dealt, x.twice = *dealt, 0
 	for k, w := range dealt {
-		var set, twice uint16 // the ranks below the card; those met twice
-		for shift := 4 * uint(wordHeight(w)); shift > 0; {
+		h := int(wordHeight(w))
+		var set uint16 // the ranks below the card
+		for shift := 4 * h; shift > 0; {
 			shift -= 4
 			r := w >> (shift & 31) & 15 // the word holds the exposed card first
-			bit := uint16(1) << r
-			twice |= set & bit
-			x.below[npCell(r, k)] = set
-			set |= bit
-			x.upTo[npCell(r, k)] = set
+			c := npCell(r, k)
+			x.below[c] = set
+			set |= 1 << r
+			x.upTo[c] = set
 		}
-		if twice != 0 {
-			x.twice |= 1 << k
+		if bits.OnesCount16(set) != h {
+			x.twice |= 1 << k // fewer ranks than cards
 		}
 	}
 }

@@ -87,7 +87,7 @@ func TestNapoleonCrossGain(t *testing.T) {
 	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
 		nc, ok := g.(napoleonColumns)
 		if !ok {
-			t.Fatal("napoleon has no ColumnRanks")
+			t.Fatal("napoleon has no ColumnState")
 		}
 		var in [16]uint8
 		var cols [npColumns]uint32
@@ -112,20 +112,16 @@ func TestNapoleonCrossGain(t *testing.T) {
 		if ply == 0 {
 			dealt = cols
 		}
-		if got := nc.ColumnRanks(); got != cols {
-			t.Fatalf("%v deal %d ply %d: ColumnRanks %x, the piles give %x", opts, deal, ply, got, cols)
+		ranks, dealtNow, holding, _ := nc.ColumnState()
+		if *ranks != cols || *dealtNow != dealt || *holding != in {
+			t.Fatalf("%v deal %d ply %d: the game's columns %x dealt %x by rank %v, the piles' %x %x %v",
+				opts, deal, ply, *ranks, *dealtNow, *holding, cols, dealt, in)
 		}
-		if got := nc.DealtColumns(); got != dealt {
-			t.Fatalf("%v deal %d ply %d: DealtColumns %x, the deal's first position %x", opts, deal, ply, got, dealt)
-		}
-		if got := nc.RankColumns(); got != in {
-			t.Fatalf("%v deal %d ply %d: RankColumns %v, the piles give %v", opts, deal, ply, got, in)
-		}
-		if d := nc.DealtColumns(); d != kept.dealt {
-			kept.read(d)
+		if *dealtNow != kept.dealt {
+			kept.read(dealtNow)
 		}
 		var fresh npTables
-		fresh.read(nc.DealtColumns())
+		fresh.read(dealtNow)
 		for _, x := range []*npTables{&kept, &fresh} {
 			if x.twice != twice {
 				t.Fatalf("%v deal %d ply %d: the tables' columns dealt with a rank twice %b, the piles' %b", opts, deal, ply, x.twice, twice)
