@@ -261,7 +261,17 @@ func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.drew = false
-	i, adv := p.decide(g, legal)
+	// The decision: the game's own (bookGame.decide) where it has one,
+	// else decide's generic one (called from here: a call less a
+	// decision).
+	p.probe.forget()
+	var i int
+	var adv engine.RuleID
+	if a := p.advice; a != nil && a.decide != nil {
+		i, adv = a.decide(p, g, legal)
+	} else {
+		i, adv = p.decide(g, legal)
+	}
 	if i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw {
 		if d, ok := g.(drawPeeker); ok {
 			// Keep the moves for nextLegal (a copy: the caller reuses
@@ -295,14 +305,13 @@ func (p *bookPlayer) nextLegal(m *engine.Move, dst []engine.Move) ([]engine.Move
 	return p.greedyPlayer.nextLegal(m, dst)
 }
 
-// decide is Choose without the bookkeeping of draws.
+// decide is Choose without the bookkeeping of draws, for a game without
+// a decision of its own (bookGame.decide), the probe's kept moves
+// forgotten: the advice's choose, then greedy among the moves it did not
+// ban.
 func (p *bookPlayer) decide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	p.probe.forget()
 	if p.advice == nil {
 		return p.choose(g, legal, nil), ""
-	}
-	if p.advice.decide != nil {
-		return p.advice.decide(p, g, legal)
 	}
 	p.probe.reset(g)
 	if p.advice.probes {

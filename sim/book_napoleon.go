@@ -418,17 +418,13 @@ const npColumns = 8
 type npTables struct {
 	dealt [npColumns]uint32 // the columns as dealt, as napoleonColumns gives them (all 0: none read yet)
 	twice uint8             // the columns of dealt holding a rank twice
-	// For the card of rank r of the dealt column k, at index r<<3|k
-	// (npCell): below is the set of ranks under it, upTo that set with r.
-	// (Entries of ranks the column does not hold are left from earlier
-	// deals and never read. The arrays are sized to powers of two so that
-	// masked indices need no bounds checks.)
-	below [16 * npColumns]uint16
-	upTo  [16 * npColumns]uint16
+	// For the card of rank r of the dealt column k, at index r<<3|k: the
+	// set of ranks under it (bits 0 … 15) and that set with r (bits 16 …
+	// 31). (Entries of ranks the column does not hold are left from
+	// earlier deals and never read. The array is sized to a power of two
+	// so that masked indices need no bounds checks.)
+	cell [16 * npColumns]uint32
 }
-
-// npCell is the index of rank r's card of column k in npTables.
-func npCell(r uint32, k int) int { return int(r&15)<<3 | k&7 }
 
 // wordHeight returns the number of cards of a column word.
 func wordHeight(w uint32) uint8 { return uint8((bits.Len32(w) + 3) >> 2) }
@@ -438,16 +434,15 @@ func (x *npTables) read(dealt *[npColumns]uint32) {
 	x.dealt, x.twice = *dealt, 0
 	for k, w := range dealt {
 		h := int(wordHeight(w))
-		var set uint16 // the ranks below the card
+		var set uint32 // the ranks below the card
 		for shift := 4 * h; shift > 0; {
 			shift -= 4
 			r := w >> (shift & 31) & 15 // the word holds the exposed card first
-			c := npCell(r, k)
-			x.below[c] = set
-			set |= 1 << r
-			x.upTo[c] = set
+			up := set | 1<<r
+			x.cell[int(r)<<3|k&7] = set | up<<16
+			set = up
 		}
-		if bits.OnesCount16(set) != h {
+		if bits.OnesCount32(set) != h {
 			x.twice |= 1 << k // fewer ranks than cards
 		}
 	}
@@ -473,28 +468,38 @@ func (x *npTables) read(dealt *[npColumns]uint32) {
 // are 0.
 func (x *npTables) gain(cols *[npColumns]uint32, ks uint8, a uint32, from, to uint8) int {
 	out := uint8(1)<<from | uint8(1)<<to // the columns that lose a card (a reserve slot's bit is beyond uint8)
-	if ks&^out == 0 {
+	rest := ks &^ out                    // the other columns of a
+	if rest == 0 {
 		return 0
 	}
-	// Each column of a adds one set of ranks to count: (1) at c1 and c2,
-	// (2) at the others, where a has cards above it (at c1 and c2 it has
-	// none, so the sets of (2) are empty there). The sets go to 16-bit
-	// lanes of one word, counted once: a rank has four cards, so at most
-	// four columns hold it.
-	var sets uint64
-	var aboveBefore, belowBefore, keptBefore uint32 // over the columns of a before k
-	for ; ks != 0; ks &= ks - 1 {
-		k := bits.TrailingZeros8(ks) & 7
-		above := uint32(x.upTo[npCell(cols[k], k)] &^ x.upTo[npCell(a, k)])
-		below := uint32(x.below[npCell(a, k)])
-		sel := uint32(0) // all ones at c1 and c2
-		if out&(ks&-ks) != 0 {
-			sel = ^sel
-		}
-		sets = sets<<16 | uint64(below&aboveBefore&sel|above&belowBefore&^keptBefore)
-		aboveBefore |= above
-		belowBefore |= below
-		keptBefore |= below &^ sel
-	}
-	return bits.OnesCount64(sets)
+	// A rank has four cards: one or two of them go (c1, c2), and at most
+	// two other columns, r1 < r2, hold one; written out for those (a
+	// column number 8 for none), without a loop.
+	outs := ks & out
+	o1, o2 := bits.TrailingZeros8(outs), bits.TrailingZeros8(outs&(outs-1))
+	r1, r2 := bits.TrailingZeros8(rest), bits.TrailingZeros8(rest&(rest-1))
+	ai := int(a&15) << 3
+	// The ranks below a in c1 and c2 (d1, d2), above and below a in r1
+	// and r2 (a1, b1, a2).
+	d1 := x.cell[ai|o1&7] & 0xffff & npSome(o1)
+	d2 := x.cell[ai|o2&7] & 0xffff & npSome(o2)
+	c1, c2 := x.cell[ai|r1&7], x.cell[ai|r2&7]
+	a1 := (x.cell[int(cols[r1&7]&15)<<3|r1&7] &^ c1) >> 16 // up to the exposed card, not up to a
+	a2 := (x.cell[int(cols[r2&7]&15)<<3|r2&7] &^ c2) >> 16 & npSome(r2)
+	b1 := c1 & 0xffff
+	// (1) at c1 and c2: the ranks below a there and above it in an other
+	// column before; (2) at r1 and r2: the ranks above a there and below
+	// it in c1 or c2 before, but in no other column before.
+	s1 := d1 & (a1&npBefore(r1, o1) | a2&npBefore(r2, o1))
+	s2 := d2 & (a1&npBefore(r1, o2) | a2&npBefore(r2, o2))
+	s3 := a1 & (d1&npBefore(o1, r1) | d2&npBefore(o2, r1))
+	s4 := a2 & (d1&npBefore(o1, r2) | d2&npBefore(o2, r2)) &^ b1
+	return bits.OnesCount64(uint64(s1) | uint64(s2)<<16 | uint64(s3)<<32 | uint64(s4)<<48)
 }
+
+// npSome returns all ones for a column number k below 8, 0 for 8 (none).
+func npSome(k int) uint32 { return uint32(int32(k-8) >> 31) }
+
+// npBefore returns all ones when column number j comes before k (8: none,
+// after every column), else 0.
+func npBefore(j, k int) uint32 { return uint32(int32(j-k) >> 31) }
