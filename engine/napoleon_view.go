@@ -36,29 +36,36 @@ func (g *napoleon) ColumnState() (ranks, dealt *[npCols]uint32, holding *[16]uin
 // tie-break, which asks that, never meets two tied moves here.)
 func (g *napoleon) PairsAfter(m *Move) (int, bool) {
 	from, to := int(m.From), int(m.To)
-	if m.Kind != MovePair || from >= npStock || to >= npStock || from == to ||
-		g.lay.top(from) == NoCard || g.lay.top(to) == NoCard {
+	if m.Kind != MovePair || from >= npStock || to >= npStock || from == to {
+		return 0, false
+	}
+	c := g.lay.top(from)
+	if c == NoCard || g.lay.top(to) == NoCard {
 		return 0, false
 	}
 	// The piles showing each rank after m, from those counted now (4 bits
 	// a rank): m's two cards go, and each column of the two shows the card
 	// under (rank 0, left out of the count, for none).
-	a := 4 * uint(g.lay.top(from).Rank()&15)
-	var fromCols, fromSlots, shows uint64 // m's cards in the columns, in the reserve; the cards under
-	for _, p := range [2]int{from, to} {
-		if p < npCols {
-			fromCols += 1 << a
-			shows += 1 << (4 * (g.colRanks[p&7] >> 4 & 15))
-		} else {
-			fromSlots += 1 << a
-		}
+	one := uint64(1) << (4 * uint(c.Rank()&15))
+	var cols, slots, under uint64 // m's cards in the columns, in the reserve; the cards under
+	if from < npCols {
+		cols += one
+		under += 1 << (4 * (g.colRanks[from&7] >> 4 & 15))
+	} else {
+		slots += one
+	}
+	if to < npCols {
+		cols += one
+		under += 1 << (4 * (g.colRanks[to&7] >> 4 & 15))
+	} else {
+		slots += one
 	}
 	if !g.r.ordered && g.r.need {
-		if n := npPairsOf(g.shownCol - fromCols + shows); n > 0 {
+		if n := npPairsOf(g.shownCol - cols + under); n > 0 {
 			return n, true
 		}
 	}
-	return npPairsOf(g.shown - fromCols - fromSlots + shows), true
+	return npPairsOf(g.shown - cols - slots + under), true
 }
 
 // npPairsOf returns the pairs of piles showing one rank, from the count of

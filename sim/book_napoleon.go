@@ -11,8 +11,13 @@ const (
 	npAdviceS1 engine.RuleID = "napoleon/S1"
 	npAdviceS2 engine.RuleID = "napoleon/S2"
 	npAdviceS3 engine.RuleID = "napoleon/S3"
-	npReserve  engine.RuleID = "napoleon/reserve" // the rule of the reserve's moves
 )
+
+// npOfReserve reports whether m is a move of the reserve (rule
+// napoleon/reserve): a move to a reserve slot, pile 8 … 11 (a pair lists
+// its lower pile first, so a pair with a reserve card goes to one, and
+// taking up a reserve card puts it in one; TestNapoleonReserveMoves).
+func npOfReserve(m *engine.Move) bool { return m.To >= npColumns }
 
 // napoleonDecide is bookPlayer.decide for napoleon (its bookGame.decide),
 // without the generic setup its advice does not need: its only bans
@@ -32,6 +37,10 @@ func (p *bookPlayer) napoleonDecide(g engine.Game, legal []engine.Move) (int, en
 		// S3 banned the reserve's moves only because a pair of two
 		// column cards is listed: some move is left, as decide requires
 		// before it lets greedy choose among the others.
+		if cap(p.banned) < len(legal) {
+			p.banned = make([]bool, len(legal))
+		}
+		p.banned = p.banned[:len(legal)]
 		p.banReserve(legal)
 		return p.choose(g, legal, p.banned), adv
 	}
@@ -46,45 +55,40 @@ func (p *bookPlayer) napoleonDecide(g engine.Game, legal []engine.Move) (int, en
 func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	pick, adv, banRes := p.napoleonPick(g, legal)
 	if banRes {
-		for i := range legal {
-			p.banned[i] = legal[i].Rule == npReserve
-		}
+		p.banReserve(legal)
 	}
 	return pick, adv
 }
 
-// banReserve sets p.banned to the moves of the reserve (napoleon/S3).
+// banReserve sets p.banned, of legal's length, to the moves of the
+// reserve (napoleon/S3).
 func (p *bookPlayer) banReserve(legal []engine.Move) {
-	if cap(p.banned) < len(legal) {
-		p.banned = make([]bool, len(legal))
-	}
-	p.banned = p.banned[:len(legal)]
 	for i := range legal {
-		p.banned[i] = legal[i].Rule == npReserve
+		p.banned[i] = npOfReserve(&legal[i])
 	}
 }
 
 // napoleonPick applies napoleon's advice: S3 reserve in need only; S2
 // triples; S1 crossed pairs. It returns the index of the move the advice
 // picks (-1 for none), the advice that drove the decision, and whether S3
-// banned the reserve's moves (those of rule napoleon/reserve), which the
-// rest of the decision then leaves aside.
+// banned the reserve's moves (npOfReserve), which the rest of the
+// decision then leaves aside.
 //
 // It memoizes no probe count: S2 counts the pairs after a pair through
 // napoleonPairs where the game has it (the probe only without), and
 // greedy, which makes the decisions the advice leaves, takes the first
 // pair listed without probing anything.
 func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engine.RuleID, bool) {
-	// One pass finds whether any move is the reserve's (napoleon/reserve),
-	// the ranks of the pairs with a column card, and how many pairs are
-	// listed by rank, in all and with a reserve card: 4 bits a rank, at
-	// most six pairs (four cards of a rank).
+	// One pass finds whether any move is the reserve's, the ranks of the
+	// pairs with a column card, and how many pairs are listed by rank, in
+	// all and with a reserve card: 4 bits a rank, at most six pairs (four
+	// cards of a rank).
 	reserve := false
 	var ranks uint16
 	var byRank, resByRank uint64
 	for i := range legal {
 		m := &legal[i]
-		res := m.Rule == npReserve
+		res := npOfReserve(m)
 		reserve = reserve || res
 		if m.Kind == engine.MovePair {
 			r := m.Card.Rank() & 15
@@ -121,9 +125,9 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 	// game gives its columns' ranks (napoleonColumns) and no column of a
 	// pair's rank was dealt with a rank twice, the gain of each pair is
 	// computed from the ranks above and below its rank in each of those
-	// columns (npTables); otherwise the crossed pairs are counted before
-	// and after (crossings). A pair gains only when some pair is crossed
-	// now, as before.
+	// columns (npTables, kept in p.npt); otherwise the crossed pairs are
+	// counted before and after (crossings). A pair gains only when some
+	// pair is crossed now, as before.
 	if rd, ok := g.(napoleonColumns); ok {
 		// A pair that takes the last two cards of its rank undoes no
 		// crossed pair (no other card of its rank lies in the columns, and
@@ -134,10 +138,33 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 		if ranks&^two == 0 {
 			return -1, adv, banRes
 		}
-		if best, ok := p.napoleonGains(cols, dealt, in, two, legal, banRes); ok {
-			if best >= 0 {
-				return best, npAdviceS1, banRes
+		x := &p.npt
+		if !x.of(dealt) {
+			x.read(dealt)
+		}
+		best, bestGain := -1, 0
+		for i := range legal {
+			m := &legal[i]
+			if m.Kind != engine.MovePair || m.From >= npColumns || banRes && npOfReserve(m) {
+				continue // not allowed, or two reserve cards: no column changes
 			}
+			a := cols[m.From&7] & 15 // the pair's rank
+			if two>>a&1 != 0 {
+				continue // its last two cards
+			}
+			ks := in[a]
+			if ks&x.twice != 0 {
+				best = -2 // the crossed pairs must be counted
+				break
+			}
+			if gain := x.gain(cols, ks, a, m.From, m.To); gain > bestGain {
+				best, bestGain = i, gain
+			}
+		}
+		if best >= 0 {
+			return best, npAdviceS1, banRes
+		}
+		if best == -1 {
 			return -1, adv, banRes
 		}
 	}
@@ -146,7 +173,7 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 		best, bestGain := -1, 0
 		for i := range legal {
 			m := &legal[i]
-			if m.Kind != engine.MovePair || banRes && m.Rule == npReserve {
+			if m.Kind != engine.MovePair || banRes && npOfReserve(m) {
 				continue
 			}
 			if gain := before - p.cross.count(p.cross.column(m.From), p.cross.column(m.To)); gain > bestGain {
@@ -158,40 +185,6 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 		}
 	}
 	return -1, adv, banRes
-}
-
-// napoleonGains is napoleon/S1 from the columns' rank words (npTables,
-// kept in p.npt) and the columns holding each rank, as napoleonColumns
-// gives them: the index of the allowed pair (all pairs, or those without a
-// reserve card when banRes) with the largest gain, the first on ties, -1
-// when none gains; ok is false when the words cannot tell a gain (a column
-// of the pair's rank was dealt with a rank twice) and the crossed pairs
-// must be counted. A pair of a rank of two (two cards left) gains nothing
-// (see napoleonPick).
-func (p *bookPlayer) napoleonGains(cols, dealt *[npColumns]uint32, in *[16]uint8, two uint16, legal []engine.Move, banRes bool) (best int, ok bool) {
-	x := &p.npt
-	if *dealt != x.dealt {
-		x.read(dealt)
-	}
-	best, bestGain := -1, 0
-	for i := range legal {
-		m := &legal[i]
-		if m.Kind != engine.MovePair || m.From >= npColumns || banRes && m.Rule == npReserve {
-			continue // not allowed, or two reserve cards: no column changes
-		}
-		a := cols[m.From&7] & 15 // the pair's rank
-		if two>>a&1 != 0 {
-			continue
-		}
-		ks := in[a]
-		if ks&x.twice != 0 {
-			return -1, false
-		}
-		if gain := x.gain(cols, ks, a, m.From, m.To); gain > bestGain {
-			best, bestGain = i, gain
-		}
-	}
-	return best, true
 }
 
 // napoleonTriples applies napoleon/S2 where napoleonPick found a rank
@@ -208,7 +201,7 @@ func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, banRes 
 	probed := false // the probe reset to g
 	for i := range legal {
 		m := &legal[i]
-		if m.Kind != engine.MovePair || banRes && m.Rule == npReserve || byRank>>(4*(m.Card.Rank()&15))&15 < 3 {
+		if m.Kind != engine.MovePair || banRes && npOfReserve(m) || byRank>>(4*(m.Card.Rank()&15))&15 < 3 {
 			continue // three exposed cards of a rank make three pair moves
 		}
 		n, counted := 0, false
@@ -429,23 +422,39 @@ type npTables struct {
 // wordHeight returns the number of cards of a column word.
 func wordHeight(w uint32) uint8 { return uint8((bits.Len32(w) + 3) >> 2) }
 
-// read reads the tables of the dealt columns' words dealt.
+// of reports whether the tables are of the dealt columns dealt.
+func (x *npTables) of(dealt *[npColumns]uint32) bool {
+	d, e := dealt, &x.dealt
+	return d[0]^e[0]|d[1]^e[1]|d[2]^e[2]|d[3]^e[3]|d[4]^e[4]|d[5]^e[5]|d[6]^e[6]|d[7]^e[7] == 0
+}
+
+// read reads the tables of the dealt columns' words dealt (of at most six
+// cards each, npRows).
 func (x *npTables) read(dealt *[npColumns]uint32) {
 	x.dealt, x.twice = *dealt, 0
 	for k, w := range dealt {
-		h := int(wordHeight(w))
-		var set uint32 // the ranks below the card
-		for shift := 4 * h; shift > 0; {
-			shift -= 4
-			r := w >> (shift & 31) & 15 // the word holds the exposed card first
-			up := set | 1<<r
-			x.cell[int(r)<<3|k&7] = set | up<<16
-			set = up
-		}
-		if bits.OnesCount32(set) != h {
+		// The six nibbles, bottom first (the word holds the exposed card
+		// first): those past the column's cards are 0 and come first,
+		// so every set of the column holds rank 0 (bit 0), which no set
+		// above a card holds, and no gain counts.
+		set := x.put(k, 0, w>>20&15)
+		set = x.put(k, set, w>>16&15)
+		set = x.put(k, set, w>>12&15)
+		set = x.put(k, set, w>>8&15)
+		set = x.put(k, set, w>>4&15)
+		set = x.put(k, set, w&15)
+		if bits.OnesCount32(set&^1) != int(wordHeight(w)) {
 			x.twice |= 1 << k // fewer ranks than cards
 		}
 	}
+}
+
+// put enters a card of rank r of column k with the ranks set under it and
+// returns set with r.
+func (x *npTables) put(k int, set, r uint32) uint32 {
+	up := set | 1<<(r&15)
+	x.cell[int(r&15)<<3|k&7] = set | up<<16
+	return up
 }
 
 // gain returns napoleon/S1's gain of a pair (how many crossed pairs, as

@@ -275,3 +275,25 @@ func TestBookNapoleonDecide(t *testing.T) {
 		t.Logf("without %q: decisions by advice %v", without, counts)
 	}
 }
+
+// TestNapoleonReserveMoves checks npOfReserve against the rule of every
+// legal move at every position of random playouts of every variant of
+// napoleon: a move is of the reserve (rule napoleon/reserve) exactly when
+// it goes to a reserve slot.
+func TestNapoleonReserveMoves(t *testing.T) {
+	seen := 0
+	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
+		for i := range legal {
+			m := &legal[i]
+			if npOfReserve(m) != (m.Rule == "napoleon/reserve") {
+				t.Fatalf("%v deal %d ply %d: %v of the reserve: %v", opts, deal, ply, *m, npOfReserve(m))
+			}
+			if npOfReserve(m) {
+				seen++
+			}
+		}
+	})
+	if seen == 0 {
+		t.Fatal("no move of the reserve")
+	}
+}
