@@ -29,6 +29,15 @@ func npOfReserve(m *engine.Move) bool { return m.To >= npColumns }
 // is a pair (its first progress move), as choose would. The same
 // decisions as decide with napoleon (TestBookNapoleonDecide).
 func (p *bookPlayer) napoleonDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	if len(legal) == 1 && legal[0].Kind == engine.MovePair {
+		// One pair (half the decisions): no S3 (it bans the reserve's
+		// moves beside a pair of column cards) and no S2 (three pairs);
+		// S1 names it when it gains, else greedy takes it.
+		if p.napoleonGainsOne(g, &legal[0]) {
+			return 0, npAdviceS1
+		}
+		return 0, ""
+	}
 	pick, adv, banRes := p.napoleonPick(g, legal)
 	if pick >= 0 {
 		return pick, adv
@@ -48,6 +57,31 @@ func (p *bookPlayer) napoleonDecide(g engine.Game, legal []engine.Move) (int, en
 		return 0, ""
 	}
 	return p.choose(g, legal, nil), ""
+}
+
+// napoleonGainsOne reports whether the pair m, the only move listed,
+// gains by napoleon/S1 (napoleonPick's S1 for one pair).
+func (p *bookPlayer) napoleonGainsOne(g engine.Game, m *engine.Move) bool {
+	if !p.on(npAdviceS1) || m.From >= npColumns {
+		return false // two reserve cards: no column changes
+	}
+	if rd, ok := g.(napoleonColumns); ok {
+		cols, dealt, in, two := rd.ColumnState()
+		a := cols[m.From&7] & 15
+		if two>>a&1 != 0 {
+			return false // its last two cards
+		}
+		x := &p.npt
+		if !x.of(dealt) {
+			x.read(dealt)
+		}
+		if ks := in[a]; ks&x.twice == 0 {
+			out := npOut(m)
+			return ks&^out != 0 && x.gain(cols, ks, a, out) > 0
+		}
+	}
+	p.cross.read(g, p.kinds)
+	return p.cross.count(-1, -1)-p.cross.count(p.cross.column(m.From), p.cross.column(m.To)) > 0
 }
 
 // napoleon is napoleonPick as a bookGame's choose: the bans go to
@@ -157,8 +191,10 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 				best = -2 // the crossed pairs must be counted
 				break
 			}
-			if gain := x.gain(cols, ks, a, m.From, m.To); gain > bestGain {
-				best, bestGain = i, gain
+			if out := npOut(m); ks&^out != 0 { // (no other column holds a: no gain)
+				if gain := x.gain(cols, ks, a, out); gain > bestGain {
+					best, bestGain = i, gain
+				}
 			}
 		}
 		if best >= 0 {
@@ -457,12 +493,18 @@ func (x *npTables) put(k int, set, r uint32) uint32 {
 	return up
 }
 
+// npOut returns the columns a pair m takes a card from (bit k for column
+// k; a reserve slot's bit is beyond the 8 bits).
+func npOut(m *engine.Move) uint8 {
+	return uint8(uint16(1)<<(m.From&15) | uint16(1)<<(m.To&15))
+}
+
 // gain returns napoleon/S1's gain of a pair (how many crossed pairs, as
 // crossings counts them, its two cards' going out undoes): the pair of
-// rank a of the available cards of piles from, a column (pile 0 … 7), and
-// to (a column or a reserve slot), in the columns of rank words cols (a
-// deal's columns now, of the dealt columns read) of which those in ks
-// hold a, none dealt with a rank twice.
+// rank a of the available cards of the columns out (npOut: one or two, c1
+// and c2; its other card in a reserve slot), in the columns of rank words
+// cols (a deal's columns now, of the dealt columns read) of which those
+// in ks hold a, none dealt with a rank twice, and some not in out.
 //
 // Taking rank a off the foot of column c takes away the pairs "a above b"
 // of c, one per card b under it, and with them the pairs c offered to the
@@ -475,12 +517,8 @@ func (x *npTables) put(k int, set, r uint32) uint32 {
 // hold a (the others hold no pair with a); the exposed card of a column
 // has no card above it; when no column but c1 and c2 holds a, both sums
 // are 0.
-func (x *npTables) gain(cols *[npColumns]uint32, ks uint8, a uint32, from, to uint8) int {
-	out := uint8(1)<<from | uint8(1)<<to // the columns that lose a card (a reserve slot's bit is beyond uint8)
-	rest := ks &^ out                    // the other columns of a
-	if rest == 0 {
-		return 0
-	}
+func (x *npTables) gain(cols *[npColumns]uint32, ks uint8, a uint32, out uint8) int {
+	rest := ks &^ out // the other columns of a
 	// A rank has four cards: one or two of them go (c1, c2), and at most
 	// two other columns, r1 < r2, hold one; written out for those (a
 	// column number 8 for none), without a loop.

@@ -140,7 +140,11 @@ func TestNapoleonCrossGain(t *testing.T) {
 			}
 			want := before - old.count(old.column(m.From), old.column(m.To))
 			for c, x := range []*npTables{&kept, &fresh} {
-				if got := x.gain(&cols, in[a], a, m.From, m.To); got != want {
+				got := 0
+				if out := npOut(&m); in[a]&^out != 0 {
+					got = x.gain(&cols, in[a], a, out)
+				}
+				if got != want {
 					t.Fatalf("%v deal %d ply %d %v: gain %d, want %d (tables %d)\n%v", opts, deal, ply, m, got, want, c, g)
 				}
 			}
