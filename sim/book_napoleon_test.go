@@ -117,8 +117,11 @@ func TestNapoleonCrossGain(t *testing.T) {
 			t.Fatalf("%v deal %d ply %d: the game's columns %x dealt %x by rank %v, the piles' %x %x %v",
 				opts, deal, ply, *ranks, *dealtNow, *holding, cols, dealt, in)
 		}
-		if *dealtNow != kept.dealt {
+		if !kept.of(dealtNow) {
 			kept.read(dealtNow)
+		}
+		if kept.dealt != *dealtNow {
+			t.Fatalf("%v deal %d ply %d: tables of %x, the deal's columns %x", opts, deal, ply, kept.dealt, *dealtNow)
 		}
 		var fresh npTables
 		fresh.read(dealtNow)
