@@ -146,6 +146,10 @@ type napoleon struct {
 	colRanks [npCols]uint32
 	left     [NumRanks + 1]uint8
 	two      uint16
+	// dealt holds colRanks as the game was set up (derivePiles): a column
+	// only loses its exposed card, so each word of colRanks is the bottom
+	// of its word in dealt, its first cards (the word shifted right).
+	dealt [npCols]uint32
 	// fresh holds the ranks that came down to their last two cards since
 	// DeadEnd last found no cycle (all ranks before it first looked): every
 	// cycle of the order between pairs passes through one of them. The
@@ -223,8 +227,9 @@ func (g *napoleon) derive() {
 }
 
 // derivePiles computes colRanks, left and two from the piles (and makes
-// every rank fresh), then the rest of the kept state but the key
-// (deriveKept), which it leaves unkept (mix nil).
+// every rank fresh), takes colRanks as dealt, then computes the rest of
+// the kept state but the key (deriveKept), which it leaves unkept (mix
+// nil).
 func (g *napoleon) derivePiles() {
 	g.left, g.two, g.fresh = [NumRanks + 1]uint8{}, 0, ^uint16(0)
 	for p := 0; p < npOut; p++ {
@@ -243,6 +248,7 @@ func (g *napoleon) derivePiles() {
 			g.two |= 1 << r
 		}
 	}
+	g.dealt = g.colRanks
 	g.deriveKept()
 }
 

@@ -166,7 +166,7 @@ var bookAdvice = map[string]bookGame{
 	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners, probes: true},
 	"windmill":             {advice: []engine.RuleID{"windmill/S1", "windmill/S2"}, choose: (*bookPlayer).windmill, decide: (*bookPlayer).windmillDecide},
 	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution},
-	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon},
+	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon, decide: (*bookPlayer).napoleonDecide},
 	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
 	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
 	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
@@ -190,9 +190,9 @@ type bookPlayer struct {
 	layout32 uint32
 	banned   []bool
 	cards2   []engine.Card
-	founds   []int      // the foundation piles
-	cross    crossings  // napoleon
-	xc       crossWords // napoleon, kept through a deal
+	founds   []int     // the foundation piles
+	cross    crossings // napoleon
+	npt      npTables  // napoleon, of the last deal read
 	// drew: the last move chosen was a draw in a game that is a
 	// drawPeeker (drawGame), whose legal moves before it were drawn.
 	drew     bool
@@ -261,7 +261,17 @@ func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.drew = false
-	i, adv := p.decide(g, legal)
+	// The decision: the game's own (bookGame.decide) where it has one,
+	// else decide's generic one (called from here: a call less a
+	// decision).
+	p.probe.forget()
+	var i int
+	var adv engine.RuleID
+	if a := p.advice; a != nil && a.decide != nil {
+		i, adv = a.decide(p, g, legal)
+	} else {
+		i, adv = p.decide(g, legal)
+	}
 	if i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw {
 		if d, ok := g.(drawPeeker); ok {
 			// Keep the moves for nextLegal (a copy: the caller reuses
@@ -295,14 +305,13 @@ func (p *bookPlayer) nextLegal(m *engine.Move, dst []engine.Move) ([]engine.Move
 	return p.greedyPlayer.nextLegal(m, dst)
 }
 
-// decide is Choose without the bookkeeping of draws.
+// decide is Choose without the bookkeeping of draws, for a game without
+// a decision of its own (bookGame.decide), the probe's kept moves
+// forgotten: the advice's choose, then greedy among the moves it did not
+// ban.
 func (p *bookPlayer) decide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	p.probe.forget()
 	if p.advice == nil {
 		return p.choose(g, legal, nil), ""
-	}
-	if p.advice.decide != nil {
-		return p.advice.decide(p, g, legal)
 	}
 	p.probe.reset(g)
 	if p.advice.probes {

@@ -6,87 +6,210 @@ import (
 	"github.com/pasyans/pasyans/engine"
 )
 
-// napoleon: S3 reserve in need only; S2 triples; S1 crossed pairs.
-//
-// Its entry in bookAdvice does not memoize probe counts (probes): S2
-// counts the pairs after a pair through napoleonPairs where the game has
-// it (the probe only without), and greedy, which makes the decisions the
-// advice leaves, takes the first pair listed without probing anything.
+// The advice IDs of napoleon (constants: see rbAdviceS1).
+const (
+	npAdviceS1 engine.RuleID = "napoleon/S1"
+	npAdviceS2 engine.RuleID = "napoleon/S2"
+	npAdviceS3 engine.RuleID = "napoleon/S3"
+)
+
+// npOfReserve reports whether m is a move of the reserve (rule
+// napoleon/reserve): a move to a reserve slot, pile 8 … 11 (a pair lists
+// its lower pile first, so a pair with a reserve card goes to one, and
+// taking up a reserve card puts it in one; TestNapoleonReserveMoves).
+func npOfReserve(m *engine.Move) bool { return m.To >= npColumns }
+
+// napoleonDecide is bookPlayer.decide for napoleon (its bookGame.decide),
+// without the generic setup its advice does not need: its only bans
+// (napoleon/S3: every move of the reserve) are a flag, not a slice to
+// clear; it memoizes no probe (see napoleonPick), and the probe is reset
+// to g only where S2 counts through it. A pick of the advice is a pair, no
+// tableau move for greedy's cycle memory; when the advice leaves the
+// decision to greedy and bans nothing, greedy takes the first move if it
+// is a pair (its first progress move), as choose would. The same
+// decisions as decide with napoleon (TestBookNapoleonDecide).
+func (p *bookPlayer) napoleonDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	if len(legal) == 1 && legal[0].Kind == engine.MovePair {
+		// One pair (half the decisions): no S3 (it bans the reserve's
+		// moves beside a pair of column cards) and no S2 (three pairs);
+		// S1 names it when it gains, else greedy takes it.
+		if p.napoleonGainsOne(g, &legal[0]) {
+			return 0, npAdviceS1
+		}
+		return 0, ""
+	}
+	pick, adv, banRes := p.napoleonPick(g, legal)
+	if pick >= 0 {
+		return pick, adv
+	}
+	if banRes {
+		// S3 banned the reserve's moves only because a pair of two
+		// column cards is listed: some move is left, as decide requires
+		// before it lets greedy choose among the others.
+		if cap(p.banned) < len(legal) {
+			p.banned = make([]bool, len(legal))
+		}
+		p.banned = p.banned[:len(legal)]
+		p.banReserve(legal)
+		return p.choose(g, legal, p.banned), adv
+	}
+	if len(legal) > 0 && legal[0].Kind == engine.MovePair {
+		return 0, ""
+	}
+	return p.choose(g, legal, nil), ""
+}
+
+// napoleonGainsOne reports whether the pair m, the only move listed,
+// gains by napoleon/S1 (napoleonPick's S1 for one pair).
+func (p *bookPlayer) napoleonGainsOne(g engine.Game, m *engine.Move) bool {
+	if !p.on(npAdviceS1) || m.From >= npColumns {
+		return false // two reserve cards: no column changes
+	}
+	if rd, ok := g.(napoleonColumns); ok {
+		cols, dealt, in, two := rd.ColumnState()
+		a := cols[m.From&7] & 15
+		if two>>a&1 != 0 {
+			return false // its last two cards
+		}
+		x := &p.npt
+		if !x.of(dealt) {
+			x.read(dealt)
+		}
+		if ks := in[a]; ks&x.twice == 0 {
+			out := npOut(m)
+			return ks&^out != 0 && x.gain(cols, ks, a, out) > 0
+		}
+	}
+	p.cross.read(g, p.kinds)
+	return p.cross.count(-1, -1)-p.cross.count(p.cross.column(m.From), p.cross.column(m.To)) > 0
+}
+
+// napoleon is napoleonPick as a bookGame's choose: the bans go to
+// p.banned, which decide has cleared.
 func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	// One pass finds whether a pair of column cards is listed, whether any
-	// move is the reserve's (napoleon/reserve), and how many pairs are
-	// listed, with a reserve card and in all, in all and by rank.
-	colPair, reserve := false, false
-	pairs, reservePairs := 0, 0
-	var ranks uint16 // the ranks of the pairs with a column card
-	// byRank holds the number of pairs of rank r in bits 4r … 4r+3 (at
-	// most six: four cards of a rank), colByRank those of column cards.
-	var byRank, colByRank uint64
+	pick, adv, banRes := p.napoleonPick(g, legal)
+	if banRes {
+		p.banReserve(legal)
+	}
+	return pick, adv
+}
+
+// banReserve sets p.banned, of legal's length, to the moves of the
+// reserve (napoleon/S3).
+func (p *bookPlayer) banReserve(legal []engine.Move) {
+	for i := range legal {
+		p.banned[i] = npOfReserve(&legal[i])
+	}
+}
+
+// napoleonPick applies napoleon's advice: S3 reserve in need only; S2
+// triples; S1 crossed pairs. It returns the index of the move the advice
+// picks (-1 for none), the advice that drove the decision, and whether S3
+// banned the reserve's moves (npOfReserve), which the rest of the
+// decision then leaves aside.
+//
+// It memoizes no probe count: S2 counts the pairs after a pair through
+// napoleonPairs where the game has it (the probe only without), and
+// greedy, which makes the decisions the advice leaves, takes the first
+// pair listed without probing anything.
+func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engine.RuleID, bool) {
+	// One pass finds whether any move is the reserve's, the ranks of the
+	// pairs with a column card, and how many pairs are listed by rank, in
+	// all and with a reserve card: 4 bits a rank, at most six pairs (four
+	// cards of a rank).
+	reserve := false
+	var ranks uint16
+	var byRank, resByRank uint64
 	for i := range legal {
 		m := &legal[i]
-		res := m.Rule == "napoleon/reserve"
+		res := npOfReserve(m)
 		reserve = reserve || res
 		if m.Kind == engine.MovePair {
-			r := m.Card.Rank()
+			r := m.Card.Rank() & 15
+			one := uint64(1) << (4 * r)
+			byRank += one
+			if res {
+				resByRank += one
+			}
 			if m.From < npColumns {
 				ranks |= 1 << r
-			}
-			pairs++
-			byRank += 1 << (4 * (r & 15))
-			if res {
-				reservePairs++
-			} else {
-				colPair = true
-				colByRank += 1 << (4 * (r & 15))
 			}
 		}
 	}
 	adv := engine.RuleID("")
-	if colPair && reserve && p.on("napoleon/S3") {
-		for i := range legal {
-			if legal[i].Rule == "napoleon/reserve" {
-				p.banned[i] = true
-				adv = "napoleon/S3"
-			}
-		}
-		pairs -= reservePairs
+	colByRank := byRank - resByRank // the pairs of two column cards
+	banRes := colByRank != 0 && reserve && p.on(npAdviceS3)
+	if banRes {
+		adv = npAdviceS3
 		byRank = colByRank
 	}
-	if pick := p.napoleonTriples(g, legal, pairs, byRank); pick >= 0 {
-		return pick, "napoleon/S2"
+	// S2: three exposed cards of a rank make three pair moves; a count of
+	// 3 … 6 gains bit 3 when 5 is added, without a carry.
+	if (byRank+0x5555555555555555)&0x8888888888888888 != 0 && p.on(npAdviceS2) {
+		if pick := p.napoleonTriples(g, legal, banRes, byRank); pick >= 0 {
+			return pick, npAdviceS2, banRes
+		}
 	}
-	if !p.on("napoleon/S1") {
-		return -1, adv
+	if !p.on(npAdviceS1) {
+		return -1, adv, banRes
 	}
 	// S1: crossed pairs. A pair removal takes its two cards out and
 	// forces nothing else, so the columns after it are the columns now
 	// without those two cards: no copy of the game is needed. Where the
-	// game gives its columns' ranks (napoleonColumns) and no column holds
-	// a rank twice, the gain of each pair is computed from the ranks
-	// above and below its rank in each column (crossWords); otherwise the
-	// crossed pairs are counted before and after (crossings). A pair
-	// gains only when some pair is crossed now, as before.
-	if nc, ok := g.(napoleonColumns); ok {
+	// game gives its columns' ranks (napoleonColumns) and no column of a
+	// pair's rank was dealt with a rank twice, the gain of each pair is
+	// computed from the ranks above and below its rank in each of those
+	// columns (npTables, kept in p.npt); otherwise the crossed pairs are
+	// counted before and after (crossings). A pair gains only when some
+	// pair is crossed now, as before.
+	if rd, ok := g.(napoleonColumns); ok {
 		// A pair that takes the last two cards of its rank undoes no
 		// crossed pair (no other card of its rank lies in the columns, and
 		// none lies above an exposed card), nor does a pair of two reserve
 		// cards: when every pair is such, none gains, and the columns need
 		// not be read.
-		if ranks&^nc.TwoLeft() == 0 {
-			return -1, adv
+		cols, dealt, in, two := rd.ColumnState()
+		if ranks&^two == 0 {
+			return -1, adv, banRes
 		}
-		if best, ok := p.napoleonGains(nc, legal); ok {
-			if best >= 0 {
-				return best, "napoleon/S1"
+		x := &p.npt
+		if !x.of(dealt) {
+			x.read(dealt)
+		}
+		best, bestGain := -1, 0
+		for i := range legal {
+			m := &legal[i]
+			if m.Kind != engine.MovePair || m.From >= npColumns || banRes && npOfReserve(m) {
+				continue // not allowed, or two reserve cards: no column changes
 			}
-			return -1, adv
+			a := cols[m.From&7] & 15 // the pair's rank
+			if two>>a&1 != 0 {
+				continue // its last two cards
+			}
+			ks := in[a]
+			if ks&x.twice != 0 {
+				best = -2 // the crossed pairs must be counted
+				break
+			}
+			if out := npOut(m); ks&^out != 0 { // (no other column holds a: no gain)
+				if gain := x.gain(cols, ks, a, out); gain > bestGain {
+					best, bestGain = i, gain
+				}
+			}
+		}
+		if best >= 0 {
+			return best, npAdviceS1, banRes
+		}
+		if best == -1 {
+			return -1, adv, banRes
 		}
 	}
 	p.cross.read(g, p.kinds)
 	if before := p.cross.count(-1, -1); before > 0 {
 		best, bestGain := -1, 0
-		for i, m := range legal {
-			if p.banned[i] || m.Kind != engine.MovePair {
+		for i := range legal {
+			m := &legal[i]
+			if m.Kind != engine.MovePair || banRes && npOfReserve(m) {
 				continue
 			}
 			if gain := before - p.cross.count(p.cross.column(m.From), p.cross.column(m.To)); gain > bestGain {
@@ -94,55 +217,27 @@ func (p *bookPlayer) napoleon(g engine.Game, legal []engine.Move) (int, engine.R
 			}
 		}
 		if best >= 0 {
-			return best, "napoleon/S1"
+			return best, npAdviceS1, banRes
 		}
 	}
-	return -1, adv
+	return -1, adv, banRes
 }
 
-// napoleonGains is napoleon/S1 from the columns' rank words (crossWords,
-// kept in p.xc): the index of the allowed pair with the largest gain, the
-// first on ties, -1 when none gains; ok is false when the words cannot
-// tell the gains (a column holds a rank twice) and the crossed pairs must
-// be counted.
-func (p *bookPlayer) napoleonGains(nc napoleonColumns, legal []engine.Move) (best int, ok bool) {
-	x := &p.xc
-	if !x.sync(nc.ColumnRanks()) {
-		return -1, false
-	}
-	best, bestGain := -1, 0
-	for i := range legal {
-		m := &legal[i]
-		if p.banned[i] || m.Kind != engine.MovePair {
-			continue
-		}
-		if gain := x.gain(m.From, m.To); gain > bestGain {
-			best, bestGain = i, gain
-		}
-	}
-	return best, true
-}
-
-// napoleonTriples applies napoleon/S2: of the allowed pairs of a rank
-// with three or more exposed cards, the index of the one after which most
-// pairs are open, or -1 (also when S2 is off); pairs is the number of
-// pairs allowed, byRank their number by rank (4 bits each). Where the game counts the pairs after a pair itself
-// (napoleonPairs, the probe's count), the probe lists none: it would keep
-// nothing for nextLegal either (its peeks list only progress moves).
-func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs int, byRank uint64) int {
-	if !p.on("napoleon/S2") {
-		return -1
-	}
-	// Three exposed cards of a rank make three pair moves: with fewer
-	// pair moves allowed (pairs) there is nothing to count.
-	if pairs < 3 || (byRank+0x5555555555555555)&0x8888888888888888 == 0 {
-		return -1 // (a count of 3 … 6 gains bit 3 when 5 is added, without a carry)
-	}
+// napoleonTriples applies napoleon/S2 where napoleonPick found a rank
+// with three or more exposed cards: of the allowed pairs (all pairs, or
+// those without a reserve card when banRes) of such a rank, the index of
+// the one after which most pairs are open, or -1; byRank is the number of
+// pairs allowed by rank (4 bits each). Where the game counts the pairs
+// after a pair itself (napoleonPairs: the probe's count), the probe lists
+// none: it would keep nothing for nextLegal either (its peeks list only
+// progress moves).
+func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, banRes bool, byRank uint64) int {
 	counter, _ := g.(napoleonPairs)
 	best, bestN := -1, -1
+	probed := false // the probe reset to g
 	for i := range legal {
 		m := &legal[i]
-		if p.banned[i] || m.Kind != engine.MovePair || byRank>>(4*(m.Card.Rank()&15))&15 < 3 {
+		if m.Kind != engine.MovePair || banRes && npOfReserve(m) || byRank>>(4*(m.Card.Rank()&15))&15 < 3 {
 			continue // three exposed cards of a rank make three pair moves
 		}
 		n, counted := 0, false
@@ -150,6 +245,10 @@ func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, pairs i
 			n, counted = counter.PairsAfter(m)
 		}
 		if !counted {
+			if !probed {
+				p.probe.reset(g)
+				probed = true
+			}
 			n = p.probe.progressAt(i, *m)
 		}
 		if n > bestN {
@@ -308,13 +407,15 @@ func (x *crossings) count(c1, c2 int) int {
 }
 
 // napoleonColumns is implemented by Napoleon's patience
-// (engine.napoleon.ColumnRanks and TwoLeft), from state the engine keeps:
-// the ranks of its eight columns, piles 0 … 7, column i's exposed card in
-// the low 4 bits of word i, each card under it 4 bits higher (a 0 nibble:
-// no card); and the ranks with exactly two cards in play.
+// (engine.napoleon.ColumnState): the state of its eight columns, piles 0 …
+// 7, that the engine keeps, read in place: the ranks of each column, the
+// exposed card's in the low 4 bits of its word, each card under it 4 bits
+// higher (a 0 nibble: no card), now and as dealt (each word now the bottom
+// of the word dealt); the columns holding each rank (entry r, bit i for
+// column i); and the ranks with exactly two cards in play. The arrays are
+// the game's: read only, until its next move.
 type napoleonColumns interface {
-	ColumnRanks() [npColumns]uint32
-	TwoLeft() uint16
+	ColumnState() (ranks, dealt *[npColumns]uint32, holding *[16]uint8, two uint16)
 }
 
 // napoleonPairs is implemented by Napoleon's patience
@@ -330,108 +431,80 @@ type napoleonPairs interface {
 // kind tableau).
 const npColumns = 8
 
-// crossWords computes napoleon/S1's gain of a pair (how many crossed pairs,
-// as crossings counts them, its two cards' going out undoes) from the
-// columns' rank words (napoleonColumns), kept from one decision of a deal
-// to the next.
+// npTables holds, for the columns as dealt (napoleonColumns), the ranks
+// under each card and up to it. A column only ever loses its exposed card,
+// so within a deal its cards are the bottom of the cards it was dealt
+// with, and the ranks under a card do not change; those above it are the
+// ranks of the column up to its exposed card without those up to the
+// card. The tables are read once a deal (read), when napoleon/S1 first
+// needs them; they hold only the dealt columns' face-up ranks.
 //
-// A column only ever loses its exposed card, so within a deal its cards
-// are the bottom of the cards it was dealt with, and a card's place
-// counted from the bottom (its depth) does not change: the ranks under a
-// card stay the same, those above it are those between it and the
-// column's height. crossWords reads the columns once (build) and then, per
-// decision, only checks that each column is the bottom of the column it
-// read (sync). It holds no pile and no card the player cannot see: only
-// the words, which are the columns' face-up ranks.
-//
-// Only columns that hold each rank at most once are read (build reports
-// the others, whose gain must be counted, see crossings): a column then
-// holds the pair "a above b" at most once, so the crossed pairs that
-// change are a matter of which columns hold which pairs.
-type crossWords struct {
-	valid  bool
-	now    [npColumns]uint32 // the columns' words at the last sync
-	full   [npColumns]uint32 // the columns' words as read
-	height [npColumns]uint8  // their heights as read
-	h      [npColumns]uint8  // their heights now
-	// in[r]: the columns holding rank r now; for that card of column k,
-	// below[r][k] is the set of ranks under it, upTo[r][k] that set with
-	// r (both fixed for the deal). (The arrays are sized to powers of two
+// Only columns dealt with each rank at most once have tables (twice
+// tells the others; where one of them holds a pair's rank, the gain must
+// be counted, see crossings): such a column holds the pair "a above b" at
+// most once, so the crossed pairs that change are a matter of which
+// columns hold which pairs.
+type npTables struct {
+	dealt [npColumns]uint32 // the columns as dealt, as napoleonColumns gives them (all 0: none read yet)
+	twice uint8             // the columns of dealt holding a rank twice
+	// For the card of rank r of the dealt column k, at index r<<3|k: the
+	// set of ranks under it (bits 0 … 15) and that set with r (bits 16 …
+	// 31). (Entries of ranks the column does not hold are left from
+	// earlier deals and never read. The array is sized to a power of two
 	// so that masked indices need no bounds checks.)
-	in    [16]uint8
-	below [16][npColumns]uint16
-	upTo  [16][npColumns]uint16
-	// set[k]: the ranks of column k now, upTo[t][k] for its exposed card
-	// t (upTo[0] is empty: an empty column). The ranks above the card of
-	// r in column k are set[k] &^ upTo[r][k].
-	set [npColumns]uint16
+	cell [16 * npColumns]uint32
 }
 
 // wordHeight returns the number of cards of a column word.
 func wordHeight(w uint32) uint8 { return uint8((bits.Len32(w) + 3) >> 2) }
 
-// sync brings x to the columns' words cols and reports whether the gains
-// can be read off them (no column holds a rank twice).
-func (x *crossWords) sync(cols [npColumns]uint32) bool {
-	if !x.valid {
-		return x.build(cols)
-	}
-	// The columns that changed since the last sync (usually the two of
-	// the last pair; found without a branch per column) must each be the
-	// bottom of the column read: the word read without the cards gone
-	// since.
-	var changed uint32
-	for k, w := range cols {
-		d := w ^ x.now[k]
-		changed |= (d | -d) >> 31 << k // 1 when d is not 0 (min(d, 1) compiles to a branch)
-	}
-	for ; changed != 0; changed &= changed - 1 {
-		k := bits.TrailingZeros32(changed) & 7
-		w := cols[k]
-		hk := wordHeight(w)
-		if hk > x.h[k] || w != x.full[k]>>(4*(uint(x.height[k])-uint(hk))&63) { // a column grew, or is another
-			return x.build(cols)
-		}
-		// The cards gone from column k (exposed first in the word).
-		for gone, n := x.now[k], x.h[k]-hk; n > 0; gone, n = gone>>4, n-1 {
-			x.in[gone&15] &^= 1 << k
-		}
-		x.h[k], x.now[k], x.set[k] = hk, w, x.upTo[w&15][k]
-	}
-	return true
+// of reports whether the tables are of the dealt columns dealt.
+func (x *npTables) of(dealt *[npColumns]uint32) bool {
+	d, e := dealt, &x.dealt
+	return d[0]^e[0]|d[1]^e[1]|d[2]^e[2]|d[3]^e[3]|d[4]^e[4]|d[5]^e[5]|d[6]^e[6]|d[7]^e[7] == 0
 }
 
-// build reads the columns' words cols.
-func (x *crossWords) build(cols [npColumns]uint32) bool {
-	x.full, x.now = cols, cols
-	var in [16]uint8
-	var twice uint16 // the ranks met twice in a column
-	for k, w := range cols {
-		hk := wordHeight(w)
-		x.h[k], x.height[k] = hk, hk
-		var set uint16 // the ranks below the card
-		shift := 4 * uint(hk)
-		for j := uint8(0); j < hk; j++ {
-			shift -= 4
-			r := w >> (shift & 31) & 15 // the word holds the exposed card first
-			bit := uint16(1) << r
-			twice |= set & bit
-			x.below[r][k] = set
-			set |= bit
-			x.upTo[r][k] = set
-			in[r] |= 1 << k
+// read reads the tables of the dealt columns' words dealt (of at most six
+// cards each, npRows).
+func (x *npTables) read(dealt *[npColumns]uint32) {
+	x.dealt, x.twice = *dealt, 0
+	for k, w := range dealt {
+		// The six nibbles, bottom first (the word holds the exposed card
+		// first): those past the column's cards are 0 and come first,
+		// so every set of the column holds rank 0 (bit 0), which no set
+		// above a card holds, and no gain counts.
+		set := x.put(k, 0, w>>20&15)
+		set = x.put(k, set, w>>16&15)
+		set = x.put(k, set, w>>12&15)
+		set = x.put(k, set, w>>8&15)
+		set = x.put(k, set, w>>4&15)
+		set = x.put(k, set, w&15)
+		if bits.OnesCount32(set&^1) != int(wordHeight(w)) {
+			x.twice |= 1 << k // fewer ranks than cards
 		}
-		x.set[k] = set
 	}
-	x.in = in
-	x.valid = twice == 0
-	return x.valid
 }
 
-// gain returns by how much the crossed pairs of the columns drop when the
-// available cards of piles from and to (a column, pile 0 … 7, or a
-// reserve slot), a pair and so of one rank, go out. sync must have
-// returned true for the columns now.
+// put enters a card of rank r of column k with the ranks set under it and
+// returns set with r.
+func (x *npTables) put(k int, set, r uint32) uint32 {
+	up := set | 1<<(r&15)
+	x.cell[int(r&15)<<3|k&7] = set | up<<16
+	return up
+}
+
+// npOut returns the columns a pair m takes a card from (bit k for column
+// k; a reserve slot's bit is beyond the 8 bits).
+func npOut(m *engine.Move) uint8 {
+	return uint8(uint16(1)<<(m.From&15) | uint16(1)<<(m.To&15))
+}
+
+// gain returns napoleon/S1's gain of a pair (how many crossed pairs, as
+// crossings counts them, its two cards' going out undoes): the pair of
+// rank a of the available cards of the columns out (npOut: one or two, c1
+// and c2; its other card in a reserve slot), in the columns of rank words
+// cols (a deal's columns now, of the dealt columns read) of which those
+// in ks hold a, none dealt with a rank twice, and some not in out.
 //
 // Taking rank a off the foot of column c takes away the pairs "a above b"
 // of c, one per card b under it, and with them the pairs c offered to the
@@ -442,34 +515,38 @@ func (x *crossWords) build(cols [npColumns]uint32) bool {
 // c2). Nothing else changes: every other pair keeps its two cards, and
 // the pairs of the columns before it. Both sums run over the columns that
 // hold a (the others hold no pair with a); the exposed card of a column
-// has no card above it.
-func (x *crossWords) gain(from, to uint8) int {
-	if from >= npColumns {
-		return 0 // two reserve cards: no column changes
-	}
-	a := x.now[from&7] & 15              // the exposed card of column from
-	out := uint8(1)<<from | uint8(1)<<to // the columns that lose a card (a reserve slot's bit is beyond uint8)
-	if x.in[a]&^out == 0 {
-		return 0 // no other column holds a
-	}
-	return x.sums(a, out)
+// has no card above it; when no column but c1 and c2 holds a, both sums
+// are 0.
+func (x *npTables) gain(cols *[npColumns]uint32, ks uint8, a uint32, out uint8) int {
+	rest := ks &^ out // the other columns of a
+	// A rank has four cards: one or two of them go (c1, c2), and at most
+	// two other columns, r1 < r2, hold one; written out for those (a
+	// column number 8 for none), without a loop.
+	outs := ks & out
+	o1, o2 := bits.TrailingZeros8(outs), bits.TrailingZeros8(outs&(outs-1))
+	r1, r2 := bits.TrailingZeros8(rest), bits.TrailingZeros8(rest&(rest-1))
+	ai := int(a&15) << 3
+	// The ranks below a in c1 and c2 (d1, d2), above and below a in r1
+	// and r2 (a1, b1, a2).
+	d1 := x.cell[ai|o1&7] & 0xffff & npSome(o1)
+	d2 := x.cell[ai|o2&7] & 0xffff & npSome(o2)
+	c1, c2 := x.cell[ai|r1&7], x.cell[ai|r2&7]
+	a1 := (x.cell[int(cols[r1&7]&15)<<3|r1&7] &^ c1) >> 16 // up to the exposed card, not up to a
+	a2 := (x.cell[int(cols[r2&7]&15)<<3|r2&7] &^ c2) >> 16 & npSome(r2)
+	b1 := c1 & 0xffff
+	// (1) at c1 and c2: the ranks below a there and above it in an other
+	// column before; (2) at r1 and r2: the ranks above a there and below
+	// it in c1 or c2 before, but in no other column before.
+	s1 := d1 & (a1&npBefore(r1, o1) | a2&npBefore(r2, o1))
+	s2 := d2 & (a1&npBefore(r1, o2) | a2&npBefore(r2, o2))
+	s3 := a1 & (d1&npBefore(o1, r1) | d2&npBefore(o2, r1))
+	s4 := a2 & (d1&npBefore(o1, r2) | d2&npBefore(o2, r2)) &^ b1
+	return bits.OnesCount64(uint64(s1) | uint64(s2)<<16 | uint64(s3)<<32 | uint64(s4)<<48)
 }
 
-// sums is gain for the pair of rank a out of the columns out.
-func (x *crossWords) sums(a uint32, out uint8) int {
-	n := 0
-	var aboveBefore, belowBefore, keptBefore uint16 // over the columns of a before k
-	belowOf, upTo := &x.below[a&15], &x.upTo[a&15]
-	for in := x.in[a&15]; in != 0; in &= in - 1 {
-		k := bits.TrailingZeros8(in) & 7
-		above := x.set[k] &^ upTo[k]
-		below := belowOf[k]
-		sel := -uint16(out >> k & 1) // all ones at c1 and c2
-		// The two sums in one count: (1) in the low half, (2) in the high.
-		n += bits.OnesCount32(uint32(below&aboveBefore&sel) | uint32(above&belowBefore&^keptBefore)<<16)
-		aboveBefore |= above
-		belowBefore |= below
-		keptBefore |= below &^ sel
-	}
-	return n
-}
+// npSome returns all ones for a column number k below 8, 0 for 8 (none).
+func npSome(k int) uint32 { return uint32(int32(k-8) >> 31) }
+
+// npBefore returns all ones when column number j comes before k (8: none,
+// after every column), else 0.
+func npBefore(j, k int) uint32 { return uint32(int32(j-k) >> 31) }

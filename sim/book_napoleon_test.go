@@ -60,15 +60,15 @@ func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64,
 }
 
 // TestNapoleonCrossGain checks napoleon/S1's gains computed from the
-// columns' rank words (crossWords) against the crossed pairs counted
-// before and after from the piles (crossings), for every pair move at
+// dealt columns' tables (npTables) against the crossed pairs counted before
+// and after from the piles (crossings), for every pair move of a column
+// card whose rank no column holding it was dealt with a rank twice, at
 // every position of random playouts of every variant of napoleon, with
-// the words kept from position to position (as the book keeps them, across
-// deals and variants too), brought back from the deal's first position at
-// each position (columns that grow again), and read afresh; that the kept
-// state (heights, words, the columns of each rank, the ranks of each
-// column) is the one read afresh; and that sync declines exactly where a
-// column holds a rank twice (read from the piles).
+// tables read at the deal's first position and kept (across deals and
+// variants too, as the book keeps them) and with tables read afresh; that
+// the tables tell the columns dealt with a rank twice (read from the
+// piles of the deal's first position); and the game's readers
+// (napoleonColumns) against the piles.
 func TestNapoleonCrossGain(t *testing.T) {
 	spec, err := engine.Lookup("napoleon")
 	if err != nil {
@@ -80,66 +80,84 @@ func TestNapoleonCrossGain(t *testing.T) {
 	}
 	var old crossings
 	var cards []engine.Card
-	var kept, back crossWords
-	var start [npColumns]uint32
+	var kept npTables
+	var dealt [npColumns]uint32
+	var twice uint8 // from the piles of the deal's first position: the columns holding a rank twice
 	checked, declined := 0, 0
 	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
 		nc, ok := g.(napoleonColumns)
 		if !ok {
-			t.Fatal("napoleon has no ColumnRanks")
+			t.Fatal("napoleon has no ColumnState")
 		}
-		twice := false // from the piles: a column holds a rank twice
+		var in [16]uint8
+		var cols [npColumns]uint32
+		if ply == 0 {
+			twice = 0
+		}
 		for k := 0; k < npColumns; k++ {
 			if kinds[k] != engine.PileTableau {
 				t.Fatalf("pile %d is no column", k)
 			}
 			cards = g.Pile(cards[:0], k)
 			var ranks uint16
-			for _, c := range cards {
-				twice = twice || ranks>>c.Rank()&1 != 0
+			for i, c := range cards {
+				if ply == 0 && ranks>>c.Rank()&1 != 0 {
+					twice |= 1 << k
+				}
 				ranks |= 1 << c.Rank()
+				in[c.Rank()] |= 1 << k
+				cols[k] |= uint32(c.Rank()) << (4 * (len(cards) - 1 - i))
 			}
 		}
 		if ply == 0 {
-			start = nc.ColumnRanks()
+			dealt = cols
 		}
-		back.sync(start)
-		var fresh crossWords
-		caches := []*crossWords{&kept, &back, &fresh}
-		for _, x := range caches {
-			if ok := x.sync(nc.ColumnRanks()); ok == twice {
-				t.Fatalf("%v deal %d ply %d: sync says %v, a rank twice in a column: %v\n%v", opts, deal, ply, ok, twice, g)
-			}
+		ranks, dealtNow, holding, _ := nc.ColumnState()
+		if *ranks != cols || *dealtNow != dealt || *holding != in {
+			t.Fatalf("%v deal %d ply %d: the game's columns %x dealt %x by rank %v, the piles' %x %x %v",
+				opts, deal, ply, *ranks, *dealtNow, *holding, cols, dealt, in)
 		}
-		if twice {
-			declined++
-			return
+		if !kept.of(dealtNow) {
+			kept.read(dealtNow)
 		}
-		for _, x := range caches[:2] {
-			if x.h != fresh.h || x.now != fresh.now || x.in != fresh.in || x.set != fresh.set {
-				t.Fatalf("%v deal %d ply %d: kept heights %v words %x columns by rank %v ranks %v, read afresh %v %x %v %v",
-					opts, deal, ply, x.h, x.now, x.in, x.set, fresh.h, fresh.now, fresh.in, fresh.set)
+		if kept.dealt != *dealtNow {
+			t.Fatalf("%v deal %d ply %d: tables of %x, the deal's columns %x", opts, deal, ply, kept.dealt, *dealtNow)
+		}
+		var fresh npTables
+		fresh.read(dealtNow)
+		for _, x := range []*npTables{&kept, &fresh} {
+			if x.twice != twice {
+				t.Fatalf("%v deal %d ply %d: the tables' columns dealt with a rank twice %b, the piles' %b", opts, deal, ply, x.twice, twice)
 			}
 		}
 		old.read(g, kinds)
 		before := old.count(-1, -1)
 		for _, m := range legal {
-			if m.Kind != engine.MovePair {
+			if m.Kind != engine.MovePair || m.From >= npColumns {
+				continue
+			}
+			a := cols[m.From] & 15
+			if in[a]&twice != 0 {
+				declined++
 				continue
 			}
 			want := before - old.count(old.column(m.From), old.column(m.To))
-			for c, x := range caches {
-				if got := x.gain(m.From, m.To); got != want {
-					t.Fatalf("%v deal %d ply %d %v: gain %d, want %d (cache %d)\n%v", opts, deal, ply, m, got, want, c, g)
+			for c, x := range []*npTables{&kept, &fresh} {
+				got := 0
+				if out := npOut(&m); in[a]&^out != 0 {
+					got = x.gain(&cols, in[a], a, out)
+				}
+				if got != want {
+					t.Fatalf("%v deal %d ply %d %v: gain %d, want %d (tables %d)\n%v", opts, deal, ply, m, got, want, c, g)
 				}
 			}
 			checked++
 		}
 	})
 	if checked == 0 || declined == 0 {
-		t.Fatalf("%d pairs checked, %d positions declined: want both", checked, declined)
+		t.Fatalf("%d pairs checked, %d declined: want both", checked, declined)
 	}
-	t.Logf("%d pairs checked, %d positions declined", checked, declined)
+	t.Logf("%d pairs checked, %d declined", checked, declined)
 }
 
 // TestNapoleonPairsAfter checks the game's count of the pairs open after
@@ -218,5 +236,71 @@ func TestBookNapoleonReference(t *testing.T) {
 			t.Fatalf("an advice never decided: %v", counts)
 		}
 		t.Logf("without %q: decisions by advice %v", without, counts)
+	}
+}
+
+// TestBookNapoleonDecide checks napoleon's own decision (napoleonDecide,
+// the book's decide for napoleon) against decide's generic one with
+// napoleon's advice (bookGame.decide unset): the same move and advice at
+// every position of random playouts of every variant, with each advice
+// turned off in turn, the players kept from position to position (as in a
+// deal); and the same on the game wrapped so that it has none of the
+// optional readers (the probe and the crossed pairs counted from the
+// piles).
+func TestBookNapoleonDecide(t *testing.T) {
+	for _, without := range []string{"", "S1", "S2", "S3"} {
+		fast, slow, plain := newBookPlayer(without), newBookPlayer(without), newBookPlayer(without)
+		counts := map[engine.RuleID]int{}
+		napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
+			if len(legal) == 0 {
+				return
+			}
+			pg := plainGame{g}
+			if ply == 0 {
+				fast.Reset(g, deal)
+				slow.Reset(g, deal)
+				plain.Reset(pg, deal)
+				if fast.advice.decide == nil {
+					t.Fatal("napoleon has no decide of its own")
+				}
+				generic := *slow.advice
+				generic.decide = nil
+				slow.advice = &generic
+			}
+			pf, af := fast.Choose(g, legal)
+			ps, as := slow.Choose(g, legal)
+			pp, ap := plain.Choose(pg, legal)
+			if pf != ps || af != as || pp != ps || ap != as {
+				t.Fatalf("without %q %v deal %d ply %d: %d %q, generic decide %d %q, without readers %d %q\n%v",
+					without, opts, deal, ply, pf, af, ps, as, pp, ap, g)
+			}
+			counts[af]++
+		})
+		if without == "" && (counts["napoleon/S1"] == 0 || counts["napoleon/S2"] == 0 || counts["napoleon/S3"] == 0 || counts[""] == 0) {
+			t.Fatalf("an advice never decided: %v", counts)
+		}
+		t.Logf("without %q: decisions by advice %v", without, counts)
+	}
+}
+
+// TestNapoleonReserveMoves checks npOfReserve against the rule of every
+// legal move at every position of random playouts of every variant of
+// napoleon: a move is of the reserve (rule napoleon/reserve) exactly when
+// it goes to a reserve slot.
+func TestNapoleonReserveMoves(t *testing.T) {
+	seen := 0
+	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
+		for i := range legal {
+			m := &legal[i]
+			if npOfReserve(m) != (m.Rule == "napoleon/reserve") {
+				t.Fatalf("%v deal %d ply %d: %v of the reserve: %v", opts, deal, ply, *m, npOfReserve(m))
+			}
+			if npOfReserve(m) {
+				seen++
+			}
+		}
+	})
+	if seen == 0 {
+		t.Fatal("no move of the reserve")
 	}
 }

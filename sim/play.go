@@ -3,8 +3,6 @@ package sim
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/pasyans/pasyans/engine"
 )
@@ -68,7 +66,15 @@ type Playout struct {
 	// advice counts the advice IDs named in the deal, in the order first
 	// named (a deal names a few at most: a slice beats a map).
 	advice []AdviceCount
+	// counts is the block AdviceCounts hands its results out of, each the
+	// next few entries of it (capacity limited to them): one allocation
+	// for many deals.
+	counts []AdviceCount
 }
+
+// adviceBlock is the number of advice counts AdviceCounts allocates at a
+// time.
+const adviceBlock = 256
 
 // PlayDeal plays g to the end with p (Reset with seed first), stopping at
 // maxMoves (DefaultMaxMoves if ≤ 0) with outcome unknown and MoveCapHit.
@@ -139,7 +145,10 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 // countAdvice adds one to the count of advice ID adv.
 func (pl *Playout) countAdvice(adv engine.RuleID) {
 	for i := range pl.advice {
-		if pl.advice[i].ID == string(adv) {
+		// IDs of one game share their length and differ at the end
+		// (napoleon/S1, napoleon/S2): the last byte tells most apart
+		// before the strings are compared.
+		if id := pl.advice[i].ID; len(id) == len(adv) && id[len(id)-1] == adv[len(adv)-1] && id == string(adv) {
 			pl.advice[i].Count++
 			return
 		}
@@ -148,12 +157,26 @@ func (pl *Playout) countAdvice(adv engine.RuleID) {
 }
 
 // AdviceCounts returns the advice counts of the last deal, sorted by ID
-// (nil if the player named none).
+// (nil if the player named none). The slice is the caller's: it is the
+// next few entries of a block shared with earlier and later results,
+// with its capacity limited to them (an append copies it), so that a deal
+// allocates nothing most of the time.
 func (pl *Playout) AdviceCounts() []AdviceCount {
-	if len(pl.advice) == 0 {
+	n := len(pl.advice)
+	if n == 0 {
 		return nil
 	}
-	out := slices.Clone(pl.advice)
-	slices.SortFunc(out, func(a, b AdviceCount) int { return strings.Compare(a.ID, b.ID) })
+	if cap(pl.counts)-len(pl.counts) < n {
+		pl.counts = make([]AdviceCount, 0, max(adviceBlock, n))
+	}
+	start := len(pl.counts)
+	pl.counts = append(pl.counts, pl.advice...)
+	out := pl.counts[start:len(pl.counts):len(pl.counts)]
+	// Insertion sort: a deal names a few IDs at most.
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && out[j].ID < out[j-1].ID; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
 	return out
 }

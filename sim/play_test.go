@@ -2,6 +2,8 @@ package sim
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/pasyans/pasyans/engine"
@@ -127,6 +129,76 @@ func TestPlayDealAllocs(t *testing.T) {
 			if allocs != 0 {
 				t.Errorf("%s/%s: %.1f allocations per deal once warm", name, spec.ID, allocs)
 			}
+		}
+	}
+}
+
+// TestAdviceCounts checks the advice counts of book deals of every game
+// with advice against the advice its tracer saw (counted afresh and
+// sorted by ID), and that the slices AdviceCounts hands out of its shared
+// block stay apart: appending to one, or writing one, changes no other.
+func TestAdviceCounts(t *testing.T) {
+	st, err := NewStrategy("book", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pl Playout
+	var all, want [][]AdviceCount
+	for _, spec := range engine.Catalog() {
+		if GameAdvice(spec.ID) == nil {
+			continue
+		}
+		setup, err := spec.Setup(nil)
+		if err != nil {
+			continue // not implemented
+		}
+		p := st.NewPlayer()
+		for d := int64(0); d < 150; d++ {
+			g, err := setup.New(DealSeed(7, spec.ID, d))
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := map[string]int32{}
+			trace := func(_ int32, _ engine.Game, _ engine.Move, adv engine.RuleID) {
+				if adv != "" {
+					counts[string(adv)]++
+				}
+			}
+			if _, err := pl.PlayDeal(g, p, 1, spec.MaxMoves, trace); err != nil {
+				t.Fatal(err)
+			}
+			var w []AdviceCount
+			for id, n := range counts {
+				w = append(w, AdviceCount{ID: id, Count: n})
+			}
+			slices.SortFunc(w, func(a, b AdviceCount) int { return strings.Compare(a.ID, b.ID) })
+			got := pl.AdviceCounts()
+			if !slices.Equal(got, w) || (got == nil) != (len(w) == 0) {
+				t.Fatalf("%s deal %d: advice counts %v, the tracer's %v", spec.ID, d, got, w)
+			}
+			all, want = append(all, got), append(want, slices.Clone(w))
+		}
+	}
+	if len(all) < adviceBlock {
+		t.Fatalf("%d results: the block was not used up", len(all))
+	}
+	for i := range all { // each written with a mark of its own, and appended to
+		if len(all[i]) > 0 {
+			all[i][0].Count = int32(1_000_000 + i)
+			all[i] = append(all[i], AdviceCount{ID: "x"})
+		}
+	}
+	for i := range all {
+		if len(all[i]) == 0 {
+			continue
+		}
+		if all[i][0].Count != int32(1_000_000+i) || all[i][len(all[i])-1].ID != "x" {
+			t.Fatalf("result %d: %v after the others were written", i, all[i])
+		}
+		all[i][0].Count = want[i][0].Count
+		all[i] = all[i][:len(all[i])-1]
+		if !slices.Equal(all[i], want[i]) {
+			t.Fatalf("result %d: %v after the others were written, want %v", i, all[i], want[i])
 		}
 	}
 }
