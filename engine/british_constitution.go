@@ -227,8 +227,9 @@ type bcKept struct {
 	// the jack (see accepts).
 	accept [8]Rank
 	// plays has bit c set when a foundation takes the top of Privy
-	// Council pile c.
-	plays uint8
+	// Council pile c; nPlays is the number of foundation plays of those
+	// tops (a top that both foundations of its suit take counts twice).
+	plays, nPlays uint8
 	// pending: a vacancy must be filled before any other move (see
 	// pending).
 	pending bool
@@ -370,18 +371,25 @@ func (g *britishConstitution) setAccept(f int) {
 }
 
 // setPlays records which tops of the Privy Council a foundation takes
-// (plays).
+// (plays), and how many plays they make (nPlays).
 func (g *britishConstitution) setPlays() {
-	var m uint8
+	var m, n uint8
 	for c := 0; c < bcCols; c++ {
 		if t := g.lay.top(bcCouncil*bcCols + c); t != NoCard {
 			f := 2 * int(t.Suit()) & 7
-			if g.k.accept[f] == t.Rank() || g.k.accept[f+1] == t.Rank() {
+			a, b := g.k.accept[f] == t.Rank(), g.k.accept[f+1] == t.Rank()
+			if a || b {
 				m |= 1 << c
+			}
+			if a {
+				n++
+			}
+			if b {
+				n++
 			}
 		}
 	}
-	g.k.plays = m
+	g.k.plays, g.k.nPlays = m, n
 }
 
 // setPending records whether a vacancy must be filled first (pending).
@@ -734,7 +742,8 @@ func (g *britishConstitution) appendTalonMoves(dst []Move) []Move {
 // card), so the plays, builds and fills are those listed before it, in
 // the same order; the talon's builds (variant talon-build=on) are those of
 // the new talon top, and the draw is listed again while the pack has
-// cards. before and dst must not overlap. The book strategy, which turns
+// cards. dst must not overlap before, unless it is before[:0]: the moves
+// are then listed in place. The book strategy, which turns
 // the pack at about half of its decisions, lists the moves after its draws
 // with it instead of LegalMoves. TestMovesAfterDraw checks it against
 // LegalMoves after every draw of random playouts of every variant.

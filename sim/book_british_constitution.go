@@ -4,6 +4,232 @@ package sim
 
 import "github.com/pasyans/pasyans/engine"
 
+// bcBookGame is what britishConstitutionDecide reads of the British
+// Constitution (engine.britishConstitution) besides engine.Game and its
+// piles (engine.PileReader): its refills' openings (openingsPeeker), its
+// piles of one card (singlesReader) and its empty piles (Vacancies),
+// whether its talon's top goes on the Commons (TalonFitsCommons) and the
+// plays after a build or fill (PlaysAfter), all from the state the engine
+// keeps.
+type bcBookGame interface {
+	engine.Game
+	engine.PileReader
+	openingsPeeker
+	singlesReader
+	Vacancies() uint32
+	TalonFitsCommons() bool
+	PlaysAfter(m *engine.Move) (int, bool)
+}
+
+// britishConstitutionDecide is bookPlayer.decide for the British
+// Constitution — britishConstitution's advice, then greedy's choose among
+// the moves it did not ban — making the same decisions from the state the
+// game keeps: S2 reads the Commons' tops in one call (TalonFitsCommons);
+// when S2 bans every move but the draw, the draw is chosen at once
+// (greedy would take it: it is the one move left, and no tableau move);
+// the first foundation play at once when there is one (greedy's first
+// rule); otherwise greedy's rules in one pass (bcGreedy). A game without
+// those methods (the tests' plainGame) is decided by decideGeneric.
+func (p *bookPlayer) britishConstitutionDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	bc := p.bc
+	if g != p.bcGame {
+		bc, _ = g.(bcBookGame)
+	}
+	if bc == nil || p.talon < 0 || len(legal) == 0 {
+		return p.decideGeneric(g, legal)
+	}
+	var kinds uint64 // bit k: a move of kind k is legal (no branch per move)
+	for i := range legal {
+		kinds |= 1 << (legal[i].Kind & 63)
+	}
+	if kinds>>engine.MoveFill&1 != 0 && p.on("british-constitution/S1") {
+		p.probe.reset(g) // for a refill that OpeningsAfter does not count
+		if best := p.bestRefill(g, legal); best >= 0 {
+			p.played(g.ViewHash(), legal[best]) // a fill is a tableau move
+			return best, "british-constitution/S1"
+		}
+	}
+	if kinds&(1<<engine.MoveFoundation|1<<engine.MovePair) != 0 {
+		return firstProgress(legal), "" // greedy plays the first
+	}
+	if kinds>>engine.MoveDraw&1 == 0 || !p.on("british-constitution/S2") || bc.TalonFitsCommons() {
+		return p.bcGreedy(bc, legal, nil), ""
+	}
+	// S2: the builds that empty a pile of the layout are banned (see
+	// postponeVacancies).
+	singles := bc.Singles() & p.layout32
+	// The piles the builds among the first 32 start from, and whether
+	// there is a move but those and the draw (then the bans are listed
+	// move by move, and greedy's rules choose among what is left even
+	// if that is the draw alone).
+	var sources uint32
+	others, draw := false, -1
+	for i := range legal {
+		switch m := &legal[i]; {
+		case m.Kind == engine.MoveBuild && m.From < 32:
+			sources |= 1 << m.From
+		case m.Kind == engine.MoveDraw:
+			draw = i
+		default:
+			others = true
+		}
+	}
+	if !others && sources&^singles == 0 {
+		return draw, "british-constitution/S2"
+	}
+	p.clearBanned(len(legal))
+	for i := range legal {
+		p.banned[i] = p.bcBans(bc, &legal[i], singles)
+	}
+	return p.bcGreedy(bc, legal, p.banned), "british-constitution/S2"
+}
+
+// bcBans reports whether british-constitution/S2 bans m, a legal move of
+// g whose layout piles of one card among the first 32 are singles: a
+// build from a layout pile of one card (see postponeVacancies).
+func (p *bookPlayer) bcBans(g engine.PileReader, m *engine.Move, singles uint32) bool {
+	switch {
+	case m.Kind != engine.MoveBuild:
+		return false
+	case m.From < 32:
+		return singles>>m.From&1 != 0
+	}
+	return p.layoutPile(m.From) && g.PileLen(int(m.From)) == 1
+}
+
+// bcGreedy is greedyPlayer.choose(g, legal, banned) — the same move, the
+// same cycle memory — in one pass over the moves, reading the source
+// piles' heights from the game's kept sets (Singles, Vacancies) and
+// counting the plays after each tied candidate with PlaysAfter, in place
+// of greedy's probe (which lists the plays after each candidate and tests
+// each play's cards); a candidate PlaysAfter does not count (a talon
+// build) is probed as greedy probes it. TestBookBritishConstitutionGreedy
+// checks it against choose at every decision of the book's play of every
+// variant.
+func (p *bookPlayer) bcGreedy(g bcBookGame, legal []engine.Move, banned []bool) int {
+	singles, empty := g.Singles(), g.Vacancies()
+	found, tableau := false, false // a move not banned; a tableau move not banned
+	var view uint64
+	played := int32(-1)
+	// The best positive score, how many have it and the first; among
+	// those, once a second one is met (tied), the first with most plays
+	// after it (tie, and its count; -1 when none can be made); the first move of score 0,
+	// the first of score -1 (a repeat); the best other move by greedyRank.
+	bestScore, nBest, first := int8(0), 0, -1
+	tied, tie, tieN := false, -1, -1
+	rest, repeat := -1, -1
+	other, otherRank := -1, 1<<30
+	probed := false
+	count := func(i int) int {
+		if n, ok := g.PlaysAfter(&legal[i]); ok {
+			return n
+		}
+		if !probed {
+			p.probe.reset(g)
+			probed = true
+		}
+		return p.probe.progressAt(i, legal[i])
+	}
+	for i := range legal {
+		if banned != nil && banned[i] {
+			continue
+		}
+		found = true
+		m := &legal[i]
+		switch kindClass[m.Kind] {
+		case classProgress:
+			return i
+		case classOther:
+			if r := greedyRank(m.Kind); r < otherRank {
+				other, otherRank = i, r
+			}
+			continue
+		}
+		if !tableau {
+			tableau = true
+			view = g.ViewHash()
+			played = p.seen.lookup(view)
+		}
+		var sc int8
+		switch from := m.From; {
+		case played >= 0 && p.seen.has(played, moveCode(m)):
+			sc = -1
+		case from < 32:
+			sc = 1
+			if singles>>from&1 != 0 {
+				sc = 2
+			} else if empty>>from&1 != 0 {
+				sc = 0
+			}
+		default:
+			switch n := g.PileLen(int(from)); {
+			case n == 1:
+				sc = 2
+			case n > 1:
+				sc = 1
+			}
+		}
+		switch {
+		case sc > bestScore:
+			bestScore, nBest, first, tied = sc, 1, i, false
+		case sc == bestScore && sc > 0:
+			nBest++
+			if !tied {
+				tied, tie, tieN = true, -1, -1
+				if n := count(first); n > tieN {
+					tie, tieN = first, n
+				}
+			}
+			if n := count(i); n > tieN {
+				tie, tieN = i, n
+			}
+		case sc == 0 && rest < 0:
+			rest = i
+		case sc == -1 && repeat < 0:
+			repeat = i
+		}
+	}
+	if !found {
+		if banned == nil {
+			return 0
+		}
+		return p.bcGreedy(g, legal, nil)
+	}
+	chosen := -1
+	switch {
+	case nBest == 1:
+		chosen = first
+	case nBest > 1:
+		chosen = tie
+	}
+	if chosen < 0 {
+		switch {
+		case other >= 0 && otherRank <= 3:
+			chosen = other
+		case rest >= 0:
+			chosen = rest
+		case other >= 0:
+			chosen = other
+		case repeat >= 0:
+			chosen = repeat
+		default:
+			for i := range legal {
+				if banned == nil || !banned[i] {
+					chosen = i
+					break
+				}
+			}
+		}
+	}
+	if chosen < 0 {
+		return 0
+	}
+	if tableau && isTableau(legal[chosen].Kind) {
+		p.seen.add(view, moveCode(&legal[chosen]))
+	}
+	return chosen
+}
+
 // britishConstitution: S1 best refill; S2 postpone opening vacancies.
 func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	// One pass over the moves finds what both advice ask for (the
