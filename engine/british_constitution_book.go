@@ -19,19 +19,35 @@ package engine
 // move of random playouts of every variant.
 func (g *britishConstitution) PlaysAfter(m *Move) (int, bool) {
 	from, to := int(m.From), int(m.To)
-	if (m.Kind != MoveBuild && m.Kind != MoveFill) || from >= bcCouncil*bcCols || to >= bcCons || from == to {
+	if from >= bcCouncil*bcCols || to >= bcCons || from == to {
 		return 0, false
 	}
 	c := g.lay.top(from)
 	if c == NoCard {
 		return 0, false
 	}
-	empty := g.empty &^ (1 << to)
-	if g.lay.below[c] == NoCard && (from >= bcCols || g.lay.empty(bcTalon) && g.lay.empty(bcStock)) {
-		empty |= 1 << from // a vacancy (a People pile stays empty only when nothing refills it)
-	}
-	if empty != 0 && !g.r.freeFill && bcVacancyToFill(empty) {
-		return 0, true // only fills are legal
+	switch m.Kind {
+	case MoveBuild:
+		// A build is legal only while no vacancy waits, and its target
+		// holds a card; a vacancy waits after it only when it empties
+		// a pile above the People whose division below has a card to
+		// fill it (a vacancy it leaves among the People, which nothing
+		// refills, or one that empties a division, makes none wait).
+		if !g.r.freeFill && from >= bcCols && g.single>>from&1 != 0 {
+			if below := bcRow(from/bcCols - 1); g.empty&below != below {
+				return 0, true
+			}
+		}
+	case MoveFill:
+		empty := g.empty &^ (1 << to)
+		if g.lay.below[c] == NoCard && (from >= bcCols || g.lay.empty(bcTalon) && g.lay.empty(bcStock)) {
+			empty |= 1 << from // a vacancy (a People pile stays empty only when nothing refills it)
+		}
+		if !g.r.freeFill && bcVacancyToFill(empty) {
+			return 0, true // only fills are legal
+		}
+	default:
+		return 0, false
 	}
 	n := int(g.k.nPlays)
 	if to >= bcCouncil*bcCols { // c becomes the top of Council pile to

@@ -97,6 +97,25 @@ func (p *bookPlayer) bcBans(g engine.PileReader, m *engine.Move, singles uint32)
 	return p.layoutPile(m.From) && g.PileLen(int(m.From)) == 1
 }
 
+// bcCount is the count of greedy's tie-break for move i of legal, the
+// moves of g: PlaysAfter's, or the probe's for a move it does not count
+// (the probe reset to g first unless *probed).
+func (p *bookPlayer) bcCount(g bcBookGame, legal []engine.Move, i int, probed *bool) int {
+	if n, ok := g.PlaysAfter(&legal[i]); ok {
+		return n
+	}
+	return p.bcProbe(g, legal, i, probed)
+}
+
+// bcProbe is bcCount by the probe.
+func (p *bookPlayer) bcProbe(g bcBookGame, legal []engine.Move, i int, probed *bool) int {
+	if !*probed {
+		p.probe.reset(g)
+		*probed = true
+	}
+	return p.probe.progressAt(i, legal[i])
+}
+
 // bcGreedy is greedyPlayer.choose(g, legal, banned) — the same move, the
 // same cycle memory — in one pass over the moves, reading the source
 // piles' heights from the game's kept sets (Singles, Vacancies) and
@@ -119,17 +138,7 @@ func (p *bookPlayer) bcGreedy(g bcBookGame, legal []engine.Move, banned []bool) 
 	tied, tie, tieN := false, -1, -1
 	rest, repeat := -1, -1
 	other, otherRank := -1, 1<<30
-	probed := false
-	count := func(i int) int {
-		if n, ok := g.PlaysAfter(&legal[i]); ok {
-			return n
-		}
-		if !probed {
-			p.probe.reset(g)
-			probed = true
-		}
-		return p.probe.progressAt(i, legal[i])
-	}
+	probed := false // the probe was reset to g (bcCount)
 	for i := range legal {
 		if banned != nil && banned[i] {
 			continue
@@ -176,11 +185,11 @@ func (p *bookPlayer) bcGreedy(g bcBookGame, legal []engine.Move, banned []bool) 
 			nBest++
 			if !tied {
 				tied, tie, tieN = true, -1, -1
-				if n := count(first); n > tieN {
+				if n := p.bcCount(g, legal, first, &probed); n > tieN {
 					tie, tieN = first, n
 				}
 			}
-			if n := count(i); n > tieN {
+			if n := p.bcCount(g, legal, i, &probed); n > tieN {
 				tie, tieN = i, n
 			}
 		case sc == 0 && rest < 0:
