@@ -511,63 +511,31 @@ var bcKey, bcWant = func() (k, w [256]uint8) {
 // those of the new. TestOpeningsAfter checks it against Apply on a copy and
 // LegalMoves at every legal move of random playouts of every variant.
 func (g *britishConstitution) OpeningsAfter(moves []Move, dst []Openings) []Openings {
-	var d bcOpenings
-	// The tables are the kept ones (bcKept): a vacancy (NoCard) sets
-	// keys[r][0] and wants[r][1], which are never read (the reads index
-	// keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 … 27).
-	d.accept, d.keys, d.wants = g.k.accept, g.k.keys, g.k.wants
-	for p := range d.tops {
-		d.tops[p] = g.lay.piles[p].top
-	}
-	for b := g.k.builds; b != 0; b &= b - 1 { // the tops with a build
+	// The tables read are the kept ones (bcKept): a vacancy (NoCard)
+	// sets keys[r][0] and wants[r][1], which are never read (the reads
+	// index keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 …
+	// 27); the plays of the Council's tops are kept too (nPlays).
+	// builds: the pairs of tops that make a build (as if no vacancy
+	// waited), from the tops that have one.
+	builds := 0
+	for b := g.k.builds; b != 0; b &= b - 1 {
 		p := bits.TrailingZeros32(b)
-		d.builds += bits.OnesCount8(d.keys[(p/bcCols+1)&3][bcWant[d.tops[p&31]]])
+		builds += bits.OnesCount8(g.k.keys[(p/bcCols+1)&3][bcWant[g.lay.top(p&31)]])
 	}
-	for i := range d.plays {
-		d.plays[i] = int8(d.playsOf(d.tops[bcCouncil*bcCols+i]))
-		d.allPlays += int(d.plays[i])
-	}
-	for _, m := range moves {
-		dst = append(dst, g.openingsAfter(&d, m))
+	for i := range moves {
+		dst = append(dst, g.openingsAfter(builds, &moves[i]))
 	}
 	return dst
 }
 
-// bcOpenings is the state OpeningsAfter reads once for all its moves.
-type bcOpenings struct {
-	tops [bcCons]Card
-	// keys[r][k] (wants[r][k]) has bit c when the top of pile c of
-	// division r has key k (goes on a card of key k; see bcKey).
-	keys, wants [bcRows][32]uint8
-	builds      int          // the pairs of tops that make a build (as if no vacancy waited)
-	plays       [bcCols]int8 // the plays of each Council pile's top
-	allPlays    int          // their sum
-	accept      [8]Rank      // the rank foundation F0+f takes next, 0 when it is complete (see accepts)
-}
-
-// playsOf returns the number of foundations that take c next (0, 1 or
-// both of its suit's two; 0 for NoCard): accepts, from d.accept.
-func (d *bcOpenings) playsOf(c Card) int {
-	if c == NoCard {
-		return 0
-	}
-	f, r, n := 2*int(c.Suit())&7, c.Rank(), 0
-	if d.accept[f] == r {
-		n++
-	}
-	if d.accept[f+1] == r {
-		n++
-	}
-	return n
-}
-
-// openingsAfter is OpeningsAfter for one move m, in the state d of g.
-func (g *britishConstitution) openingsAfter(d *bcOpenings, m Move) Openings {
+// openingsAfter is OpeningsAfter for one move m of g, whose tops make
+// builds builds.
+func (g *britishConstitution) openingsAfter(builds int, m *Move) Openings {
 	s, v := int(m.From), int(m.To)
 	if (m.Kind != MoveBuild && m.Kind != MoveFill) || s >= bcCouncil*bcCols || v >= bcCons || v/bcCols != s/bcCols+1 {
 		return Openings{}
 	}
-	x, z := d.tops[s], d.tops[v] // the card moved, and the top it goes on (NoCard: a fill)
+	x, z := g.lay.top(s), g.lay.top(v) // the card moved, and the top it goes on (NoCard: a fill)
 	if x == NoCard {
 		return Openings{}
 	}
@@ -593,36 +561,37 @@ func (g *britishConstitution) openingsAfter(d *bcOpenings, m Move) Openings {
 	if !g.r.freeFill && bcVacancyToFill(empty) {
 		return Openings{OK: true} // only fills are legal
 	}
-	o := Openings{Plays: d.allPlays, Builds: d.builds, OK: true}
+	o := Openings{Plays: int(g.k.nPlays), OK: true}
 	if v >= bcCouncil*bcCols {
-		o.Plays += d.playsOf(x) - int(d.plays[v%bcCols])
+		o.Plays += g.playsOf(x) - g.playsOf(z)
 	}
 	// The builds: take away the pairs of x on s and of z on v, add those
 	// of y on s and of x on v. Only divisions q and q+1 change, so the
 	// tables of the others are read as they are, and those of q and q+1
 	// without s and v; a pair of s and v (x on z before, y on x after) is
 	// counted once.
+	keys, wants := &g.k.keys, &g.k.wants
 	bs, bv := uint8(1)<<(s%bcCols), uint8(1)<<(v%bcCols)
-	n := o.Builds
-	n -= bits.OnesCount8(d.keys[q+1][bcWant[x]]) // x onto division q+1 (z too if x fits on it)
-	n -= bits.OnesCount8(d.wants[q][bcKey[z]])   // division q onto z (x too if it fits)
+	n := builds
+	n -= bits.OnesCount8(keys[q+1][bcWant[x]]) // x onto division q+1 (z too if x fits on it)
+	n -= bits.OnesCount8(wants[q][bcKey[z]])   // division q onto z (x too if it fits)
 	if bcWant[x] == bcKey[z] {
 		n++ // x on z, taken away twice
 	}
-	n += bits.OnesCount8(d.wants[q][bcKey[x]] &^ bs)   // division q but s onto x
-	n += bits.OnesCount8(d.keys[q+1][bcWant[y]] &^ bv) // y onto division q+1 but v
+	n += bits.OnesCount8(wants[q][bcKey[x]] &^ bs)   // division q but s onto x
+	n += bits.OnesCount8(keys[q+1][bcWant[y]] &^ bv) // y onto division q+1 but v
 	if bcWant[y] == bcKey[x] {
 		n++ // y onto x
 	}
 	if q > 0 {
-		n += bits.OnesCount8(d.wants[q-1][bcKey[y]]) - bits.OnesCount8(d.wants[q-1][bcKey[x]])
+		n += bits.OnesCount8(wants[q-1][bcKey[y]]) - bits.OnesCount8(wants[q-1][bcKey[x]])
 	}
 	if q+2 < bcRows {
-		n += bits.OnesCount8(d.keys[q+2][bcWant[x]]) - bits.OnesCount8(d.keys[q+2][bcWant[z]])
+		n += bits.OnesCount8(keys[q+2][bcWant[x]]) - bits.OnesCount8(keys[q+2][bcWant[z]])
 	}
 	if g.r.talonBuild && talon != NoCard {
 		for t := 0; t < bcCols; t++ {
-			top := d.tops[t]
+			top := g.lay.top(t)
 			if t == s {
 				top = y
 			}
