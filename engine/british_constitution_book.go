@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // What the book strategy of package sim reads of the British Constitution
 // at a decision (british-constitution/S1 and S2, and greedy's rules among
 // the moves S2 leaves), from the state the game keeps (empty, single,
@@ -83,4 +85,39 @@ func (g *britishConstitution) Vacancies() uint32 { return g.empty }
 // kept keys of the Commons' tops instead of a read of each pile.
 func (g *britishConstitution) TalonFitsCommons() bool {
 	return g.k.keys[1][bcWant[g.lay.top(bcTalon)]] != 0
+}
+
+// MoveKinds returns what LegalMoves lists, from the state the game keeps
+// without listing it: the set of the kinds of its moves (bit k for a move
+// of kind k), the piles of the Constitution its builds of Rule II start
+// from (bit p for pile p), and whether it lists a talon build (variant
+// talon-build=on). The book reads it at every decision instead of a pass
+// over the moves. TestMoveKinds checks it against LegalMoves at every
+// position of random playouts of every variant.
+func (g *britishConstitution) MoveKinds() (kinds uint64, sources uint32, talonBuilds bool) {
+	if g.pending() {
+		return 1 << MoveFill, 0, false // a vacancy waits with a card to fill it
+	}
+	if g.k.plays != 0 {
+		kinds |= 1 << MoveFoundation
+	}
+	if sources = g.k.builds; sources != 0 {
+		kinds |= 1 << MoveBuild
+	}
+	if g.r.freeFill {
+		for holes := g.empty &^ bcRow(0); holes != 0; holes &= holes - 1 {
+			if row := bits.TrailingZeros32(holes) / bcCols; ^g.empty&bcRow(row-1) != 0 {
+				kinds |= 1 << MoveFill
+				break
+			}
+		}
+	}
+	if g.r.talonBuild && g.k.keys[0][bcWant[g.lay.top(bcTalon)]] != 0 {
+		kinds |= 1 << MoveBuild
+		talonBuilds = true
+	}
+	if !g.lay.empty(bcStock) {
+		kinds |= 1 << MoveDraw
+	}
+	return kinds, sources, talonBuilds
 }

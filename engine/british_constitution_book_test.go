@@ -174,3 +174,37 @@ func TestBritishConstitutionBookReaders(t *testing.T) {
 		t.Error("the talon's top never went on the Commons")
 	}
 }
+
+// TestMoveKinds checks MoveKinds against the moves LegalMoves lists at
+// every position of random playouts of every variant.
+func TestMoveKinds(t *testing.T) {
+	for _, opts := range bcBookOptions() {
+		var all uint64
+		talons := 0
+		bcPlayouts(t, opts, 100, func(seed uint64, ply int, g *britishConstitution, legal []Move) {
+			var kinds uint64
+			var sources uint32
+			talon := false
+			for _, m := range legal {
+				kinds |= 1 << m.Kind
+				switch {
+				case m.Kind == MoveBuild && m.From == bcTalon:
+					talon = true
+				case m.Kind == MoveBuild:
+					sources |= 1 << m.From
+				}
+			}
+			gk, gs, gt := g.MoveKinds()
+			if gk != kinds || gs != sources || gt != talon {
+				t.Fatalf("%v seed %d move %d: MoveKinds = %b %b %v, LegalMoves lists %b %b %v\n%s", opts, seed, ply, gk, gs, gt, kinds, sources, talon, g)
+			}
+			all |= kinds
+			if talon {
+				talons++
+			}
+		})
+		if all != 1<<MoveFoundation|1<<MoveBuild|1<<MoveFill|1<<MoveDraw || opts["talon-build"] == "on" && talons == 0 {
+			t.Errorf("%v: kinds met %b, %d positions with a talon build", opts, all, talons)
+		}
+	}
+}

@@ -6,11 +6,12 @@ import "github.com/pasyans/pasyans/engine"
 
 // bcBookGame is what britishConstitutionDecide reads of the British
 // Constitution (engine.britishConstitution) besides engine.Game and its
-// piles (engine.PileReader): its refills' openings (openingsPeeker), its
-// piles of one card (singlesReader) and its empty piles (Vacancies),
-// whether its talon's top goes on the Commons (TalonFitsCommons) and the
-// plays after a build or fill (PlaysAfter), all from the state the engine
-// keeps.
+// piles (engine.PileReader): what kinds of moves it lists and the piles
+// its builds start from (MoveKinds), its refills' openings
+// (openingsPeeker), its piles of one card (singlesReader) and its empty
+// piles (Vacancies), whether its talon's top goes on the Commons
+// (TalonFitsCommons) and the plays after a build or fill (PlaysAfter), all
+// from the state the engine keeps.
 type bcBookGame interface {
 	engine.Game
 	engine.PileReader
@@ -19,14 +20,17 @@ type bcBookGame interface {
 	Vacancies() uint32
 	TalonFitsCommons() bool
 	PlaysAfter(m *engine.Move) (int, bool)
+	MoveKinds() (kinds uint64, sources uint32, talonBuilds bool)
 }
 
 // britishConstitutionDecide is bookPlayer.decide for the British
 // Constitution — britishConstitution's advice, then greedy's choose among
 // the moves it did not ban — making the same decisions from the state the
-// game keeps: S2 reads the Commons' tops in one call (TalonFitsCommons);
-// when S2 bans every move but the draw, the draw is chosen at once
-// (greedy would take it: it is the one move left, and no tableau move);
+// game keeps: the kinds of the moves and the builds' sources in one call
+// (MoveKinds), not a pass over the moves; S2 reads the Commons' tops in
+// one call (TalonFitsCommons); when S2 bans every move but the draw, the
+// draw is chosen at once (greedy would take it: it is the one move left,
+// and no tableau move);
 // the first foundation play at once when there is one (greedy's first
 // rule); otherwise greedy's rules in one pass (bcGreedy). A game without
 // those methods (the tests' plainGame) is decided by decideGeneric.
@@ -38,10 +42,10 @@ func (p *bookPlayer) britishConstitutionDecide(g engine.Game, legal []engine.Mov
 	if bc == nil || p.talon < 0 || len(legal) == 0 {
 		return p.decideGeneric(g, legal)
 	}
-	var kinds uint64 // bit k: a move of kind k is legal (no branch per move)
-	for i := range legal {
-		kinds |= 1 << (legal[i].Kind & 63)
-	}
+	// What the advice asks of the moves, from the game (MoveKinds): their
+	// kinds (bit k: a move of kind k is legal), the piles the builds of
+	// the Constitution start from, whether a build starts from the talon.
+	kinds, sources, talonBuilds := bc.MoveKinds()
 	if kinds>>engine.MoveFill&1 != 0 && p.on("british-constitution/S1") {
 		p.probe.reset(g) // for a refill that OpeningsAfter does not count
 		if best := p.bestRefill(g, legal); best >= 0 {
@@ -57,24 +61,16 @@ func (p *bookPlayer) britishConstitutionDecide(g engine.Game, legal []engine.Mov
 	}
 	// S2: the builds that empty a pile of the layout are banned (see
 	// postponeVacancies).
+	// When every move but the draw is a build S2 bans, greedy would take
+	// the draw (the last move listed); else the bans are listed move by
+	// move, and greedy's rules choose among what is left (the draw alone,
+	// too, when the talon's builds are banned after all).
 	singles := bc.Singles() & p.layout32
-	// The piles the builds among the first 32 start from, and whether
-	// there is a move but those and the draw (then the bans are listed
-	// move by move, and greedy's rules choose among what is left even
-	// if that is the draw alone).
-	var sources uint32
-	others, draw := false, -1
-	for i := range legal {
-		switch m := &legal[i]; {
-		case m.Kind == engine.MoveBuild && m.From < 32:
-			sources |= 1 << m.From
-		case m.Kind == engine.MoveDraw:
-			draw = i
-		default:
-			others = true
+	if !talonBuilds && kinds&^(1<<engine.MoveBuild|1<<engine.MoveDraw) == 0 && sources&^singles == 0 {
+		draw := len(legal) - 1
+		for legal[draw].Kind != engine.MoveDraw {
+			draw--
 		}
-	}
-	if !others && sources&^singles == 0 {
 		return draw, "british-constitution/S2"
 	}
 	p.clearBanned(len(legal))
