@@ -113,85 +113,66 @@ func (p *bookPlayer) bcProbe(g bcBookGame, legal []engine.Move, i int, probed *b
 }
 
 // bcGreedy is greedyPlayer.choose(g, legal, banned) — the same move, the
-// same cycle memory — in one pass over the moves, reading the source
-// piles' heights from the game's kept sets (Singles, Vacancies) and
-// counting the plays after each tied candidate with PlaysAfter, in place
-// of greedy's probe (which lists the plays after each candidate and tests
-// each play's cards); a candidate PlaysAfter does not count (a talon
-// build) is probed as greedy probes it. TestBookBritishConstitutionGreedy
-// checks it against choose at every decision of the book's play of every
-// variant.
+// same cycle memory — with the source piles' heights read from the game's
+// kept sets (Singles, Vacancies) and the plays after each tied candidate
+// counted by PlaysAfter, in place of greedy's probe (which lists the plays
+// after each candidate and tests each play's cards); a candidate
+// PlaysAfter does not count (a talon build) is probed as greedy probes
+// it. TestBookBritishConstitutionGreedy checks it against choose at every
+// decision of the book's play of every variant.
 func (p *bookPlayer) bcGreedy(g bcBookGame, legal []engine.Move, banned []bool) int {
+	// The scores, as greedy's scoreMoves gives them (p.score), with the
+	// best positive one, how many have it and the first.
+	if cap(p.score) < len(legal) {
+		p.score = make([]int8, len(legal))
+	}
+	score := p.score[:len(legal)]
+	p.score = score
 	singles, empty := g.Singles(), g.Vacancies()
 	found, tableau := false, false // a move not banned; a tableau move not banned
 	var view uint64
 	played := int32(-1)
-	// The best positive score, how many have it and the first; among
-	// those, once a second one is met (tied), the first with most plays
-	// after it (tie, and its count; -1 when none can be made); the first move of score 0,
-	// the first of score -1 (a repeat); the best other move by greedyRank.
 	bestScore, nBest, first := int8(0), 0, -1
-	tied, tie, tieN := false, -1, -1
-	rest, repeat := -1, -1
-	other, otherRank := -1, 1<<30
-	probed := false // the probe was reset to g (bcCount)
 	for i := range legal {
-		if banned != nil && banned[i] {
-			continue
-		}
-		found = true
-		m := &legal[i]
-		switch kindClass[m.Kind] {
-		case classProgress:
-			return i
-		case classOther:
-			if r := greedyRank(m.Kind); r < otherRank {
-				other, otherRank = i, r
-			}
-			continue
-		}
-		if !tableau {
-			tableau = true
-			view = g.ViewHash()
-			played = p.seen.lookup(view)
-		}
-		var sc int8
-		switch from := m.From; {
-		case played >= 0 && p.seen.has(played, moveCode(m)):
-			sc = -1
-		case from < 32:
-			sc = 1
-			if singles>>from&1 != 0 {
-				sc = 2
-			} else if empty>>from&1 != 0 {
-				sc = 0
-			}
-		default:
-			switch n := g.PileLen(int(from)); {
-			case n == 1:
-				sc = 2
-			case n > 1:
-				sc = 1
-			}
-		}
-		switch {
-		case sc > bestScore:
-			bestScore, nBest, first, tied = sc, 1, i, false
-		case sc == bestScore && sc > 0:
-			nBest++
-			if !tied {
-				tied, tie, tieN = true, -1, -1
-				if n := p.bcCount(g, legal, first, &probed); n > tieN {
-					tie, tieN = first, n
+		sc := int8(-2)
+		if banned == nil || !banned[i] {
+			found = true
+			m := &legal[i]
+			switch kindClass[m.Kind] {
+			case classProgress:
+				return i
+			case classTableau:
+				if !tableau {
+					tableau = true
+					view = g.ViewHash()
+					played = p.seen.lookup(view)
+				}
+				switch from := m.From; {
+				case played >= 0 && p.seen.has(played, moveCode(m)):
+					sc = -1
+				case from < 32:
+					sc = 1
+					if singles>>from&1 != 0 {
+						sc = 2
+					} else if empty>>from&1 != 0 {
+						sc = 0
+					}
+				default:
+					sc = 0
+					switch n := g.PileLen(int(from)); {
+					case n == 1:
+						sc = 2
+					case n > 1:
+						sc = 1
+					}
 				}
 			}
-			if n := p.bcCount(g, legal, i, &probed); n > tieN {
-				tie, tieN = i, n
-			}
-		case sc == 0 && rest < 0:
-			rest = i
-		case sc == -1 && repeat < 0:
-			repeat = i
+		}
+		score[i] = sc
+		if sc > bestScore {
+			bestScore, nBest, first = sc, 1, i
+		} else if sc == bestScore && sc > 0 {
+			nBest++
 		}
 	}
 	if !found {
@@ -200,39 +181,73 @@ func (p *bookPlayer) bcGreedy(g bcBookGame, legal []engine.Move, banned []bool) 
 		}
 		return p.bcGreedy(g, legal, nil)
 	}
-	chosen := -1
-	switch {
-	case nBest == 1:
-		chosen = first
-	case nBest > 1:
-		chosen = tie
-	}
-	if chosen < 0 {
-		switch {
-		case other >= 0 && otherRank <= 3:
-			chosen = other
-		case rest >= 0:
-			chosen = rest
-		case other >= 0:
-			chosen = other
-		case repeat >= 0:
-			chosen = repeat
-		default:
-			for i := range legal {
-				if banned == nil || !banned[i] {
-					chosen = i
-					break
-				}
+	chosen := first // nBest == 1, or -1 when no score is positive
+	if nBest > 1 {
+		// greedy's tie-break (mostFoundationPlays): the first with most
+		// plays after it, -1 when none can be made.
+		chosen = -1
+		probed, bestN := false, -1 // the probe was reset to g (bcCount)
+		for i := first; i < len(legal); i++ {
+			if score[i] != bestScore {
+				continue
+			}
+			if n := p.bcCount(g, legal, i, &probed); n > bestN {
+				chosen, bestN = i, n
 			}
 		}
 	}
 	if chosen < 0 {
-		return 0
+		chosen = p.bcFallback(legal, banned)
 	}
 	if tableau && isTableau(legal[chosen].Kind) {
 		p.seen.add(view, moveCode(&legal[chosen]))
 	}
 	return chosen
+}
+
+// bcFallback is the rest of greedy's choose when no move of a positive
+// score is chosen: a draw (the best move but tableau moves by greedyRank,
+// if of rank 3 or better), else the first of score 0 (p.score), else the
+// best other move, else the first repeat (score -1), else the first move
+// not banned.
+func (p *bookPlayer) bcFallback(legal []engine.Move, banned []bool) int {
+	other, otherRank, rest, repeat := -1, 1<<30, -1, -1
+	for i := range legal {
+		if banned != nil && banned[i] {
+			continue
+		}
+		if k := legal[i].Kind; !isTableau(k) {
+			if r := greedyRank(k); r < otherRank {
+				other, otherRank = i, r
+			}
+		}
+		switch p.score[i] {
+		case 0:
+			if rest < 0 {
+				rest = i
+			}
+		case -1:
+			if repeat < 0 {
+				repeat = i
+			}
+		}
+	}
+	switch {
+	case other >= 0 && otherRank <= 3:
+		return other
+	case rest >= 0:
+		return rest
+	case other >= 0:
+		return other
+	case repeat >= 0:
+		return repeat
+	}
+	for i := range legal {
+		if banned == nil || !banned[i] {
+			return i
+		}
+	}
+	return 0
 }
 
 // britishConstitution: S1 best refill; S2 postpone opening vacancies.
