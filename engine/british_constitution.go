@@ -334,30 +334,38 @@ func (g *britishConstitution) index() {
 // the old or the new key of p build when the division has a top of that
 // key (the others keep their builds).
 func (g *britishConstitution) retop(p int, old, c Card) {
-	r, bit := (p/bcCols)&3, uint8(1)<<(p%bcCols)
+	// (The masks spare bounds and shift checks: p < 32, keys and wants
+	// < 32.)
+	u := uint(p) & 31
+	r, bit := u/bcCols&3, uint8(1)<<(u%bcCols)
 	k := &g.k
-	ko, kn := bcKey[old], bcKey[c]
-	k.keys[r][ko] &^= bit
-	k.keys[r][kn] |= bit
-	k.wants[r][bcWant[old]] &^= bit
-	k.wants[r][bcWant[c]] |= bit
+	ko, kn := bcKey[old]&31, bcKey[c]&31
+	keys := &k.keys[r]
+	keys[ko] &^= bit
+	keys[kn] |= bit
+	wants := &k.wants[r]
+	wants[bcWant[old]&31] &^= bit
+	wants[bcWant[c]&31] |= bit
 	if r < bcCouncil {
 		one := uint32(0)
-		if k.keys[r+1][bcWant[c]] != 0 {
+		if k.keys[(r+1)&3][bcWant[c]&31] != 0 {
 			one = 1
 		}
-		k.builds = k.builds&^(1<<p) | one<<p
+		k.builds = k.builds&^(1<<u) | one<<u
 	}
 	if r > 0 {
-		below := &k.wants[r-1]
-		row := uint8(k.builds >> (8 * (r - 1)))
-		for _, key := range [2]uint8{ko, kn} {
-			row &^= below[key]
-			if k.keys[r][key] != 0 {
-				row |= below[key]
-			}
+		below := &k.wants[(r-1)&3]
+		sh := 8 * (r - 1) & 31
+		row := uint8(k.builds >> sh)
+		row &^= below[ko]
+		if keys[ko] != 0 {
+			row |= below[ko]
 		}
-		k.builds = k.builds&^(0xFF<<(8*(r-1))) | uint32(row)<<(8*(r-1))
+		row &^= below[kn]
+		if keys[kn] != 0 {
+			row |= below[kn]
+		}
+		k.builds = k.builds&^(0xFF<<sh) | uint32(row)<<sh
 	}
 }
 
