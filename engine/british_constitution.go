@@ -841,6 +841,13 @@ func (g *britishConstitution) Apply(m Move) error {
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
 func (g *britishConstitution) ApplyListed(m *Move) {
+	if m.Kind == MoveDraw {
+		// A draw turns the pack's top card onto the talon and changes
+		// nothing else that is kept: it is listed only while no vacancy
+		// waits, and no People pile is empty while the pack has a card.
+		g.lay.moveLinked(bcStock, bcTalon)
+		return
+	}
 	from, to := int(m.From), int(m.To)
 	old := g.lay.top(to) // NoCard for a fill; a foundation's is not kept
 	c := g.lay.moveLinked(from, to)
