@@ -729,6 +729,11 @@ func (g *britishConstitution) MovesAfterDraw(before, dst []Move) ([]Move, bool) 
 	if n == 0 || before[n-1].Kind != MoveDraw {
 		return dst, false
 	}
+	if len(dst) == 0 && cap(dst) >= n && &dst[:1][0] == &before[0] && !g.r.talonBuild && !g.lay.empty(bcStock) {
+		// In place, without talon builds, and the draw listed again:
+		// the very moves of before.
+		return before, true
+	}
 	k := n - 1
 	for k > 0 && before[k-1].From == bcTalon { // the talon's builds
 		k--

@@ -270,7 +270,7 @@ func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.drew = false
 	i, adv := p.decide(g, legal)
-	if i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw {
+	if !p.drew && i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw { // (a game's decide may have done it)
 		if d, ok := g.(drawPeeker); ok {
 			// Keep the moves for nextLegal: not a copy, since the play
 			// loop hands their array back to nextLegal, unchanged, as

@@ -11,7 +11,8 @@ import "github.com/pasyans/pasyans/engine"
 // (openingsPeeker), its piles of one card (singlesReader) and its empty
 // piles (Vacancies), whether its talon's top goes on the Commons
 // (TalonFitsCommons) and the plays after a build or fill (PlaysAfter), all
-// from the state the engine keeps.
+// from the state the engine keeps; and the moves after a draw
+// (drawPeeker).
 type bcBookGame interface {
 	engine.Game
 	engine.PileReader
@@ -21,6 +22,7 @@ type bcBookGame interface {
 	TalonFitsCommons() bool
 	PlaysAfter(m *engine.Move) (int, bool)
 	MoveKinds() (kinds uint64, sources uint32, talonBuilds bool)
+	drawPeeker
 }
 
 // britishConstitutionDecide is bookPlayer.decide for the British
@@ -71,6 +73,7 @@ func (p *bookPlayer) britishConstitutionDecide(g engine.Game, legal []engine.Mov
 		for legal[draw].Kind != engine.MoveDraw {
 			draw--
 		}
+		p.drawn, p.drawGame, p.drew = legal, bc, true // for nextLegal, as Choose keeps them
 		return draw, "british-constitution/S2"
 	}
 	p.clearBanned(len(legal))
