@@ -32,10 +32,11 @@ type bcBookGame interface {
 // (MoveKinds), not a pass over the moves; S2 reads the Commons' tops in
 // one call (TalonFitsCommons); when S2 bans every move but the draw, the
 // draw is chosen at once (greedy would take it: it is the one move left,
-// and no tableau move);
-// the first foundation play at once when there is one (greedy's first
-// rule); otherwise greedy's rules in one pass (bcGreedy). A game without
-// those methods (the tests' plainGame) is decided by decideGeneric.
+// and no tableau move); the first foundation play at once when there is
+// one (greedy's first rule); otherwise greedy's rules by bcGreedy. A game
+// without those methods (the tests' plainGame) is decided by
+// decideGeneric, which TestBookBritishConstitutionDecide plays against
+// this for every variant.
 func (p *bookPlayer) britishConstitutionDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	bc := p.bc
 	if g != p.bcGame {
@@ -62,11 +63,10 @@ func (p *bookPlayer) britishConstitutionDecide(g engine.Game, legal []engine.Mov
 		return p.bcGreedy(bc, legal, nil), ""
 	}
 	// S2: the builds that empty a pile of the layout are banned (see
-	// postponeVacancies).
-	// When every move but the draw is a build S2 bans, greedy would take
-	// the draw (the last move listed); else the bans are listed move by
-	// move, and greedy's rules choose among what is left (the draw alone,
-	// too, when the talon's builds are banned after all).
+	// postponeVacancies). When every move but the draw is such a build
+	// of the Constitution, greedy would take the draw (the last move
+	// listed); else the bans are listed move by move, and greedy's rules
+	// choose among the moves left.
 	singles := bc.Singles() & p.layout32
 	if !talonBuilds && kinds&^(1<<engine.MoveBuild|1<<engine.MoveDraw) == 0 && sources&^singles == 0 {
 		draw := len(legal) - 1
