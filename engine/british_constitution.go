@@ -890,6 +890,16 @@ func (g *britishConstitution) ApplyListed(m *Move) {
 	g.setPending()
 }
 
+// Acyclic reports that no position of the British Constitution comes back
+// (engine.Acyclic, every variant): every move makes the cards out of the
+// pack, plus each card of the Constitution counted once for each division
+// from the People (1) up to the Privy Council (4), plus five for each card
+// on the foundations, go up — a card moves only up a division, or from
+// the Council to its foundation, or from the pack to the talon, or from
+// the talon or the pack into the People. TestBritishConstitutionAcyclic
+// checks the measure at every move.
+func (g *britishConstitution) Acyclic() bool { return true }
+
 // Ending: won when every foundation reaches the jack, stuck when no move
 // is legal.
 func (g *britishConstitution) Ending() Ending {

@@ -208,3 +208,57 @@ func TestMoveKinds(t *testing.T) {
 		}
 	}
 }
+
+// bcProgress is the measure of Acyclic, read from the piles: the cards out
+// of the pack, each card of the Constitution once per division from the
+// People (1) up, five per card on the foundations.
+func bcProgress(g *britishConstitution) int {
+	n := -g.lay.size(bcStock) // the cards out of the pack, less their number
+	for p := 0; p < bcCons; p++ {
+		n += g.lay.size(p) * (p/bcCols + 1)
+	}
+	for f := bcF0; f < bcF0+8; f++ {
+		n += 5 * (g.lay.size(f) - 1)
+	}
+	return n
+}
+
+// TestBritishConstitutionAcyclic checks the measure of Acyclic: every legal
+// move of every position of random playouts of every variant, from the
+// deal and from endgames, takes it up, so no position comes back.
+func TestBritishConstitutionAcyclic(t *testing.T) {
+	check := func(opts Options, seed uint64, ply int, g *britishConstitution, legal []Move) {
+		if !g.Acyclic() {
+			t.Fatal("the British Constitution must be Acyclic")
+		}
+		before := bcProgress(g)
+		for i := range legal {
+			c := g.Clone().(*britishConstitution)
+			c.ApplyListed(&legal[i])
+			if after := bcProgress(c); after <= before {
+				t.Fatalf("%v seed %d move %d: %v takes %d to %d\n%v", opts, seed, ply, legal[i], before, after, g)
+			}
+		}
+	}
+	for _, opts := range bcBookOptions() {
+		bcPlayouts(t, opts, 100, func(seed uint64, ply int, g *britishConstitution, legal []Move) {
+			check(opts, seed, ply, g, legal)
+		})
+	}
+	rng := fastRand(7)
+	var legal []Move
+	r := NewRand(7)
+	for i := 0; i < 100; i++ {
+		g := bcEndgame(t, &rng, 10+i%30)
+		for ply := 0; ply < 200; ply++ {
+			legal = g.LegalMoves(legal[:0])
+			check(nil, uint64(i), ply, g, legal)
+			if len(legal) == 0 {
+				break
+			}
+			if err := g.Apply(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

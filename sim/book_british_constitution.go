@@ -52,7 +52,9 @@ func (p *bookPlayer) britishConstitutionDecide(g engine.Game, legal []engine.Mov
 	if kinds>>engine.MoveFill&1 != 0 && p.on("british-constitution/S1") {
 		p.probe.reset(g) // for a refill that OpeningsAfter does not count
 		if best := p.bestRefill(g, legal); best >= 0 {
-			p.played(g.ViewHash(), legal[best]) // a fill is a tableau move
+			if !p.acyclic { // (see greedyPlayer: the game is engine.Acyclic)
+				p.played(g.ViewHash(), legal[best]) // a fill is a tableau move
+			}
 			return best, "british-constitution/S1"
 		}
 	}
@@ -116,7 +118,7 @@ func (p *bookPlayer) bcProbe(g bcBookGame, legal []engine.Move, i int, probed *b
 }
 
 // bcGreedy is greedyPlayer.choose(g, legal, banned) — the same move, the
-// same cycle memory — with the source piles' heights read from the game's
+// same cycle memory (none, as the game is engine.Acyclic) — with the source piles' heights read from the game's
 // kept sets (Singles, Vacancies) and the plays after each tied candidate
 // counted by PlaysAfter, in place of greedy's probe (which lists the plays
 // after each candidate and tests each play's cards); a candidate
@@ -147,8 +149,10 @@ func (p *bookPlayer) bcGreedy(g bcBookGame, legal []engine.Move, banned []bool) 
 			case classTableau:
 				if !tableau {
 					tableau = true
-					view = g.ViewHash()
-					played = p.seen.lookup(view)
+					if !p.acyclic {
+						view = g.ViewHash()
+						played = p.seen.lookup(view)
+					}
 				}
 				switch from := m.From; {
 				case played >= 0 && p.seen.has(played, moveCode(m)):
@@ -202,7 +206,7 @@ func (p *bookPlayer) bcGreedy(g bcBookGame, legal []engine.Move, banned []bool) 
 	if chosen < 0 {
 		chosen = p.bcFallback(legal, banned)
 	}
-	if tableau && isTableau(legal[chosen].Kind) {
+	if tableau && !p.acyclic && isTableau(legal[chosen].Kind) {
 		p.seen.add(view, moveCode(&legal[chosen]))
 	}
 	return chosen

@@ -60,55 +60,62 @@ func TestBookBritishConstitutionDecide(t *testing.T) {
 // choose at every decision of the book's play of every variant, with no
 // move banned and with the moves british-constitution/S2 bans: two
 // players, each with its own cycle memory, which stay alike as long as
-// they choose alike; the memory is met (repeats) and greedy's tie-break
-// is reached.
+// they choose alike. The game is engine.Acyclic, so in play neither keeps
+// a memory; here they also keep one (each decision is asked twice, so the
+// memory is met: repeats), and greedy's tie-break is reached.
 func TestBookBritishConstitutionGreedy(t *testing.T) {
 	spec, deals, optsList, setups := bcBookVariants(t)
 	for k, opts := range optsList {
-		fast, slow := newBookPlayer(""), newBookPlayer("")
-		var banned []bool
-		ties, repeats := 0, 0
-		trace := func(ply int32, g engine.Game, _ engine.Move, _ engine.RuleID) {
-			bc := g.(bcBookGame)
-			legal := g.LegalMoves(nil)
-			if len(legal) == 0 {
-				return
-			}
-			singles := bc.Singles() & fast.layout32
-			banned = banned[:0]
-			for i := range legal {
-				banned = append(banned, fast.bcBans(bc, &legal[i], singles))
-			}
-			for _, b := range [][]bool{nil, banned} {
-				got := fast.bcGreedy(bc, legal, b)
-				want := slow.choose(g, legal, b)
-				if got != want {
-					t.Fatalf("%v ply %d banned %v: bcGreedy = %d, choose = %d, of %v\n%v", opts, ply, b, got, want, legal, g)
+		for _, memory := range []bool{false, true} {
+			fast, slow := newBookPlayer(""), newBookPlayer("")
+			var banned []bool
+			ties, repeats := 0, 0
+			trace := func(ply int32, g engine.Game, _ engine.Move, _ engine.RuleID) {
+				bc := g.(bcBookGame)
+				legal := g.LegalMoves(nil)
+				if len(legal) == 0 {
+					return
 				}
-				if slow.sum.n > 1 {
-					ties++
+				singles := bc.Singles() & fast.layout32
+				banned = banned[:0]
+				for i := range legal {
+					banned = append(banned, fast.bcBans(bc, &legal[i], singles))
 				}
-				if slow.sum.repeat >= 0 {
-					repeats++
+				for _, b := range [][]bool{nil, banned} {
+					got := fast.bcGreedy(bc, legal, b)
+					want := slow.choose(g, legal, b)
+					if got != want {
+						t.Fatalf("%v memory %v ply %d banned %v: bcGreedy = %d, choose = %d, of %v\n%v", opts, memory, ply, b, got, want, legal, g)
+					}
+					if slow.sum.n > 1 {
+						ties++
+					}
+					if slow.sum.repeat >= 0 {
+						repeats++
+					}
 				}
 			}
-		}
-		var pl Playout
-		p := newBookPlayer("")
-		for i := 0; i < deals; i++ {
-			seed := DealSeed(1, spec.ID, int64(i))
-			g, err := setups[k].New(seed)
-			if err != nil {
-				t.Fatal(err)
+			var pl Playout
+			p := newBookPlayer("")
+			for i := 0; i < deals; i++ {
+				seed := DealSeed(1, spec.ID, int64(i))
+				g, err := setups[k].New(seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fast.Reset(g, 0)
+				slow.Reset(g, 0)
+				if !fast.acyclic || !slow.acyclic {
+					t.Fatal("the British Constitution is engine.Acyclic: greedy keeps no memory")
+				}
+				fast.acyclic, slow.acyclic = !memory, !memory
+				if _, err := pl.PlayDeal(g, p, StrategySeed(seed, "book"), spec.MaxMoves, trace); err != nil {
+					t.Fatal(err)
+				}
 			}
-			fast.Reset(g, 0)
-			slow.Reset(g, 0)
-			if _, err := pl.PlayDeal(g, p, StrategySeed(seed, "book"), spec.MaxMoves, trace); err != nil {
-				t.Fatal(err)
+			if ties < deals || memory && repeats == 0 {
+				t.Errorf("%v memory %v: %d ties, %d decisions with a repeat", opts, memory, ties, repeats)
 			}
-		}
-		if ties < deals || repeats == 0 {
-			t.Errorf("%v: %d ties, %d decisions with a repeat", opts, ties, repeats)
 		}
 	}
 }
