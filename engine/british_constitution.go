@@ -227,8 +227,9 @@ type bcKept struct {
 	// the jack (see accepts).
 	accept [8]Rank
 	// plays has bit c set when a foundation takes the top of Privy
-	// Council pile c.
-	plays uint8
+	// Council pile c; nPlays is the number of foundation plays of those
+	// tops (a top that both foundations of its suit take counts twice).
+	plays, nPlays uint8
 	// pending: a vacancy must be filled before any other move (see
 	// pending).
 	pending bool
@@ -333,30 +334,38 @@ func (g *britishConstitution) index() {
 // the old or the new key of p build when the division has a top of that
 // key (the others keep their builds).
 func (g *britishConstitution) retop(p int, old, c Card) {
-	r, bit := (p/bcCols)&3, uint8(1)<<(p%bcCols)
+	// (The masks spare bounds and shift checks: p < 32, keys and wants
+	// < 32.)
+	u := uint(p) & 31
+	r, bit := u/bcCols&3, uint8(1)<<(u%bcCols)
 	k := &g.k
-	ko, kn := bcKey[old], bcKey[c]
-	k.keys[r][ko] &^= bit
-	k.keys[r][kn] |= bit
-	k.wants[r][bcWant[old]] &^= bit
-	k.wants[r][bcWant[c]] |= bit
+	ko, kn := bcKey[old]&31, bcKey[c]&31
+	keys := &k.keys[r]
+	keys[ko] &^= bit
+	keys[kn] |= bit
+	wants := &k.wants[r]
+	wants[bcWant[old]&31] &^= bit
+	wants[bcWant[c]&31] |= bit
 	if r < bcCouncil {
 		one := uint32(0)
-		if k.keys[r+1][bcWant[c]] != 0 {
+		if k.keys[(r+1)&3][bcWant[c]&31] != 0 {
 			one = 1
 		}
-		k.builds = k.builds&^(1<<p) | one<<p
+		k.builds = k.builds&^(1<<u) | one<<u
 	}
 	if r > 0 {
-		below := &k.wants[r-1]
-		row := uint8(k.builds >> (8 * (r - 1)))
-		for _, key := range [2]uint8{ko, kn} {
-			row &^= below[key]
-			if k.keys[r][key] != 0 {
-				row |= below[key]
-			}
+		below := &k.wants[(r-1)&3]
+		sh := 8 * (r - 1) & 31
+		row := uint8(k.builds >> sh)
+		row &^= below[ko]
+		if keys[ko] != 0 {
+			row |= below[ko]
 		}
-		k.builds = k.builds&^(0xFF<<(8*(r-1))) | uint32(row)<<(8*(r-1))
+		row &^= below[kn]
+		if keys[kn] != 0 {
+			row |= below[kn]
+		}
+		k.builds = k.builds&^(0xFF<<sh) | uint32(row)<<sh
 	}
 }
 
@@ -370,18 +379,25 @@ func (g *britishConstitution) setAccept(f int) {
 }
 
 // setPlays records which tops of the Privy Council a foundation takes
-// (plays).
+// (plays), and how many plays they make (nPlays).
 func (g *britishConstitution) setPlays() {
-	var m uint8
+	var m, n uint8
 	for c := 0; c < bcCols; c++ {
 		if t := g.lay.top(bcCouncil*bcCols + c); t != NoCard {
 			f := 2 * int(t.Suit()) & 7
-			if g.k.accept[f] == t.Rank() || g.k.accept[f+1] == t.Rank() {
+			a, b := g.k.accept[f] == t.Rank(), g.k.accept[f+1] == t.Rank()
+			if a || b {
 				m |= 1 << c
+			}
+			if a {
+				n++
+			}
+			if b {
+				n++
 			}
 		}
 	}
-	g.k.plays = m
+	g.k.plays, g.k.nPlays = m, n
 }
 
 // setPending records whether a vacancy must be filled first (pending).
@@ -503,63 +519,31 @@ var bcKey, bcWant = func() (k, w [256]uint8) {
 // those of the new. TestOpeningsAfter checks it against Apply on a copy and
 // LegalMoves at every legal move of random playouts of every variant.
 func (g *britishConstitution) OpeningsAfter(moves []Move, dst []Openings) []Openings {
-	var d bcOpenings
-	// The tables are the kept ones (bcKept): a vacancy (NoCard) sets
-	// keys[r][0] and wants[r][1], which are never read (the reads index
-	// keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 … 27).
-	d.accept, d.keys, d.wants = g.k.accept, g.k.keys, g.k.wants
-	for p := range d.tops {
-		d.tops[p] = g.lay.piles[p].top
-	}
-	for b := g.k.builds; b != 0; b &= b - 1 { // the tops with a build
+	// The tables read are the kept ones (bcKept): a vacancy (NoCard)
+	// sets keys[r][0] and wants[r][1], which are never read (the reads
+	// index keys by a want, 1 or 4 … 29, and wants by a key, 0 or 2 …
+	// 27); the plays of the Council's tops are kept too (nPlays).
+	// builds: the pairs of tops that make a build (as if no vacancy
+	// waited), from the tops that have one.
+	builds := 0
+	for b := g.k.builds; b != 0; b &= b - 1 {
 		p := bits.TrailingZeros32(b)
-		d.builds += bits.OnesCount8(d.keys[(p/bcCols+1)&3][bcWant[d.tops[p&31]]])
+		builds += bits.OnesCount8(g.k.keys[(p/bcCols+1)&3][bcWant[g.lay.top(p&31)]])
 	}
-	for i := range d.plays {
-		d.plays[i] = int8(d.playsOf(d.tops[bcCouncil*bcCols+i]))
-		d.allPlays += int(d.plays[i])
-	}
-	for _, m := range moves {
-		dst = append(dst, g.openingsAfter(&d, m))
+	for i := range moves {
+		dst = append(dst, g.openingsAfter(builds, &moves[i]))
 	}
 	return dst
 }
 
-// bcOpenings is the state OpeningsAfter reads once for all its moves.
-type bcOpenings struct {
-	tops [bcCons]Card
-	// keys[r][k] (wants[r][k]) has bit c when the top of pile c of
-	// division r has key k (goes on a card of key k; see bcKey).
-	keys, wants [bcRows][32]uint8
-	builds      int          // the pairs of tops that make a build (as if no vacancy waited)
-	plays       [bcCols]int8 // the plays of each Council pile's top
-	allPlays    int          // their sum
-	accept      [8]Rank      // the rank foundation F0+f takes next, 0 when it is complete (see accepts)
-}
-
-// playsOf returns the number of foundations that take c next (0, 1 or
-// both of its suit's two; 0 for NoCard): accepts, from d.accept.
-func (d *bcOpenings) playsOf(c Card) int {
-	if c == NoCard {
-		return 0
-	}
-	f, r, n := 2*int(c.Suit())&7, c.Rank(), 0
-	if d.accept[f] == r {
-		n++
-	}
-	if d.accept[f+1] == r {
-		n++
-	}
-	return n
-}
-
-// openingsAfter is OpeningsAfter for one move m, in the state d of g.
-func (g *britishConstitution) openingsAfter(d *bcOpenings, m Move) Openings {
+// openingsAfter is OpeningsAfter for one move m of g, whose tops make
+// builds builds.
+func (g *britishConstitution) openingsAfter(builds int, m *Move) Openings {
 	s, v := int(m.From), int(m.To)
 	if (m.Kind != MoveBuild && m.Kind != MoveFill) || s >= bcCouncil*bcCols || v >= bcCons || v/bcCols != s/bcCols+1 {
 		return Openings{}
 	}
-	x, z := d.tops[s], d.tops[v] // the card moved, and the top it goes on (NoCard: a fill)
+	x, z := g.lay.top(s), g.lay.top(v) // the card moved, and the top it goes on (NoCard: a fill)
 	if x == NoCard {
 		return Openings{}
 	}
@@ -585,36 +569,37 @@ func (g *britishConstitution) openingsAfter(d *bcOpenings, m Move) Openings {
 	if !g.r.freeFill && bcVacancyToFill(empty) {
 		return Openings{OK: true} // only fills are legal
 	}
-	o := Openings{Plays: d.allPlays, Builds: d.builds, OK: true}
+	o := Openings{Plays: int(g.k.nPlays), OK: true}
 	if v >= bcCouncil*bcCols {
-		o.Plays += d.playsOf(x) - int(d.plays[v%bcCols])
+		o.Plays += g.playsOf(x) - g.playsOf(z)
 	}
 	// The builds: take away the pairs of x on s and of z on v, add those
 	// of y on s and of x on v. Only divisions q and q+1 change, so the
 	// tables of the others are read as they are, and those of q and q+1
 	// without s and v; a pair of s and v (x on z before, y on x after) is
 	// counted once.
+	keys, wants := &g.k.keys, &g.k.wants
 	bs, bv := uint8(1)<<(s%bcCols), uint8(1)<<(v%bcCols)
-	n := o.Builds
-	n -= bits.OnesCount8(d.keys[q+1][bcWant[x]]) // x onto division q+1 (z too if x fits on it)
-	n -= bits.OnesCount8(d.wants[q][bcKey[z]])   // division q onto z (x too if it fits)
+	n := builds
+	n -= bits.OnesCount8(keys[q+1][bcWant[x]]) // x onto division q+1 (z too if x fits on it)
+	n -= bits.OnesCount8(wants[q][bcKey[z]])   // division q onto z (x too if it fits)
 	if bcWant[x] == bcKey[z] {
 		n++ // x on z, taken away twice
 	}
-	n += bits.OnesCount8(d.wants[q][bcKey[x]] &^ bs)   // division q but s onto x
-	n += bits.OnesCount8(d.keys[q+1][bcWant[y]] &^ bv) // y onto division q+1 but v
+	n += bits.OnesCount8(wants[q][bcKey[x]] &^ bs)   // division q but s onto x
+	n += bits.OnesCount8(keys[q+1][bcWant[y]] &^ bv) // y onto division q+1 but v
 	if bcWant[y] == bcKey[x] {
 		n++ // y onto x
 	}
 	if q > 0 {
-		n += bits.OnesCount8(d.wants[q-1][bcKey[y]]) - bits.OnesCount8(d.wants[q-1][bcKey[x]])
+		n += bits.OnesCount8(wants[q-1][bcKey[y]]) - bits.OnesCount8(wants[q-1][bcKey[x]])
 	}
 	if q+2 < bcRows {
-		n += bits.OnesCount8(d.keys[q+2][bcWant[x]]) - bits.OnesCount8(d.keys[q+2][bcWant[z]])
+		n += bits.OnesCount8(keys[q+2][bcWant[x]]) - bits.OnesCount8(keys[q+2][bcWant[z]])
 	}
 	if g.r.talonBuild && talon != NoCard {
 		for t := 0; t < bcCols; t++ {
-			top := d.tops[t]
+			top := g.lay.top(t)
 			if t == s {
 				top = y
 			}
@@ -734,7 +719,8 @@ func (g *britishConstitution) appendTalonMoves(dst []Move) []Move {
 // card), so the plays, builds and fills are those listed before it, in
 // the same order; the talon's builds (variant talon-build=on) are those of
 // the new talon top, and the draw is listed again while the pack has
-// cards. before and dst must not overlap. The book strategy, which turns
+// cards. dst must not overlap before, unless it is before[:0]: the moves
+// are then listed in place. The book strategy, which turns
 // the pack at about half of its decisions, lists the moves after its draws
 // with it instead of LegalMoves. TestMovesAfterDraw checks it against
 // LegalMoves after every draw of random playouts of every variant.
@@ -742,6 +728,11 @@ func (g *britishConstitution) MovesAfterDraw(before, dst []Move) ([]Move, bool) 
 	n := len(before)
 	if n == 0 || before[n-1].Kind != MoveDraw {
 		return dst, false
+	}
+	if len(dst) == 0 && cap(dst) >= n && &dst[:1][0] == &before[0] && !g.r.talonBuild && !g.lay.empty(bcStock) {
+		// In place, without talon builds, and the draw listed again:
+		// the very moves of before.
+		return before, true
 	}
 	k := n - 1
 	for k > 0 && before[k-1].From == bcTalon { // the talon's builds
@@ -855,6 +846,13 @@ func (g *britishConstitution) Apply(m Move) error {
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
 func (g *britishConstitution) ApplyListed(m *Move) {
+	if m.Kind == MoveDraw {
+		// A draw turns the pack's top card onto the talon and changes
+		// nothing else that is kept: it is listed only while no vacancy
+		// waits, and no People pile is empty while the pack has a card.
+		g.lay.moveLinked(bcStock, bcTalon)
+		return
+	}
 	from, to := int(m.From), int(m.To)
 	old := g.lay.top(to) // NoCard for a fill; a foundation's is not kept
 	c := g.lay.moveLinked(from, to)
@@ -891,6 +889,16 @@ func (g *britishConstitution) ApplyListed(m *Move) {
 	}
 	g.setPending()
 }
+
+// Acyclic reports that no position of the British Constitution comes back
+// (engine.Acyclic, every variant): every move makes the cards out of the
+// pack, plus each card of the Constitution counted once for each division
+// from the People (1) up to the Privy Council (4), plus five for each card
+// on the foundations, go up — a card moves only up a division, or from
+// the Council to its foundation, or from the pack to the talon, or from
+// the talon or the pack into the People. TestBritishConstitutionAcyclic
+// checks the measure at every move.
+func (g *britishConstitution) Acyclic() bool { return true }
 
 // Ending: won when every foundation reaches the jack, stuck when no move
 // is legal.

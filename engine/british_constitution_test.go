@@ -539,13 +539,14 @@ func TestBritishConstitutionSingles(t *testing.T) {
 }
 
 // TestMovesAfterDraw checks MovesAfterDraw against LegalMoves after every
-// draw of random playouts of every variant (and both together), and that it
-// declines a list that does not end with a draw.
+// draw of random playouts of every variant (and both together), listing
+// into another array and in place, and that it declines a list that does
+// not end with a draw.
 func TestMovesAfterDraw(t *testing.T) {
 	s := britishConstitutionSpec()
 	optsList := append(variantOptions(s), Options{"fill": "free", "talon-build": "on"})
 	for _, opts := range optsList {
-		var got, want []Move
+		var got, want, inPlace []Move
 		draws, talonBuilds, last := 0, 0, 0
 		randomPlayouts(t, s, opts, 100, func(seed uint64, n int, gg Game, legal []Move) {
 			g := gg.(*britishConstitution)
@@ -562,6 +563,12 @@ func TestMovesAfterDraw(t *testing.T) {
 				want = c.LegalMoves(want[:0])
 				if !ok || !slices.Equal(got, want) {
 					t.Fatalf("%v seed %d move %d: MovesAfterDraw = %v, %v, want %v", opts, seed, n, got, ok, want)
+				}
+				// In place: the moves before the draw in the array the
+				// moves after it are listed in.
+				inPlace = append(inPlace[:0], legal...)
+				if got, ok = c.MovesAfterDraw(inPlace, inPlace[:0]); !ok || !slices.Equal(got, want) {
+					t.Fatalf("%v seed %d move %d: MovesAfterDraw in place = %v, %v, want %v", opts, seed, n, got, ok, want)
 				}
 				draws++
 				for _, x := range got {

@@ -165,7 +165,7 @@ type bookGame struct {
 var bookAdvice = map[string]bookGame{
 	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners, probes: true},
 	"windmill":             {advice: []engine.RuleID{"windmill/S1", "windmill/S2"}, choose: (*bookPlayer).windmill, decide: (*bookPlayer).windmillDecide},
-	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution},
+	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution, decide: (*bookPlayer).britishConstitutionDecide},
 	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon, decide: (*bookPlayer).napoleonDecide},
 	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
 	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
@@ -185,6 +185,10 @@ type bookPlayer struct {
 	// openings: british-constitution, the counts after each legal move
 	// (openingsPeeker)
 	openings []engine.Openings
+	// bcGame, bc: british-constitution, the game of the last Reset and
+	// it as a bcBookGame (nil if it is none)
+	bcGame engine.Game
+	bc     bcBookGame
 	// layout32: bit i for each of the first 32 piles that is a layout
 	// pile (layoutPile)
 	layout32 uint32
@@ -197,12 +201,16 @@ type bookPlayer struct {
 	// drawPeeker (drawGame), whose legal moves before it were drawn.
 	drew     bool
 	drawGame drawPeeker
-	drawn    []engine.Move
+	drawn    []engine.Move // the legal moves before the draw (not a copy)
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 	p.greedyPlayer.Reset(g, seed)
 	p.drew, p.drawGame = false, nil
+	p.bcGame, p.bc = g, nil
+	if bc, ok := g.(bcBookGame); ok {
+		p.bc = bc
+	}
 	if spec := g.Spec(); spec != p.spec || len(p.kinds) != g.NumPiles() {
 		p.spec = spec
 		p.advice = nil
@@ -272,11 +280,14 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 	} else {
 		i, adv = p.decide(g, legal)
 	}
-	if i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw {
+	if !p.drew && i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw { // (a game's decide may have done it)
 		if d, ok := g.(drawPeeker); ok {
-			// Keep the moves for nextLegal (a copy: the caller reuses
-			// legal for the moves after the draw).
-			p.drawn = append(p.drawn[:0], legal...)
+			// Keep the moves for nextLegal: not a copy, since the play
+			// loop hands their array back to nextLegal, unchanged, as
+			// the list for the moves after the draw (nextLegal checks
+			// that it is the same array), where the moves are listed in
+			// place.
+			p.drawn = legal
 			p.drawGame, p.drew = d, true
 		}
 	}
@@ -292,12 +303,14 @@ type drawPeeker interface {
 
 // nextLegal implements nextLegaler: after a draw in a game that lists the
 // moves after it from the moves before (drawPeeker; the book draws at
-// about half of its decisions in the British Constitution), those; else
-// greedy's (see greedyPlayer.nextLegal).
+// about half of its decisions in the British Constitution), those, listed
+// in place when dst is the array of the moves Choose was given (as in
+// PlayDeal, which leaves them unchanged until then; any other dst gets
+// none); else greedy's (see greedyPlayer.nextLegal).
 func (p *bookPlayer) nextLegal(m *engine.Move, dst []engine.Move) ([]engine.Move, bool) {
 	if p.drew {
 		p.drew = false
-		if m.Kind == engine.MoveDraw {
+		if m.Kind == engine.MoveDraw && len(dst) == 0 && cap(dst) >= len(p.drawn) && &dst[:1][0] == &p.drawn[0] {
 			p.probe.forget()
 			return p.drawGame.MovesAfterDraw(p.drawn, dst)
 		}
@@ -321,11 +334,7 @@ func (p *bookPlayer) decide(g engine.Game, legal []engine.Move) (int, engine.Rul
 		p.probe.memoize(len(legal))
 		defer p.probe.unmemoize()
 	}
-	if cap(p.banned) < len(legal) {
-		p.banned = make([]bool, len(legal))
-	}
-	p.banned = p.banned[:len(legal)]
-	clear(p.banned)
+	p.clearBanned(len(legal))
 	pick, adv := p.advice.choose(p, g, legal)
 	if pick >= 0 {
 		if isTableau(legal[pick].Kind) {
@@ -343,6 +352,15 @@ func (p *bookPlayer) decide(g engine.Game, legal []engine.Move) (int, engine.Rul
 		}
 	}
 	return p.choose(g, legal, nil), ""
+}
+
+// clearBanned makes banned n moves long, none banned.
+func (p *bookPlayer) clearBanned(n int) {
+	if cap(p.banned) < n {
+		p.banned = make([]bool, n)
+	}
+	p.banned = p.banned[:n]
+	clear(p.banned)
 }
 
 // firstProgress returns the index of the first foundation play or pair
