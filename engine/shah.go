@@ -547,6 +547,39 @@ type shWants [64]uint8
 // wants returns what the foundations take next, as kept (see shah).
 func (g *shah) wants() shWants { return g.want }
 
+// FoundationWants returns the cards the foundations take next: bit
+// 16 × suit + rank for each (the suitKey of the card), as kept
+// (wantKeys). The book strategy reads it for shah/S2 (a talon top needed
+// soon) instead of the eight foundation tops; TestShahBookFacts checks it
+// against the foundations.
+func (g *shah) FoundationWants() uint64 { return g.wantKeys }
+
+// CanDraw reports whether turning the pack onto the talon (MoveDraw) is
+// legal: after the deal, in a game not won, with no vacancy waiting and
+// cards in the pack (LegalMoves then lists the draw, last). The book
+// strategy reads it for shah/S2 instead of looking for the draw among the
+// moves; TestShahBookFacts checks it against LegalMoves.
+func (g *shah) CanDraw() bool {
+	return g.phase >= 2 && !g.Won() && g.empty == 0 && !g.lay.empty(shStock)
+}
+
+// Singles returns the star places (piles 0–23) that hold exactly one
+// card, bit p for place p: a play or marriage from one of them opens a
+// vacancy, which the book strategy postpones (shah/S2). An inner or
+// middle place holds at most one card, so those are the non-empty ones;
+// an outer place's size is read. TestShahBookFacts checks it against Pile.
+func (g *shah) Singles() uint32 {
+	o := (*[shRays]pileHead)(g.lay.piles[shOuter:shFound])
+	// one(n) is 1 when n is 1, else 0: n^1 - 1 wraps round to the top
+	// bit exactly then (no branch: which outer piles hold one card
+	// changes from decision to decision; the eight are written out,
+	// as a loop spent more on its counter and shifts than on them).
+	one := func(h pileHead) uint32 { return (uint32(h.n) ^ 1 - 1) >> 31 }
+	outer := one(o[0]) | one(o[1])<<1 | one(o[2])<<2 | one(o[3])<<3 |
+		one(o[4])<<4 | one(o[5])<<5 | one(o[6])<<6 | one(o[7])<<7
+	return ^g.empty&(1<<shOuter-1) | outer<<shOuter
+}
+
 // wantsOf computes what the foundations take next from their heights.
 func (g *shah) wantsOf() (w shWants) {
 	for f := 0; f < 8; f++ {

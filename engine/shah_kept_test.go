@@ -120,3 +120,51 @@ func shGenReference(g *shah, dst []Move) []Move {
 	}
 	return dst
 }
+
+// TestShahBookFacts checks what the Shah tells the book strategy
+// (CanDraw, FoundationWants, Singles) against the legal moves and the
+// piles at every position of random playouts of every variant.
+func TestShahBookFacts(t *testing.T) {
+	deals := 150
+	if testing.Short() {
+		deals = 30
+	}
+	spec := shahSpec()
+	var pile []Card
+	draws, singles := 0, 0
+	for _, opts := range variantOptions(spec) {
+		randomPlayouts(t, spec, opts, deals, func(seed uint64, ply int, gg Game, legal []Move) {
+			g := gg.(*shah)
+			draw := slices.ContainsFunc(legal, func(m Move) bool { return m.Kind == MoveDraw })
+			if g.CanDraw() != draw {
+				t.Fatalf("%v seed %d move %d: CanDraw %v, the legal moves %v\n%s", opts, seed, ply, g.CanDraw(), legal, g)
+			}
+			if draw {
+				draws++
+			}
+			var wants uint64
+			for f := shFound; f < shFound+8; f++ {
+				pile = g.Pile(pile[:0], f)
+				if top := pile[len(pile)-1]; top.Rank() < Queen {
+					wants |= 1 << (16*int(top.Suit()) + int(top.Rank()) + 1)
+				}
+			}
+			if got := g.FoundationWants(); got != wants {
+				t.Fatalf("%v seed %d move %d: FoundationWants %x, the foundations give %x\n%s", opts, seed, ply, got, wants, g)
+			}
+			got := g.Singles()
+			for p := 0; p < 32; p++ {
+				pile = g.Pile(pile[:0], p)
+				if (got>>p&1 != 0) != (p < shFound && len(pile) == 1) {
+					t.Fatalf("%v seed %d move %d: pile %d = %v: single %v\n%s", opts, seed, ply, p, pile, got>>p&1 != 0, g)
+				}
+				if p >= shOuter && len(pile) == 1 {
+					singles++
+				}
+			}
+		})
+	}
+	if draws == 0 || singles == 0 {
+		t.Errorf("%d positions with a draw, %d outer places of one card seen", draws, singles)
+	}
+}
