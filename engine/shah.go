@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The Shah (Шах; Cadogan 1914 "The Shah"; no PySolFC game matches).
@@ -190,10 +191,10 @@ func startShah(v *VariantReader) (Dealer, error) {
 // Besides the piles it keeps a few facts that every move generation and
 // every check would otherwise read from all the piles again: the score,
 // the empty star places, what the foundations take next and the outer
-// tops by suitKey. Every move of a card goes through move, which updates
-// them from the (at most two) piles it touches; sync computes them from
-// scratch (TestShahKept compares the two at every position of random
-// playouts of every variant).
+// and ray tops by suitKey. Every kind of move updates the facts it
+// changes (play, marry, uncover, fill); sync computes them from scratch
+// (TestShahKept compares the two at every position of random playouts of
+// every variant).
 type shah struct {
 	core
 	r       *shahRules
@@ -270,24 +271,28 @@ func (g *shah) Redeal(pack []Card) error {
 
 // sync computes the facts the game keeps (see shah) from the piles.
 func (g *shah) sync() {
-	g.score, g.empty, g.outer, g.rays = 0, 0, [64]uint8{}, [64]uint8{}
+	g.score, g.empty = 0, 0
+	g.want, g.outer, g.rays = shWants{}, [64]uint8{}, [64]uint8{}
+	g.wantKeys, g.outerKeys, g.rayKeys = 0, 0, 0
 	for p := 0; p < shFound; p++ {
 		if g.lay.empty(p) {
 			g.empty |= 1 << p
 		} else if p >= shOuter {
-			g.outer[suitKey(g.lay.top(p))] |= 1 << (p - shOuter)
+			setKeyBit(&g.outer, &g.outerKeys, suitKey(g.lay.top(p)), 1<<(p-shOuter))
 		}
 	}
 	for k := 0; k < shRays; k++ {
 		if p := g.rayTop(k); p >= 0 {
-			g.rays[suitKey(g.lay.top(p))] |= 1 << k
+			setKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(p)), 1<<k)
 		}
 	}
-	for f := shFound; f < shFound+8; f++ {
-		g.score += uint8(g.lay.size(f))
+	for f := 0; f < 8; f++ {
+		n := g.lay.size(shFound + f)
+		g.score += uint8(n)
+		if n < shTop {
+			setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
+		}
 	}
-	g.want = g.wantsOf()
-	g.wantKeys, g.outerKeys, g.rayKeys = keyBitsOf((*[64]uint8)(&g.want)), keyBitsOf(&g.outer), keyBitsOf(&g.rays)
 }
 
 // keyBitsOf returns the set of the indices k with t[k] not 0.
@@ -317,23 +322,93 @@ func setKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
 	*keys |= 1 << k
 }
 
-// move moves the top card of pile from onto pile to, keeping the facts of
-// the two piles (see shah): the star places and the foundations (piles
-// below shTalon).
-func (g *shah) move(from, to int) {
-	if from < shTalon {
-		g.forget(from)
+// The moves' upkeep of the kept facts (see shah): each kind of move
+// changes the facts of the piles it touches that it knows to change (the
+// ray tops it covers or uncovers, the foundation it builds). TestShahKept
+// checks the facts against sync after every move of random playouts of
+// every variant.
+
+// play moves the top card of pile from, the talon or the top of a ray,
+// onto foundation to, which takes it (a listed play).
+func (g *shah) play(from, to int) {
+	c := g.lay.top(from)
+	f := (to - shFound) & 7
+	key := int(shKeys[c])
+	clearKeyBit((*[64]uint8)(&g.want), &g.wantKeys, key, 1<<f)
+	if c.Rank() < Queen {
+		setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, key+1, 1<<f)
 	}
-	if to < shTalon {
-		g.forget(to)
+	g.score++
+	if from < shTalon {
+		g.uncover(from, c)
 	}
 	g.shift(from, to)
+}
+
+// marry moves the top card of pile from, the talon or an outer pile,
+// onto outer pile to, whose top it marries (a listed marriage): it is the
+// new top of that pile and of its ray.
+func (g *shah) marry(from, to int) {
+	c, t := g.lay.top(from), g.lay.top(to)
+	bit := uint8(1) << ((to - shOuter) & 7)
+	kc, kt := int(shKeys[c]), int(shKeys[t])
+	clearKeyBit(&g.outer, &g.outerKeys, kt, bit)
+	clearKeyBit(&g.rays, &g.rayKeys, kt, bit)
+	setKeyBit(&g.outer, &g.outerKeys, kc, bit)
+	setKeyBit(&g.rays, &g.rayKeys, kc, bit)
 	if from < shTalon {
-		g.note(from)
+		g.uncover(from, c)
 	}
-	if to < shTalon {
-		g.note(to)
+	g.shift(from, to)
+}
+
+// uncover takes card c, the top of star place p and of its ray, out of
+// the kept facts before a play or a marriage moves it away, and puts in
+// what it uncovers: the card beneath it on an outer pile, else (the place
+// falls vacant) the top of the place below it in the ray, if any. c is
+// the ray's top: after the deal only the ray tops are played and married
+// (Rule I), and during it the circle just dealt is the top of every ray.
+func (g *shah) uncover(p int, c Card) {
+	k := p & 7
+	bit := uint8(1) << k
+	kc := int(shKeys[c])
+	clearKeyBit(&g.rays, &g.rayKeys, kc, bit)
+	if p >= shOuter {
+		clearKeyBit(&g.outer, &g.outerKeys, kc, bit)
 	}
+	if b := g.lay.below[c]; b != NoCard { // an outer pile of two cards or more
+		kb := int(shKeys[b])
+		setKeyBit(&g.outer, &g.outerKeys, kb, bit)
+		setKeyBit(&g.rays, &g.rayKeys, kb, bit)
+		return
+	}
+	g.empty |= 1 << p
+	for q := p - shRays; q >= 0; q -= shRays {
+		if t := g.lay.top(q); t != NoCard {
+			setKeyBit(&g.rays, &g.rayKeys, int(shKeys[t]), bit)
+			return
+		}
+	}
+}
+
+// fill moves the top card of the talon or the stock onto the vacancy v (a
+// listed fill, or a place dealt: see draw): its card is the new top of its
+// ray. Vacancies are filled in order, inner circle first, so the places
+// below v in its ray hold their card and those above it are empty.
+func (g *shah) fill(from, v int) {
+	c := g.lay.top(from)
+	k := v & 7
+	bit := uint8(1) << k
+	if v >= shRays {
+		clearKeyBit(&g.rays, &g.rayKeys, int(shKeys[g.lay.top(v-shRays)]), bit)
+	}
+	kc := int(shKeys[c])
+	setKeyBit(&g.rays, &g.rayKeys, kc, bit)
+	if v >= shOuter {
+		setKeyBit(&g.outer, &g.outerKeys, kc, bit)
+	}
+	g.empty &^= 1 << (v & 31)
+	g.shift(from, v)
 }
 
 // shift moves the top card of pile from onto pile to. moveLinked keeps
@@ -347,58 +422,14 @@ func (g *shah) shift(from, to int) {
 	g.lay.moveLinked(from, to)
 }
 
-// forget takes pile p out of the kept facts before a move changes it.
-// (A move touches two piles of different rays, or one star place: the
-// forgets and notes of its two piles never meet on one fact.)
-func (g *shah) forget(p int) {
-	switch {
-	case p < shFound:
-		k := p & 7
-		if q := g.rayTop(k); q >= 0 {
-			clearKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
-		}
-		if c := g.lay.top(p); p >= shOuter && c != NoCard {
-			clearKeyBit(&g.outer, &g.outerKeys, suitKey(c), 1<<k)
-		}
-	case p < shFound+8:
-		n := g.lay.size(p)
-		g.score -= uint8(n)
-		if f := p - shFound; n < shTop {
-			clearKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
-		}
-	}
-}
-
-// note puts pile p back into the kept facts after a move changed it.
-func (g *shah) note(p int) {
-	switch {
-	case p < shFound:
-		k := p & 7
-		if q := g.rayTop(k); q >= 0 {
-			setKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
-		}
-		if g.lay.empty(p) {
-			g.empty |= 1 << p
-			return
-		}
-		g.empty &^= 1 << p
-		if p >= shOuter {
-			setKeyBit(&g.outer, &g.outerKeys, suitKey(g.lay.top(p)), 1<<k)
-		}
-	case p < shFound+8:
-		n := g.lay.size(p)
-		g.score += uint8(n)
-		if f := p - shFound; n < shTop {
-			setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
-		}
-	}
-}
-
 // draw turns the stock's top card onto the empty place p, if the stock
-// has a card.
+// has a card: the deal of a place of the next circle, or the refill of a
+// place of the circle just dealt (Rule I). The places below p in its ray
+// hold their card (a place falls vacant during the deal only when the
+// stock is out), so it is a fill.
 func (g *shah) draw(p int) {
 	if !g.lay.empty(shStock) {
-		g.move(shStock, p)
+		g.fill(shStock, p)
 	}
 }
 
@@ -448,16 +479,19 @@ func shMarries(s, t Card) bool {
 func (g *shah) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
 
 func (g *shah) gen(dst []Move, first bool) []Move {
+	dst = slices.Grow(dst, shMaxMoves) // room for shSlot
 	w := &g.want
 	if g.phase < 2 {
 		base := int(g.phase) * shRays
 		for p := base; p < base+shRays; p++ {
-			dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, w, p, g.at(p))
 			if first && len(dst) > 0 {
 				return dst
 			}
 		}
-		return append(dst, Move{Kind: MoveDeal, From: shStock, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleDeal})
+		dst, m := shSlot(dst)
+		*m = shDealMove
+		return dst
 	}
 	if g.Won() {
 		return dst
@@ -470,13 +504,13 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	}
 	for ; wanted != 0; wanted &= wanted - 1 {
 		p := g.rayTop(bits.TrailingZeros8(wanted))
-		dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
+		dst = g.appendPlays(dst, w, p, g.at(p))
 		if first {
 			return dst
 		}
 	}
 	t := g.lay.top(shTalon)
-	dst = g.appendPlays(dst, w, shTalon, t, shRulePlay)
+	dst = g.appendPlays(dst, w, shTalon, t)
 	if first && len(dst) > 0 {
 		return dst
 	}
@@ -499,10 +533,13 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 		}
 	}
 	for ; targets != 0; targets &= targets - 1 {
-		k := bits.TrailingZeros8(targets)
+		k := bits.TrailingZeros8(targets) & 7
 		key := suitKey(g.lay.top(shOuter + k))
 		if onto>>k&1 != 0 { // shMarries(t, top)
-			dst = append(dst, Move{Kind: MoveBuild, From: shTalon, To: uint8(shOuter + k), Card: t, Card2: NoCard, Rule: shRuleII})
+			var m *Move
+			dst, m = shSlot(dst)
+			*m = shMarriageMoves[shRays][k]
+			m.Card = t
 			if first {
 				return dst
 			}
@@ -510,35 +547,124 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 		if !outerToo {
 			continue
 		}
-		for m := g.outer[(key-1)&63]; m != 0; m &= m - 1 { // shMarries(top of j, top), j != k
-			j := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: g.lay.top(shOuter + j), Card2: NoCard, Rule: shRuleII})
+		for o := g.outer[(key-1)&63]; o != 0; o &= o - 1 { // shMarries(top of j, top), j != k
+			j := bits.TrailingZeros8(o) & 7
+			var m *Move
+			dst, m = shSlot(dst)
+			*m = shMarriageMoves[j][k]
+			m.Card = g.lay.top(shOuter + j)
 			if first {
 				return dst
 			}
 		}
 	}
 	if g.empty != 0 {
-		v := bits.TrailingZeros32(g.empty)
+		v := bits.TrailingZeros32(g.empty) & 31 // below shFound: an empty star place
 		if t != NoCard {
-			dst = append(dst, Move{Kind: MoveFill, From: shTalon, To: uint8(v), Card: t, Card2: NoCard, Rule: shRuleVacancy})
+			var m *Move
+			dst, m = shSlot(dst)
+			*m = shFillMoves[0][v]
+			m.Card = t
 			if first {
 				return dst
 			}
 		}
 		if !g.lay.empty(shStock) {
-			dst = append(dst, Move{Kind: MoveFill, From: shStock, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: shRuleVacancy})
+			var m *Move
+			dst, m = shSlot(dst)
+			*m = shFillMoves[1][v]
 		}
 		return dst
 	}
 	if !g.lay.empty(shStock) {
-		return append(dst, Move{Kind: MoveDraw, From: shStock, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw})
+		dst, m := shSlot(dst)
+		*m = shDrawMove
+		return dst
 	}
 	if !g.lay.empty(shTalon) && g.redeals < g.r.maxRedeals {
-		dst = append(dst, Move{Kind: MoveRedeal, From: shTalon, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal})
+		var m *Move
+		dst, m = shSlot(dst)
+		*m = shRedealMove
 	}
 	return dst
 }
+
+// shSlot returns dst extended by one move and the new move, to be
+// assigned; gen and ProgressMoves have made room for shMaxMoves first.
+// The Shah's moves are copied from tables (shPlayMoves …) into their slot
+// of the list and given their card there: a move appended as a composite
+// literal or a table entry is first copied to a temporary on the stack and
+// read back with wide loads that span several of the stores that wrote it
+// (a failed store forwarding, a stall of a dozen cycles, for every move
+// listed; see rbSlot); and a slot that needs no check for room keeps
+// appendPlays small enough to be inlined.
+func shSlot(dst []Move) ([]Move, *Move) {
+	n := len(dst)
+	dst = dst[:n+1]
+	return dst, &dst[n]
+}
+
+// shKeys[c] is suitKey(c) for a real card c and 0, which no card has, for
+// NoCard (one load, no branch).
+var shKeys = func() (t [256]uint8) {
+	for c := range t {
+		if Card(c).Valid() {
+			t[c] = uint8(suitKey(Card(c)))
+		}
+	}
+	return t
+}()
+
+// shMaxMoves bounds the moves of one position: during the deal, at most
+// two plays for each of the eight cards of the circle and the deal; after
+// it, at most two plays for each of the eight ray tops and the talon top
+// (18), the marriages onto the outer piles (each outer top takes the two
+// copies of one card at most, and the talon top goes on two outer tops at
+// most: 18), two fills and the draw or the redeal.
+const shMaxMoves = 40
+
+// The moves of the Shah without their card (NoCard), by their piles (see
+// shSlot): shPlayMoves[p][f] plays from star place p (shah/I) or the
+// talon (shah/play) to foundation f; shMarriageMoves[j][k] marries the
+// top of outer pile j, or the talon top for j = shRays, onto outer pile
+// k; shFillMoves[0][v] and [1][v] fill place v from the talon and the
+// stock.
+var (
+	shPlayMoves = func() (t [shTalon + 1][8]Move) {
+		for p := range t {
+			rule := shRuleI
+			if p == shTalon {
+				rule = shRulePlay
+			}
+			for f := range t[p] {
+				t[p][f] = Move{Kind: MoveFoundation, From: uint8(p), To: uint8(shFound + f), Card: NoCard, Card2: NoCard, Rule: rule}
+			}
+		}
+		return t
+	}()
+	shMarriageMoves = func() (t [shRays + 1][shRays]Move) {
+		for j := range t {
+			from := uint8(shOuter + j)
+			if j == shRays {
+				from = shTalon
+			}
+			for k := range t[j] {
+				t[j][k] = Move{Kind: MoveBuild, From: from, To: uint8(shOuter + k), Card: NoCard, Card2: NoCard, Rule: shRuleII}
+			}
+		}
+		return t
+	}()
+	shFillMoves = func() (t [2][32]Move) {
+		for v := range t[0] {
+			t[0][v] = Move{Kind: MoveFill, From: shTalon, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: shRuleVacancy}
+			t[1][v] = Move{Kind: MoveFill, From: shStock, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: shRuleVacancy}
+		}
+		return t
+	}()
+	shDealMove   = Move{Kind: MoveDeal, From: shStock, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleDeal}
+	shDrawMove   = Move{Kind: MoveDraw, From: shStock, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw}
+	shRedealMove = Move{Kind: MoveRedeal, From: shTalon, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal}
+)
 
 // shWants maps the suitKey of a card to the foundations that take it next
 // (bit f): fits(f, c) is exactly bit f of w[suitKey(c)] for a real card.
@@ -563,21 +689,53 @@ func (g *shah) CanDraw() bool {
 	return g.phase >= 2 && !g.Won() && g.empty == 0 && !g.lay.empty(shStock)
 }
 
-// Singles returns the star places (piles 0–23) that hold exactly one
-// card, bit p for place p: a play or marriage from one of them opens a
-// vacancy, which the book strategy postpones (shah/S2). An inner or
-// middle place holds at most one card, so those are the non-empty ones;
-// an outer place's size is read. TestShahBookFacts checks it against Pile.
-func (g *shah) Singles() uint32 {
-	o := (*[shRays]pileHead)(g.lay.piles[shOuter:shFound])
-	// one(n) is 1 when n is 1, else 0: n^1 - 1 wraps round to the top
-	// bit exactly then (no branch: which outer piles hold one card
-	// changes from decision to decision; the eight are written out,
-	// as a loop spent more on its counter and shifts than on them).
-	one := func(h pileHead) uint32 { return (uint32(h.n) ^ 1 - 1) >> 31 }
-	outer := one(o[0]) | one(o[1])<<1 | one(o[2])<<2 | one(o[3])<<3 |
-		one(o[4])<<4 | one(o[5])<<5 | one(o[6])<<6 | one(o[7])<<7
-	return ^g.empty&(1<<shOuter-1) | outer<<shOuter
+// Emptying returns the star places (piles 0–23) from which a listed play
+// or marriage takes the place's only card, bit p for place p: those moves
+// open a vacancy, which the book strategy postpones (shah/S2). It reads
+// the kept facts as gen does: the plays are those of the ray tops of the
+// keys both the rays and the foundations have (during the deal, of the
+// circle just dealt), the outer-to-outer marriages those of the outer tops
+// one below another outer top; an inner or middle place holds one card,
+// an outer pile's size is read. TestShahBookFacts checks it against the
+// legal moves and Pile.
+func (g *shah) Emptying() uint32 {
+	var places uint32
+	if g.phase < 2 {
+		base := int(g.phase) * shRays
+		for p := base; p < base+shRays; p++ {
+			if g.want[shKeys[g.lay.top(p)]&63] != 0 {
+				places |= 1 << p
+			}
+		}
+		return places
+	}
+	if g.Won() {
+		return 0
+	}
+	var plays, outer uint8 // by ray: a play of its top; a marriage or play from its outer pile
+	for ks := g.rayKeys & g.wantKeys; ks != 0; ks &= ks - 1 {
+		plays |= g.rays[bits.TrailingZeros64(ks)]
+	}
+	if g.idle < shIdleMax && !g.r.talonOnly {
+		for ks := g.outerKeys & (g.outerKeys >> 1); ks != 0; ks &= ks - 1 {
+			outer |= g.outer[bits.TrailingZeros64(ks)]
+		}
+	}
+	for ; plays != 0; plays &= plays - 1 {
+		k := bits.TrailingZeros8(plays)
+		if p := g.rayTop(k); p >= shOuter {
+			outer |= 1 << k
+		} else {
+			places |= 1 << (p & 31)
+		}
+	}
+	for ; outer != 0; outer &= outer - 1 {
+		k := bits.TrailingZeros8(outer)
+		if g.lay.piles[shOuter+k].n == 1 {
+			places |= 1 << (shOuter + k)
+		}
+	}
+	return places
 }
 
 // wantsOf computes what the foundations take next from their heights.
@@ -590,14 +748,14 @@ func (g *shah) wantsOf() (w shWants) {
 	return w
 }
 
-// appendPlays appends the foundation plays of c, available at from.
-func (g *shah) appendPlays(dst []Move, w *shWants, from int, c Card, rule RuleID) []Move {
-	if c == NoCard {
-		return dst
-	}
-	for m := w[suitKey(c)]; m != 0; m &= m - 1 { // g.fits(f, c)
-		f := bits.TrailingZeros8(m)
-		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(shFound + f), Card: c, Card2: NoCard, Rule: rule})
+// appendPlays appends the foundation plays of c, available at from (a
+// star place or the talon), copied from shPlayMoves (see shSlot).
+func (g *shah) appendPlays(dst []Move, w *shWants, from int, c Card) []Move {
+	for m := w[shKeys[c]&63]; m != 0; m &= m - 1 { // g.fits(f, c)
+		var s *Move
+		dst, s = shSlot(dst)
+		*s = shPlayMoves[from][bits.TrailingZeros8(m)&7]
+		s.Card = c
 	}
 	return dst
 }
@@ -758,17 +916,17 @@ func (g *shah) ApplyListed(m *Move) {
 		}
 		g.phase++
 	case MoveFoundation:
-		g.move(from, to)
+		g.play(from, to)
 		if g.phase < 2 {
 			g.draw(from)
 		}
 	case MoveBuild:
-		g.move(from, to)
+		g.marry(from, to)
 		if from != shTalon {
 			idle = g.idle + 1
 		}
 	case MoveFill:
-		g.move(from, to)
+		g.fill(from, to)
 	case MoveDraw: // the talon and the stock hold no kept fact
 		g.shift(from, to)
 	case MoveRedeal:
@@ -783,7 +941,7 @@ func (g *shah) ApplyListed(m *Move) {
 // Ending: won when all foundations reach the queen, stuck when no move is
 // legal (the cycle rule only limits marriages; it never ends the game).
 func (g *shah) Ending() Ending {
-	var buf [1]Move
+	var buf [shMaxMoves]Move
 	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
 }
 

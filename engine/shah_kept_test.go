@@ -122,7 +122,7 @@ func shGenReference(g *shah, dst []Move) []Move {
 }
 
 // TestShahBookFacts checks what the Shah tells the book strategy
-// (CanDraw, FoundationWants, Singles) against the legal moves and the
+// (CanDraw, FoundationWants, Emptying) against the legal moves and the
 // piles at every position of random playouts of every variant.
 func TestShahBookFacts(t *testing.T) {
 	deals := 150
@@ -131,7 +131,7 @@ func TestShahBookFacts(t *testing.T) {
 	}
 	spec := shahSpec()
 	var pile []Card
-	draws, singles := 0, 0
+	draws, emptying := 0, 0
 	for _, opts := range variantOptions(spec) {
 		randomPlayouts(t, spec, opts, deals, func(seed uint64, ply int, gg Game, legal []Move) {
 			g := gg.(*shah)
@@ -152,19 +152,27 @@ func TestShahBookFacts(t *testing.T) {
 			if got := g.FoundationWants(); got != wants {
 				t.Fatalf("%v seed %d move %d: FoundationWants %x, the foundations give %x\n%s", opts, seed, ply, got, wants, g)
 			}
-			got := g.Singles()
-			for p := 0; p < 32; p++ {
-				pile = g.Pile(pile[:0], p)
-				if (got>>p&1 != 0) != (p < shFound && len(pile) == 1) {
-					t.Fatalf("%v seed %d move %d: pile %d = %v: single %v\n%s", opts, seed, ply, p, pile, got>>p&1 != 0, g)
+			var want uint32
+			for _, m := range legal {
+				if m.Kind != MoveFoundation && m.Kind != MoveBuild {
+					continue
 				}
-				if p >= shOuter && len(pile) == 1 {
-					singles++
+				if int(m.From) >= shFound && m.From != shTalon {
+					t.Fatalf("%v seed %d move %d: %v from pile %d", opts, seed, ply, m, m.From)
 				}
+				if pile = g.Pile(pile[:0], int(m.From)); m.From < 32 && len(pile) == 1 {
+					want |= 1 << m.From
+				}
+			}
+			if got := g.Emptying(); got != want {
+				t.Fatalf("%v seed %d move %d: Emptying %024b, the legal moves %v give %024b\n%s", opts, seed, ply, got, legal, want, g)
+			}
+			if want>>shOuter != 0 {
+				emptying++
 			}
 		})
 	}
-	if draws == 0 || singles == 0 {
-		t.Errorf("%d positions with a draw, %d outer places of one card seen", draws, singles)
+	if draws == 0 || emptying == 0 {
+		t.Errorf("%d positions with a draw, %d with an outer pile a move empties", draws, emptying)
 	}
 }

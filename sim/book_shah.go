@@ -59,9 +59,9 @@ func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
 }
 
 // shahFactsReader is implemented by the Shah (engine.shah.CanDraw,
-// FoundationWants and Singles): whether the draw is legal and what its
-// foundations take next, kept by the engine, and its star places of one
-// card, read in a few loads; and its piles.
+// FoundationWants and Emptying): whether the draw is legal and what its
+// foundations take next, kept by the engine, and the places its plays and
+// marriages would leave empty, read from what it keeps; and its piles.
 type shahFactsReader interface {
 	engine.PileReader
 	// CanDraw reports whether LegalMoves lists a draw (MoveDraw).
@@ -69,9 +69,11 @@ type shahFactsReader interface {
 	// FoundationWants returns bit 16 × suit + rank for each card a
 	// foundation takes next.
 	FoundationWants() uint64
-	// Singles returns bit p for each of the piles 0 … 31 that holds
-	// exactly one card.
-	Singles() uint32
+	// Emptying returns bit p for each pile p below 32 from which a
+	// listed play (MoveFoundation) or marriage (MoveBuild) takes the
+	// pile's only card. (No such move takes a card from a layout pile of
+	// 32 or beyond: the Shah's are its star places, piles 0–23.)
+	Emptying() uint32
 }
 
 // waitForNeeded is shah (shah/S2) with the facts read from r in a few
@@ -89,6 +91,10 @@ type shahFactsReader interface {
 // neededSoon skips), and a complete one (a queen on top), which
 // FoundationWants leaves out, would take a king, which never reaches the
 // talon; so the test is neededSoon's.
+//
+// The moves shah bans are the plays and marriages from a layout pile of
+// one card: those from the piles of Emptying, so most decisions (none)
+// read no move.
 func (p *bookPlayer) waitForNeeded(r shahFactsReader, legal []engine.Move) int {
 	if !r.CanDraw() {
 		return 0
@@ -99,27 +105,8 @@ func (p *bookPlayer) waitForNeeded(r shahFactsReader, legal []engine.Move) int {
 			return 0
 		}
 	}
-	// The piles the plays and marriages take a card from (bit p for
-	// pile p below 32; a layout pile beyond is read at once), then
-	// those of one card among them: most decisions end here with none,
-	// before the list of bans is cleared.
-	var from uint32
-	n := 0
-	for i := range legal {
-		m := &legal[i]
-		if m.Kind != engine.MoveFoundation && m.Kind != engine.MoveBuild {
-			continue
-		}
-		if m.From < 32 {
-			from |= 1 << m.From
-		} else if p.layoutPile(m.From) && r.PileLen(int(m.From)) == 1 {
-			n++
-		}
-	}
-	if from &= p.layout32; from != 0 {
-		from &= r.Singles()
-	}
-	if from == 0 && n == 0 {
+	from := r.Emptying() & p.layout32
+	if from == 0 {
 		return 0
 	}
 	if cap(p.banned) < len(legal) {
@@ -127,19 +114,10 @@ func (p *bookPlayer) waitForNeeded(r shahFactsReader, legal []engine.Move) int {
 	}
 	p.banned = p.banned[:len(legal)]
 	clear(p.banned)
-	n = 0
+	n := 0
 	for i := range legal {
 		m := &legal[i]
-		if m.Kind != engine.MoveFoundation && m.Kind != engine.MoveBuild {
-			continue
-		}
-		var ban bool
-		if m.From < 32 {
-			ban = from>>m.From&1 != 0
-		} else {
-			ban = p.layoutPile(m.From) && r.PileLen(int(m.From)) == 1
-		}
-		if ban {
+		if (m.Kind == engine.MoveFoundation || m.Kind == engine.MoveBuild) && m.From < 32 && from>>m.From&1 != 0 {
 			p.banned[i] = true
 			n++
 		}
