@@ -26,19 +26,18 @@ import (
 // is turned while a vacancy waits.
 
 const (
-	shRays     = 8
-	shInner    = 0
-	shMiddle   = 8
-	shOuter    = 16
-	shFound    = 24
-	shTalon    = 32
-	shStock    = 33
-	shShah     = 34
-	shAside    = 35
-	shPiles    = 36
-	shTop      = 12 // foundations end at the queen
-	shPlayable = 2*CardsPerDeck - 16
-	shIdleMax  = 16 // cycle rule: outer-to-outer marriages in a row
+	shRays    = 8
+	shInner   = 0
+	shMiddle  = 8
+	shOuter   = 16
+	shFound   = 24
+	shTalon   = 32
+	shStock   = 33
+	shShah    = 34
+	shAside   = 35
+	shPiles   = 36
+	shTop     = 12 // foundations end at the queen
+	shIdleMax = 16 // cycle rule: outer-to-outer marriages in a row
 )
 
 // Rule IDs of shah.
@@ -170,10 +169,16 @@ func shahPiles() []PileInfo {
 type shahRules struct {
 	maxRedeals uint8 // redeals
 	talonOnly  bool  // marriage-sources=talon
+	// outerMax is the number of outer-to-outer marriages allowed in a
+	// row: shIdleMax (the cycle rule), or 0 with marriage-sources=talon.
+	outerMax uint8
 }
 
 func startShah(v *VariantReader) (Dealer, error) {
-	r := &shahRules{talonOnly: v.Is("marriage-sources", "talon")}
+	r := &shahRules{talonOnly: v.Is("marriage-sources", "talon"), outerMax: shIdleMax}
+	if r.talonOnly {
+		r.outerMax = 0
+	}
 	switch {
 	case v.Is("redeals", "1"):
 		r.maxRedeals = 1
@@ -234,8 +239,11 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 func (g *shah) setUp(c core, r *shahRules, pack []Card) {
 	*g = shah{core: c, r: r}
 	g.lay.reset()
-	var rest [shPlayable]Card
-	n, kings := 0, 0
+	// The rest of the pack, in its order, is the stock, the first card on
+	// top: each card is linked beneath the one before (loadPack of the
+	// cards gathered first, without the copy).
+	stock := &g.lay.piles[shStock]
+	last, kings := NoCard, 0
 	for _, c := range pack {
 		switch c.Rank() {
 		case Ace:
@@ -252,11 +260,15 @@ func (g *shah) setUp(c core, r *shahRules, pack []Card) {
 			}
 			kings++
 		default:
-			rest[n] = c
-			n++
+			if last == NoCard {
+				stock.top = c
+			} else {
+				g.lay.below[last] = c
+			}
+			last = c
+			stock.n++
 		}
 	}
-	g.lay.loadPack(shStock, rest[:n])
 	for k := 0; k < shRays; k++ {
 		g.lay.moveLinked(shStock, shInner+k)
 	}
@@ -476,18 +488,13 @@ func shMarries(s, t Card) bool {
 // just dealt, then the deal of the next circle. Afterwards: plays from ray
 // tops and the talon, marriages, the fill of the first vacancy, the draw and
 // the redeal.
-func (g *shah) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
-
-func (g *shah) gen(dst []Move, first bool) []Move {
+func (g *shah) LegalMoves(dst []Move) []Move {
 	dst = slices.Grow(dst, shMaxMoves) // room for shSlot
 	w := &g.want
 	if g.phase < 2 {
 		base := int(g.phase) * shRays
 		for p := base; p < base+shRays; p++ {
 			dst = g.appendPlays(dst, w, p, g.at(p))
-			if first && len(dst) > 0 {
-				return dst
-			}
 		}
 		dst, m := shSlot(dst)
 		*m = shDealMove
@@ -505,15 +512,9 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	for ; wanted != 0; wanted &= wanted - 1 {
 		p := g.rayTop(bits.TrailingZeros8(wanted))
 		dst = g.appendPlays(dst, w, p, g.at(p))
-		if first {
-			return dst
-		}
 	}
 	t := g.lay.top(shTalon)
 	dst = g.appendPlays(dst, w, shTalon, t)
-	if first && len(dst) > 0 {
-		return dst
-	}
 	// shMarries(s, t) is key(t) - key(s) == 1 for the suitKeys of the
 	// cards: the outer piles whose top may go on top t of outer pile k
 	// are g.outer[key(t)-1] (bit j for pile j; never k itself). The
@@ -521,7 +522,7 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	// top marries) and, when outer-to-outer marriages are allowed, those
 	// of the keys k whose key k-1 an outer top has too.
 	talonKey := suitKey(t)
-	outerToo := g.idle < shIdleMax && !g.r.talonOnly
+	outerToo := g.idle < g.r.outerMax
 	var onto, targets uint8
 	if t != NoCard {
 		onto = g.outer[(talonKey+1)&63]
@@ -534,15 +535,13 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	}
 	for ; targets != 0; targets &= targets - 1 {
 		k := bits.TrailingZeros8(targets) & 7
-		key := suitKey(g.lay.top(shOuter + k))
-		if onto>>k&1 != 0 { // shMarries(t, top)
+		key := int(shKeys[g.lay.top(shOuter+k)]) // a target's top is a card
+		if onto>>k&1 != 0 {
+			// shMarries(t, top)
 			var m *Move
 			dst, m = shSlot(dst)
 			*m = shMarriageMoves[shRays][k]
 			m.Card = t
-			if first {
-				return dst
-			}
 		}
 		if !outerToo {
 			continue
@@ -553,9 +552,6 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 			dst, m = shSlot(dst)
 			*m = shMarriageMoves[j][k]
 			m.Card = g.lay.top(shOuter + j)
-			if first {
-				return dst
-			}
 		}
 	}
 	if g.empty != 0 {
@@ -565,9 +561,6 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 			dst, m = shSlot(dst)
 			*m = shFillMoves[0][v]
 			m.Card = t
-			if first {
-				return dst
-			}
 		}
 		if !g.lay.empty(shStock) {
 			var m *Move
@@ -673,20 +666,25 @@ type shWants [64]uint8
 // wants returns what the foundations take next, as kept (see shah).
 func (g *shah) wants() shWants { return g.want }
 
-// FoundationWants returns the cards the foundations take next: bit
-// 16 × suit + rank for each (the suitKey of the card), as kept
-// (wantKeys). The book strategy reads it for shah/S2 (a talon top needed
-// soon) instead of the eight foundation tops; TestShahBookFacts checks it
-// against the foundations.
-func (g *shah) FoundationWants() uint64 { return g.wantKeys }
-
-// CanDraw reports whether turning the pack onto the talon (MoveDraw) is
-// legal: after the deal, in a game not won, with no vacancy waiting and
-// cards in the pack (LegalMoves then lists the draw, last). The book
-// strategy reads it for shah/S2 instead of looking for the draw among the
-// moves; TestShahBookFacts checks it against LegalMoves.
-func (g *shah) CanDraw() bool {
-	return g.phase >= 2 && !g.Won() && g.empty == 0 && !g.lay.empty(shStock)
+// DrawDistance returns, when turning the pack onto the talon (MoveDraw)
+// is legal, how many cards a foundation still needs before it takes the
+// talon top (distance; shTop for an empty talon), and -1 when the draw is
+// not legal. The draw is legal after the deal, in a game not won, with no
+// vacancy waiting and cards in the pack (LegalMoves then lists it, last).
+// The book strategy reads it for shah/S2 (while the pack can be turned,
+// wait for a talon top needed soon) instead of looking for the draw among
+// the moves and reading the eight foundation tops; TestShahBookFacts
+// checks it against LegalMoves and the foundations.
+func (g *shah) DrawDistance() int {
+	// The four conditions in one test: phase 2, no vacancy, and neither
+	// the score 8 × shTop nor an empty pack (their product is 0 exactly
+	// then, and n-1 wraps round to the top bit exactly for 0).
+	won := uint32(g.score) ^ 8*shTop
+	pack := uint32(g.lay.piles[shStock].n)
+	if g.empty|uint32(2-g.phase)|(won*pack-1)>>31 != 0 {
+		return -1
+	}
+	return g.distance(g.lay.top(shTalon))
 }
 
 // Emptying returns the star places (piles 0–23) from which a listed play
@@ -716,7 +714,7 @@ func (g *shah) Emptying() uint32 {
 	for ks := g.rayKeys & g.wantKeys; ks != 0; ks &= ks - 1 {
 		plays |= g.rays[bits.TrailingZeros64(ks)]
 	}
-	if g.idle < shIdleMax && !g.r.talonOnly {
+	if g.idle < g.r.outerMax {
 		for ks := g.outerKeys & (g.outerKeys >> 1); ks != 0; ks &= ks - 1 {
 			outer |= g.outer[bits.TrailingZeros64(ks)]
 		}
@@ -942,7 +940,7 @@ func (g *shah) ApplyListed(m *Move) {
 // legal (the cycle rule only limits marriages; it never ends the game).
 func (g *shah) Ending() Ending {
 	var buf [shMaxMoves]Move
-	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
+	return ending(g.Won(), false, len(g.LegalMoves(buf[:0])) > 0)
 }
 
 func (g *shah) Won() bool { return g.score == 8*shTop }
@@ -1168,18 +1166,16 @@ const (
 
 // distance returns how many cards a foundation of c's suit still needs
 // before it takes c (the fewer of the two), shTop for a missing card or
-// one no foundation needs.
+// one no foundation needs. A foundation of height h < rank takes rank h+1
+// next, so the fewest is key(c) less the highest key of c's suit up to
+// c's that the foundations want (kept in wantKeys).
 func (g *shah) distance(c Card) int {
-	d := shTop
-	if c == NoCard {
-		return d
+	key := uint(shKeys[c]) // 0 for NoCard, which no foundation wants
+	suit := uint(16 * (key / 16))
+	if m := g.wantKeys & (2<<key - 1) &^ (1<<suit - 1); m != 0 {
+		return int(key) - (63 - bits.LeadingZeros64(m))
 	}
-	for f := shFound + 2*int(c.Suit()); f < shFound+2*int(c.Suit())+2; f++ {
-		if h := g.lay.size(f); h < int(c.Rank()) {
-			d = min(d, int(c.Rank())-h-1)
-		}
-	}
-	return d
+	return shTop
 }
 
 // RolloutMove returns the move of the rollout heuristic described in

@@ -122,7 +122,7 @@ func shGenReference(g *shah, dst []Move) []Move {
 }
 
 // TestShahBookFacts checks what the Shah tells the book strategy
-// (CanDraw, FoundationWants, Emptying) against the legal moves and the
+// (DrawDistance, Emptying) against the legal moves and the
 // piles at every position of random playouts of every variant.
 func TestShahBookFacts(t *testing.T) {
 	deals := 150
@@ -131,26 +131,31 @@ func TestShahBookFacts(t *testing.T) {
 	}
 	spec := shahSpec()
 	var pile []Card
-	draws, emptying := 0, 0
+	draws, emptying, needed := 0, 0, 0
 	for _, opts := range variantOptions(spec) {
 		randomPlayouts(t, spec, opts, deals, func(seed uint64, ply int, gg Game, legal []Move) {
 			g := gg.(*shah)
 			draw := slices.ContainsFunc(legal, func(m Move) bool { return m.Kind == MoveDraw })
-			if g.CanDraw() != draw {
-				t.Fatalf("%v seed %d move %d: CanDraw %v, the legal moves %v\n%s", opts, seed, ply, g.CanDraw(), legal, g)
-			}
 			if draw {
 				draws++
 			}
-			var wants uint64
-			for f := shFound; f < shFound+8; f++ {
-				pile = g.Pile(pile[:0], f)
-				if top := pile[len(pile)-1]; top.Rank() < Queen {
-					wants |= 1 << (16*int(top.Suit()) + int(top.Rank()) + 1)
+			dist := shTop
+			if c := g.PileTop(shTalon); c != NoCard {
+				for f := shFound + 2*int(c.Suit()); f < shFound+2*int(c.Suit())+2; f++ {
+					pile = g.Pile(pile[:0], f)
+					if h := pile[len(pile)-1].Rank(); h < c.Rank() {
+						dist = min(dist, int(c.Rank()-h)-1)
+					}
 				}
 			}
-			if got := g.FoundationWants(); got != wants {
-				t.Fatalf("%v seed %d move %d: FoundationWants %x, the foundations give %x\n%s", opts, seed, ply, got, wants, g)
+			if !draw {
+				dist = -1
+			}
+			if got := g.DrawDistance(); got != dist {
+				t.Fatalf("%v seed %d move %d: DrawDistance %d, the legal moves %v and the foundations give %d\n%s", opts, seed, ply, got, legal, dist, g)
+			}
+			if dist >= 0 && dist < shTop {
+				needed++
 			}
 			var want uint32
 			for _, m := range legal {
@@ -172,7 +177,7 @@ func TestShahBookFacts(t *testing.T) {
 			}
 		})
 	}
-	if draws == 0 || emptying == 0 {
-		t.Errorf("%d positions with a draw, %d with an outer pile a move empties", draws, emptying)
+	if draws == 0 || emptying == 0 || needed == 0 {
+		t.Errorf("%d positions with a draw, %d with an outer pile a move empties, %d with a talon top needed", draws, emptying, needed)
 	}
 }

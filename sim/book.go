@@ -202,6 +202,10 @@ type bookPlayer struct {
 	drew     bool
 	drawGame drawPeeker
 	drawn    []engine.Move // the legal moves before the draw (not a copy)
+	// peeks: the game of spec is a drawPeeker (as the game of the Reset
+	// that read spec was), so Choose asks a draw's game for it; the
+	// others skip that assertion.
+	peeks bool
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
@@ -221,6 +225,7 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 				p.off = id
 			}
 		}
+		_, p.peeks = g.(drawPeeker)
 		p.kinds = p.kinds[:0]
 		p.commons = p.commons[:0]
 		p.founds = p.founds[:0]
@@ -280,7 +285,7 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 	} else {
 		i, adv = p.decide(g, legal)
 	}
-	if !p.drew && i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw { // (a game's decide may have done it)
+	if p.peeks && !p.drew && i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw { // (a game's decide may have done it)
 		if d, ok := g.(drawPeeker); ok {
 			// Keep the moves for nextLegal: not a copy, since the play
 			// loop hands their array back to nextLegal, unchanged, as

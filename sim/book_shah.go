@@ -16,7 +16,7 @@ const shahS2 engine.RuleID = "shah/S2"
 // decision (decide, with shah).
 func (p *bookPlayer) shahDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	r, ok := g.(shahFactsReader)
-	if !ok || p.talon < 0 {
+	if !ok {
 		return p.decide(g, legal)
 	}
 	if p.on(shahS2) {
@@ -58,17 +58,17 @@ func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
 	return false
 }
 
-// shahFactsReader is implemented by the Shah (engine.shah.CanDraw,
-// FoundationWants and Emptying): whether the draw is legal and what its
-// foundations take next, kept by the engine, and the places its plays and
-// marriages would leave empty, read from what it keeps; and its piles.
+// shahFactsReader is implemented by the Shah (engine.shah.DrawDistance
+// and Emptying): whether the draw is legal and how soon the talon top is
+// needed, from what the engine keeps, and the places its plays and
+// marriages would leave empty.
 type shahFactsReader interface {
-	engine.PileReader
-	// CanDraw reports whether LegalMoves lists a draw (MoveDraw).
-	CanDraw() bool
-	// FoundationWants returns bit 16 × suit + rank for each card a
-	// foundation takes next.
-	FoundationWants() uint64
+	// DrawDistance returns -1 when LegalMoves lists no draw (MoveDraw);
+	// else how many cards a foundation of the talon top's suit still
+	// needs before it takes the card (the fewer of the two), 12 (more
+	// than neededSoon counts) for an empty talon or a card no foundation
+	// needs.
+	DrawDistance() int
 	// Emptying returns bit p for each pile p below 32 from which a
 	// listed play (MoveFoundation) or marriage (MoveBuild) takes the
 	// pile's only card. (No such move takes a card from a layout pile of
@@ -76,34 +76,27 @@ type shahFactsReader interface {
 	Emptying() uint32
 }
 
-// waitForNeeded is shah (shah/S2) with the facts read from r in a few
-// calls instead of a look for the draw among the moves and a PileReader
+// waitForNeeded is shah (shah/S2) with the facts read from r in two calls
+// at most instead of a look for the draw among the moves and a PileReader
 // assertion and call per foundation and per source pile: it returns how
 // many moves of legal the advice bans, and when that is not 0 p.banned
 // holds them (sized to legal), as shah sets it. TestBookShahReaders checks
 // the two alike at every decision of the book's play of every variant.
 //
-// neededSoon(t) is a test of FoundationWants: a foundation whose top has
-// rank h takes rank h+1 next, and t.Rank()-h is 1, 2 or 3 exactly when
-// that next rank is t's or one or two below it: the bits of the keys
-// key(t)-2 … key(t) (ranks below the ace have no card, so no bit). Every
-// foundation of the Shah holds its ace from the start (none is empty, as
-// neededSoon skips), and a complete one (a queen on top), which
-// FoundationWants leaves out, would take a king, which never reaches the
-// talon; so the test is neededSoon's.
+// The advice applies when the draw is legal and neededSoon(t) is false
+// for the talon top t: DrawDistance() > 2. A foundation whose top has
+// rank h < t's needs t.Rank()-h-1 cards before t, and t.Rank()-h is 1, 2
+// or 3 exactly when that is 0, 1 or 2. Every foundation of the Shah holds
+// its ace from the start (none is empty, as neededSoon skips), and a
+// complete one (a queen on top) would take a king, which never reaches
+// the talon; an empty talon is not needed (12).
 //
 // The moves shah bans are the plays and marriages from a layout pile of
 // one card: those from the piles of Emptying, so most decisions (none)
 // read no move.
 func (p *bookPlayer) waitForNeeded(r shahFactsReader, legal []engine.Move) int {
-	if !r.CanDraw() {
+	if r.DrawDistance() <= 2 {
 		return 0
-	}
-	if t := r.PileTop(p.talon); t != engine.NoCard {
-		key := uint(16*int(t.Suit())+int(t.Rank())) & 63
-		if r.FoundationWants()<<2>>key&7 != 0 { // bits key-2 … key
-			return 0
-		}
 	}
 	from := r.Emptying() & p.layout32
 	if from == 0 {

@@ -8,7 +8,7 @@ import (
 )
 
 // TestBookShahReaders checks that the Shah's advice decides alike when it
-// reads the game through CanDraw, FoundationWants and Emptying
+// reads the game through DrawDistance and Emptying
 // (shahFactsReader, waitForNeeded, shahDecide) and when it reads it as
 // before, through the legal moves and the piles (shah, and bookPlayer's
 // generic decision): the same banned moves, advice and move at every
@@ -34,7 +34,7 @@ func TestBookShahReaders(t *testing.T) {
 		trace := func(ply int32, g engine.Game, _ engine.Move, _ engine.RuleID) {
 			r, ok := g.(shahFactsReader)
 			if !ok {
-				t.Fatal("the Shah has no CanDraw, FoundationWants or Emptying")
+				t.Fatal("the Shah has no DrawDistance or Emptying")
 			}
 			legal = g.LegalMoves(legal[:0])
 			plain := plainGame{g}
