@@ -336,13 +336,15 @@ func setKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
 
 // The moves' upkeep of the kept facts (see shah): each kind of move
 // changes the facts of the piles it touches that it knows to change (the
-// ray tops it covers or uncovers, the foundation it builds). TestShahKept
+// ray tops it covers or uncovers, the foundation it builds), before its
+// card moves (ApplyListed moves it, once for every kind). TestShahKept
 // checks the facts against sync after every move of random playouts of
 // every variant.
 
-// play moves the top card of pile from, the talon or the top of a ray,
-// onto foundation to, which takes it (a listed play).
-func (g *shah) play(from, to int) {
+// notePlay keeps the facts for the play of the top card of pile from, the
+// talon or the top of a ray, onto foundation to, which takes it (a listed
+// play).
+func (g *shah) notePlay(from, to int) {
 	c := g.lay.top(from)
 	f := (to - shFound) & 7
 	key := int(shKeys[c])
@@ -354,13 +356,13 @@ func (g *shah) play(from, to int) {
 	if from < shTalon {
 		g.uncover(from, c)
 	}
-	g.shift(from, to)
 }
 
-// marry moves the top card of pile from, the talon or an outer pile,
-// onto outer pile to, whose top it marries (a listed marriage): it is the
-// new top of that pile and of its ray.
-func (g *shah) marry(from, to int) {
+// noteMarriage keeps the facts for the marriage of the top card of pile
+// from, the talon or an outer pile, onto outer pile to, whose top it
+// marries (a listed marriage): it is the new top of that pile and of its
+// ray.
+func (g *shah) noteMarriage(from, to int) {
 	c, t := g.lay.top(from), g.lay.top(to)
 	bit := uint8(1) << ((to - shOuter) & 7)
 	kc, kt := int(shKeys[c]), int(shKeys[t])
@@ -371,7 +373,6 @@ func (g *shah) marry(from, to int) {
 	if from < shTalon {
 		g.uncover(from, c)
 	}
-	g.shift(from, to)
 }
 
 // uncover takes card c, the top of star place p and of its ray, out of
@@ -403,11 +404,12 @@ func (g *shah) uncover(p int, c Card) {
 	}
 }
 
-// fill moves the top card of the talon or the stock onto the vacancy v (a
-// listed fill, or a place dealt: see draw): its card is the new top of its
-// ray. Vacancies are filled in order, inner circle first, so the places
-// below v in its ray hold their card and those above it are empty.
-func (g *shah) fill(from, v int) {
+// noteFill keeps the facts for the move of the top card of the talon or
+// the stock onto the vacancy v (a listed fill, or a place dealt: see
+// draw): its card is the new top of its ray. Vacancies are filled in
+// order, inner circle first, so the places below v in its ray hold their
+// card and those above it are empty.
+func (g *shah) noteFill(from, v int) {
 	c := g.lay.top(from)
 	k := v & 7
 	bit := uint8(1) << k
@@ -420,7 +422,6 @@ func (g *shah) fill(from, v int) {
 		setKeyBit(&g.outer, &g.outerKeys, kc, bit)
 	}
 	g.empty &^= 1 << (v & 31)
-	g.shift(from, v)
 }
 
 // shift moves the top card of pile from onto pile to. moveLinked keeps
@@ -441,7 +442,8 @@ func (g *shah) shift(from, to int) {
 // stock is out), so it is a fill.
 func (g *shah) draw(p int) {
 	if !g.lay.empty(shStock) {
-		g.fill(shStock, p)
+		g.noteFill(shStock, p)
+		g.shift(shStock, p)
 	}
 }
 
@@ -898,11 +900,13 @@ func (g *shah) Apply(m Move) error {
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
 func (g *shah) ApplyListed(m *Move) {
-	from, to := int(m.From), int(m.To)
+	from, to := int(m.From)&63, int(m.To)&63
 	idle := uint8(0)
 	// Check has tied each rule to its kind of move (shah/I and shah/play
 	// to MoveFoundation, shah/II to MoveBuild, …), so the kind tells the
-	// rule apart without comparing the rule's string again.
+	// rule apart without comparing the rule's string again. A play, a
+	// marriage, a fill and the draw move one card from pile from onto
+	// pile to, after their facts are kept.
 	switch m.Kind {
 	case MoveDeal:
 		base := shMiddle
@@ -913,25 +917,32 @@ func (g *shah) ApplyListed(m *Move) {
 			g.draw(base + k)
 		}
 		g.phase++
-	case MoveFoundation:
-		g.play(from, to)
-		if g.phase < 2 {
-			g.draw(from)
-		}
-	case MoveBuild:
-		g.marry(from, to)
-		if from != shTalon {
-			idle = g.idle + 1
-		}
-	case MoveFill:
-		g.fill(from, to)
-	case MoveDraw: // the talon and the stock hold no kept fact
-		g.shift(from, to)
+		g.idle = 0
+		return
 	case MoveRedeal:
 		for !g.lay.empty(shTalon) { // turned over: the talon's bottom on top
 			g.shift(shTalon, shStock)
 		}
 		g.redeals++
+		g.idle = 0
+		return
+	case MoveFoundation:
+		g.notePlay(from, to)
+	case MoveBuild:
+		g.noteMarriage(from, to)
+		if from != shTalon {
+			idle = g.idle + 1
+		}
+	case MoveFill:
+		g.noteFill(from, to)
+	} // the draw: the talon and the stock hold no kept fact
+	if g.lay.linked == 0 { // shift, inlined
+		g.lay.move(from, to)
+	} else {
+		g.lay.moveLinked(from, to)
+	}
+	if m.Kind == MoveFoundation && g.phase < 2 {
+		g.draw(from)
 	}
 	g.idle = idle
 }
