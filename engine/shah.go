@@ -1178,13 +1178,14 @@ const (
 // distance returns how many cards a foundation of c's suit still needs
 // before it takes c (the fewer of the two), shTop for a missing card or
 // one no foundation needs. A foundation of height h < rank takes rank h+1
-// next, so the fewest is key(c) less the highest key of c's suit up to
-// c's that the foundations want (kept in wantKeys).
+// next, so the fewest is key(c) less the highest key up to c's that the
+// foundations want (kept in wantKeys): the leading zeros of wantKeys
+// shifted to end at key(c), when that key is of c's suit (no more than
+// c's rank below it; a foundation wants no rank below 2).
 func (g *shah) distance(c Card) int {
 	key := uint(shKeys[c]) // 0 for NoCard, which no foundation wants
-	suit := uint(16 * (key / 16))
-	if m := g.wantKeys & (2<<key - 1) &^ (1<<suit - 1); m != 0 {
-		return int(key) - (63 - bits.LeadingZeros64(m))
+	if d := bits.LeadingZeros64(g.wantKeys << (63 - key)); d < int(key&15) {
+		return d
 	}
 	return shTop
 }

@@ -11,16 +11,27 @@ const shahS2 engine.RuleID = "shah/S2"
 // shahDecide is bookPlayer.decide for the Shah without what its advice
 // does not use: the advice picks no move and probes no copy, so the probe
 // is not reset to g (greedy's tie-break resets it when a count needs it),
-// and the facts the advice reads come from the game in a few calls
-// (shahFactsReader, waitForNeeded). A game without them gets the generic
-// decision (decide, with shah).
+// and the facts the advice reads come from the game in two calls at most
+// (shahFactsReader): shah/S2 applies when DrawDistance() > 2, and then
+// bans the moves banVacancies finds. A game without them gets the
+// generic decision (decide, with shah).
+//
+// shah applies when the draw is legal and neededSoon(t) is false for the
+// talon top t, which is DrawDistance() > 2: a foundation whose top has
+// rank h < t's needs t.Rank()-h-1 cards before t, and t.Rank()-h is 1, 2
+// or 3 exactly when that is 0, 1 or 2. Every foundation of the Shah holds
+// its ace from the start (none is empty, as neededSoon skips), and a
+// complete one (a queen on top) would take a king, which never reaches
+// the talon; an empty talon is not needed (12). TestBookShahReaders
+// checks the two alike at every decision of the book's play of every
+// variant.
 func (p *bookPlayer) shahDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	r, ok := g.(shahFactsReader)
 	if !ok {
 		return p.decide(g, legal)
 	}
-	if p.on(shahS2) {
-		if n := p.waitForNeeded(r, legal); n > 0 && n < len(legal) {
+	if p.on(shahS2) && r.DrawDistance() > 2 {
+		if n := p.banVacancies(r, legal); n > 0 && n < len(legal) {
 			return p.choose(g, legal, p.banned), shahS2
 		}
 	}
@@ -76,28 +87,12 @@ type shahFactsReader interface {
 	Emptying() uint32
 }
 
-// waitForNeeded is shah (shah/S2) with the facts read from r in two calls
-// at most instead of a look for the draw among the moves and a PileReader
-// assertion and call per foundation and per source pile: it returns how
-// many moves of legal the advice bans, and when that is not 0 p.banned
-// holds them (sized to legal), as shah sets it. TestBookShahReaders checks
-// the two alike at every decision of the book's play of every variant.
-//
-// The advice applies when the draw is legal and neededSoon(t) is false
-// for the talon top t: DrawDistance() > 2. A foundation whose top has
-// rank h < t's needs t.Rank()-h-1 cards before t, and t.Rank()-h is 1, 2
-// or 3 exactly when that is 0, 1 or 2. Every foundation of the Shah holds
-// its ace from the start (none is empty, as neededSoon skips), and a
-// complete one (a queen on top) would take a king, which never reaches
-// the talon; an empty talon is not needed (12).
-//
-// The moves shah bans are the plays and marriages from a layout pile of
-// one card: those from the piles of Emptying, so most decisions (none)
-// read no move.
-func (p *bookPlayer) waitForNeeded(r shahFactsReader, legal []engine.Move) int {
-	if r.DrawDistance() <= 2 {
-		return 0
-	}
+// banVacancies bans the moves shah bans once it applies (see shahDecide):
+// the plays and marriages from a layout pile of one card, those from the
+// piles of Emptying, so most decisions (none) read no move. It returns how
+// many moves of legal it bans, and when that is not 0 p.banned holds them
+// (sized to legal), as shah sets it.
+func (p *bookPlayer) banVacancies(r shahFactsReader, legal []engine.Move) int {
 	from := r.Emptying() & p.layout32
 	if from == 0 {
 		return 0

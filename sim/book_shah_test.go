@@ -9,7 +9,7 @@ import (
 
 // TestBookShahReaders checks that the Shah's advice decides alike when it
 // reads the game through DrawDistance and Emptying
-// (shahFactsReader, waitForNeeded, shahDecide) and when it reads it as
+// (shahFactsReader, banVacancies, shahDecide) and when it reads it as
 // before, through the legal moves and the piles (shah, and bookPlayer's
 // generic decision): the same banned moves, advice and move at every
 // decision of the book's play of every variant, with the advice deciding
@@ -39,7 +39,10 @@ func TestBookShahReaders(t *testing.T) {
 			legal = g.LegalMoves(legal[:0])
 			plain := plainGame{g}
 			fast.Reset(g, 0)
-			n := fast.waitForNeeded(r, legal)
+			n := 0
+			if r.DrawDistance() > 2 {
+				n = fast.banVacancies(r, legal)
+			}
 			got := make([]bool, len(legal))
 			if n > 0 {
 				copy(got, fast.banned)
