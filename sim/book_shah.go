@@ -26,6 +26,14 @@ const shahS2 engine.RuleID = "shah/S2"
 // checks the two alike at every decision of the book's play of every
 // variant.
 func (p *bookPlayer) shahDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	// A lone move that is not a tableau move (a fifth of the decisions:
+	// mostly a draw) is chosen whatever the advice says: shah/S2 bans
+	// nothing then or, banning all, leaves greedy to choose among all,
+	// and greedy's choice of it leaves nothing behind (choose remembers
+	// the view of tableau moves only).
+	if len(legal) == 1 && !isTableau(legal[0].Kind) {
+		return 0, ""
+	}
 	r, ok := g.(shahFactsReader)
 	if !ok {
 		return p.decide(g, legal)
