@@ -38,10 +38,23 @@ func (p *bookPlayer) shahDecide(g engine.Game, legal []engine.Move) (int, engine
 	if !ok {
 		return p.decide(g, legal)
 	}
+	n := 0
 	if p.on(shahS2) && r.DrawDistance() > 2 {
-		if n := p.banVacancies(r, legal); n > 0 && n < len(legal) {
-			return p.choose(g, legal, p.banned), shahS2
+		n = p.banVacancies(r, legal)
+	}
+	// Greedy's first rule, the first play not banned, at once when it is
+	// the first move: the Shah lists its plays first, and greedy's choice
+	// of a play leaves nothing behind.
+	if legal[0].Kind == engine.MoveFoundation {
+		if n == 0 {
+			return 0, ""
 		}
+		if !p.banned[0] {
+			return 0, shahS2
+		}
+	}
+	if n > 0 && n < len(legal) {
+		return p.choose(g, legal, p.banned), shahS2
 	}
 	return p.choose(g, legal, nil), ""
 }
