@@ -37,7 +37,7 @@ func (g *redAndBlack) ProgressMoves(dst []Move) []Move {
 }
 
 // ProgressMoves appends the foundation plays: from the rays of the phase
-// being dealt, or from the ray tops and then the talon (see gen).
+// being dealt, or from the ray tops and then the talon (see LegalMoves).
 func (g *shah) ProgressMoves(dst []Move) []Move {
 	dst = slices.Grow(dst, shMaxMoves) // room for shSlot
 	w := g.wants()

@@ -585,8 +585,8 @@ func (g *shah) LegalMoves(dst []Move) []Move {
 }
 
 // shSlot returns dst extended by one move and the new move, to be
-// assigned; gen and ProgressMoves have made room for shMaxMoves first.
-// The Shah's moves are copied from tables (shPlayMoves …) into their slot
+// assigned; LegalMoves and ProgressMoves have made room for shMaxMoves
+// first. The Shah's moves are copied from tables (shPlayMoves …) into their slot
 // of the list and given their card there: a move appended as a composite
 // literal or a table entry is first copied to a temporary on the stack and
 // read back with wide loads that span several of the stores that wrote it
@@ -692,11 +692,11 @@ func (g *shah) DrawDistance() int {
 // Emptying returns the star places (piles 0–23) from which a listed play
 // or marriage takes the place's only card, bit p for place p: those moves
 // open a vacancy, which the book strategy postpones (shah/S2). It reads
-// the kept facts as gen does: the plays are those of the ray tops of the
-// keys both the rays and the foundations have (during the deal, of the
-// circle just dealt), the outer-to-outer marriages those of the outer tops
-// one below another outer top; an inner or middle place holds one card,
-// an outer pile's size is read. TestShahBookFacts checks it against the
+// the kept facts as LegalMoves does: the plays are those of the ray tops
+// of the keys both the rays and the foundations have (during the deal, of
+// the circle just dealt), the outer-to-outer marriages those of the outer
+// tops one below another outer top; an inner or middle place holds one
+// card, an outer pile's size is read. TestShahBookFacts checks it against the
 // legal moves and Pile.
 func (g *shah) Emptying() uint32 {
 	var places uint32
