@@ -67,16 +67,20 @@ type layout struct {
 	linked uint64
 }
 
-// reset empties every pile.
-func (l *layout) reset() {
+// reset empties every pile (one copy of an empty layout: the loops over
+// its cards and piles were a visible share of dealing a game).
+func (l *layout) reset() { *l = emptyLayout }
+
+// emptyLayout is a layout with every pile empty.
+var emptyLayout = func() (l layout) {
 	for i := range l.below {
 		l.below[i] = NoCard
 	}
 	for i := range l.piles {
 		l.piles[i] = pileHead{top: NoCard}
 	}
-	l.links, l.linked = 0, 0
-}
+	return l
+}()
 
 // top returns the top card of pile p, NoCard when it is empty.
 func (l *layout) top(p int) Card { return l.piles[p].top }

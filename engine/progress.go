@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // ProgressMover is implemented by games that can list their progress moves
 // (foundation plays and pair removals) without generating every legal
@@ -34,13 +37,14 @@ func (g *redAndBlack) ProgressMoves(dst []Move) []Move {
 }
 
 // ProgressMoves appends the foundation plays: from the rays of the phase
-// being dealt, or from the ray tops and then the talon (see gen).
+// being dealt, or from the ray tops and then the talon (see LegalMoves).
 func (g *shah) ProgressMoves(dst []Move) []Move {
+	dst = slices.Grow(dst, shMaxMoves) // room for shSlot
 	w := g.wants()
 	if g.phase < 2 {
 		base := int(g.phase) * shRays
 		for p := base; p < base+shRays; p++ {
-			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, &w, p, g.at(p))
 		}
 		return dst
 	}
@@ -49,10 +53,10 @@ func (g *shah) ProgressMoves(dst []Move) []Move {
 	}
 	for k := 0; k < shRays; k++ {
 		if p := g.rayTop(k); p >= 0 {
-			dst = g.appendPlays(dst, &w, p, g.at(p), shRuleI)
+			dst = g.appendPlays(dst, &w, p, g.at(p))
 		}
 	}
-	return g.appendPlays(dst, &w, shTalon, g.lay.top(shTalon), shRulePlay)
+	return g.appendPlays(dst, &w, shTalon, g.lay.top(shTalon))
 }
 
 // ProgressMoves appends the foundation plays from the Council's piles;

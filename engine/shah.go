@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // The Shah (Шах; Cadogan 1914 "The Shah"; no PySolFC game matches).
@@ -25,19 +26,18 @@ import (
 // is turned while a vacancy waits.
 
 const (
-	shRays     = 8
-	shInner    = 0
-	shMiddle   = 8
-	shOuter    = 16
-	shFound    = 24
-	shTalon    = 32
-	shStock    = 33
-	shShah     = 34
-	shAside    = 35
-	shPiles    = 36
-	shTop      = 12 // foundations end at the queen
-	shPlayable = 2*CardsPerDeck - 16
-	shIdleMax  = 16 // cycle rule: outer-to-outer marriages in a row
+	shRays    = 8
+	shInner   = 0
+	shMiddle  = 8
+	shOuter   = 16
+	shFound   = 24
+	shTalon   = 32
+	shStock   = 33
+	shShah    = 34
+	shAside   = 35
+	shPiles   = 36
+	shTop     = 12 // foundations end at the queen
+	shIdleMax = 16 // cycle rule: outer-to-outer marriages in a row
 )
 
 // Rule IDs of shah.
@@ -169,10 +169,16 @@ func shahPiles() []PileInfo {
 type shahRules struct {
 	maxRedeals uint8 // redeals
 	talonOnly  bool  // marriage-sources=talon
+	// outerMax is the number of outer-to-outer marriages allowed in a
+	// row: shIdleMax (the cycle rule), or 0 with marriage-sources=talon.
+	outerMax uint8
 }
 
 func startShah(v *VariantReader) (Dealer, error) {
-	r := &shahRules{talonOnly: v.Is("marriage-sources", "talon")}
+	r := &shahRules{talonOnly: v.Is("marriage-sources", "talon"), outerMax: shIdleMax}
+	if r.talonOnly {
+		r.outerMax = 0
+	}
 	switch {
 	case v.Is("redeals", "1"):
 		r.maxRedeals = 1
@@ -190,10 +196,10 @@ func startShah(v *VariantReader) (Dealer, error) {
 // Besides the piles it keeps a few facts that every move generation and
 // every check would otherwise read from all the piles again: the score,
 // the empty star places, what the foundations take next and the outer
-// tops by suitKey. Every move of a card goes through move, which updates
-// them from the (at most two) piles it touches; sync computes them from
-// scratch (TestShahKept compares the two at every position of random
-// playouts of every variant).
+// and ray tops by suitKey. Every kind of move updates the facts it
+// changes (play, marry, uncover, fill); sync computes them from scratch
+// (TestShahKept compares the two at every position of random playouts of
+// every variant).
 type shah struct {
 	core
 	r       *shahRules
@@ -233,8 +239,11 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 func (g *shah) setUp(c core, r *shahRules, pack []Card) {
 	*g = shah{core: c, r: r}
 	g.lay.reset()
-	var rest [shPlayable]Card
-	n, kings := 0, 0
+	// The rest of the pack, in its order, is the stock, the first card on
+	// top: each card is linked beneath the one before (loadPack of the
+	// cards gathered first, without the copy).
+	stock := &g.lay.piles[shStock]
+	last, kings := NoCard, 0
 	for _, c := range pack {
 		switch c.Rank() {
 		case Ace:
@@ -251,11 +260,15 @@ func (g *shah) setUp(c core, r *shahRules, pack []Card) {
 			}
 			kings++
 		default:
-			rest[n] = c
-			n++
+			if last == NoCard {
+				stock.top = c
+			} else {
+				g.lay.below[last] = c
+			}
+			last = c
+			stock.n++
 		}
 	}
-	g.lay.loadPack(shStock, rest[:n])
 	for k := 0; k < shRays; k++ {
 		g.lay.moveLinked(shStock, shInner+k)
 	}
@@ -270,24 +283,28 @@ func (g *shah) Redeal(pack []Card) error {
 
 // sync computes the facts the game keeps (see shah) from the piles.
 func (g *shah) sync() {
-	g.score, g.empty, g.outer, g.rays = 0, 0, [64]uint8{}, [64]uint8{}
+	g.score, g.empty = 0, 0
+	g.want, g.outer, g.rays = shWants{}, [64]uint8{}, [64]uint8{}
+	g.wantKeys, g.outerKeys, g.rayKeys = 0, 0, 0
 	for p := 0; p < shFound; p++ {
 		if g.lay.empty(p) {
 			g.empty |= 1 << p
 		} else if p >= shOuter {
-			g.outer[suitKey(g.lay.top(p))] |= 1 << (p - shOuter)
+			setKeyBit(&g.outer, &g.outerKeys, suitKey(g.lay.top(p)), 1<<(p-shOuter))
 		}
 	}
 	for k := 0; k < shRays; k++ {
 		if p := g.rayTop(k); p >= 0 {
-			g.rays[suitKey(g.lay.top(p))] |= 1 << k
+			setKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(p)), 1<<k)
 		}
 	}
-	for f := shFound; f < shFound+8; f++ {
-		g.score += uint8(g.lay.size(f))
+	for f := 0; f < 8; f++ {
+		n := g.lay.size(shFound + f)
+		g.score += uint8(n)
+		if n < shTop {
+			setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
+		}
 	}
-	g.want = g.wantsOf()
-	g.wantKeys, g.outerKeys, g.rayKeys = keyBitsOf((*[64]uint8)(&g.want)), keyBitsOf(&g.outer), keyBitsOf(&g.rays)
 }
 
 // keyBitsOf returns the set of the indices k with t[k] not 0.
@@ -317,23 +334,94 @@ func setKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
 	*keys |= 1 << k
 }
 
-// move moves the top card of pile from onto pile to, keeping the facts of
-// the two piles (see shah): the star places and the foundations (piles
-// below shTalon).
-func (g *shah) move(from, to int) {
+// The moves' upkeep of the kept facts (see shah): each kind of move
+// changes the facts of the piles it touches that it knows to change (the
+// ray tops it covers or uncovers, the foundation it builds), before its
+// card moves (ApplyListed moves it, once for every kind). TestShahKept
+// checks the facts against sync after every move of random playouts of
+// every variant.
+
+// notePlay keeps the facts for the play of the top card of pile from, the
+// talon or the top of a ray, onto foundation to, which takes it (a listed
+// play).
+func (g *shah) notePlay(from, to int) {
+	c := g.lay.top(from)
+	f := (to - shFound) & 7
+	key := int(shKeys[c])
+	clearKeyBit((*[64]uint8)(&g.want), &g.wantKeys, key, 1<<f)
+	if c.Rank() < Queen {
+		setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, key+1, 1<<f)
+	}
+	g.score++
 	if from < shTalon {
-		g.forget(from)
+		g.uncover(from, c)
 	}
-	if to < shTalon {
-		g.forget(to)
-	}
-	g.shift(from, to)
+}
+
+// noteMarriage keeps the facts for the marriage of the top card of pile
+// from, the talon or an outer pile, onto outer pile to, whose top it
+// marries (a listed marriage): it is the new top of that pile and of its
+// ray.
+func (g *shah) noteMarriage(from, to int) {
+	c, t := g.lay.top(from), g.lay.top(to)
+	bit := uint8(1) << ((to - shOuter) & 7)
+	kc, kt := int(shKeys[c]), int(shKeys[t])
+	clearKeyBit(&g.outer, &g.outerKeys, kt, bit)
+	clearKeyBit(&g.rays, &g.rayKeys, kt, bit)
+	setKeyBit(&g.outer, &g.outerKeys, kc, bit)
+	setKeyBit(&g.rays, &g.rayKeys, kc, bit)
 	if from < shTalon {
-		g.note(from)
+		g.uncover(from, c)
 	}
-	if to < shTalon {
-		g.note(to)
+}
+
+// uncover takes card c, the top of star place p and of its ray, out of
+// the kept facts before a play or a marriage moves it away, and puts in
+// what it uncovers: the card beneath it on an outer pile, else (the place
+// falls vacant) the top of the place below it in the ray, if any. c is
+// the ray's top: after the deal only the ray tops are played and married
+// (Rule I), and during it the circle just dealt is the top of every ray.
+func (g *shah) uncover(p int, c Card) {
+	k := p & 7
+	bit := uint8(1) << k
+	kc := int(shKeys[c])
+	clearKeyBit(&g.rays, &g.rayKeys, kc, bit)
+	if p >= shOuter {
+		clearKeyBit(&g.outer, &g.outerKeys, kc, bit)
 	}
+	if b := g.lay.below[c]; b != NoCard { // an outer pile of two cards or more
+		kb := int(shKeys[b])
+		setKeyBit(&g.outer, &g.outerKeys, kb, bit)
+		setKeyBit(&g.rays, &g.rayKeys, kb, bit)
+		return
+	}
+	g.empty |= 1 << p
+	for q := p - shRays; q >= 0; q -= shRays {
+		if t := g.lay.top(q); t != NoCard {
+			setKeyBit(&g.rays, &g.rayKeys, int(shKeys[t]), bit)
+			return
+		}
+	}
+}
+
+// noteFill keeps the facts for the move of the top card of the talon or
+// the stock onto the vacancy v (a listed fill, or a place dealt: see
+// draw): its card is the new top of its ray. Vacancies are filled in
+// order, inner circle first, so the places below v in its ray hold their
+// card and those above it are empty.
+func (g *shah) noteFill(from, v int) {
+	c := g.lay.top(from)
+	k := v & 7
+	bit := uint8(1) << k
+	if v >= shRays {
+		clearKeyBit(&g.rays, &g.rayKeys, int(shKeys[g.lay.top(v-shRays)]), bit)
+	}
+	kc := int(shKeys[c])
+	setKeyBit(&g.rays, &g.rayKeys, kc, bit)
+	if v >= shOuter {
+		setKeyBit(&g.outer, &g.outerKeys, kc, bit)
+	}
+	g.empty &^= 1 << (v & 31)
 }
 
 // shift moves the top card of pile from onto pile to. moveLinked keeps
@@ -347,58 +435,15 @@ func (g *shah) shift(from, to int) {
 	g.lay.moveLinked(from, to)
 }
 
-// forget takes pile p out of the kept facts before a move changes it.
-// (A move touches two piles of different rays, or one star place: the
-// forgets and notes of its two piles never meet on one fact.)
-func (g *shah) forget(p int) {
-	switch {
-	case p < shFound:
-		k := p & 7
-		if q := g.rayTop(k); q >= 0 {
-			clearKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
-		}
-		if c := g.lay.top(p); p >= shOuter && c != NoCard {
-			clearKeyBit(&g.outer, &g.outerKeys, suitKey(c), 1<<k)
-		}
-	case p < shFound+8:
-		n := g.lay.size(p)
-		g.score -= uint8(n)
-		if f := p - shFound; n < shTop {
-			clearKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
-		}
-	}
-}
-
-// note puts pile p back into the kept facts after a move changed it.
-func (g *shah) note(p int) {
-	switch {
-	case p < shFound:
-		k := p & 7
-		if q := g.rayTop(k); q >= 0 {
-			setKeyBit(&g.rays, &g.rayKeys, suitKey(g.lay.top(q)), 1<<k)
-		}
-		if g.lay.empty(p) {
-			g.empty |= 1 << p
-			return
-		}
-		g.empty &^= 1 << p
-		if p >= shOuter {
-			setKeyBit(&g.outer, &g.outerKeys, suitKey(g.lay.top(p)), 1<<k)
-		}
-	case p < shFound+8:
-		n := g.lay.size(p)
-		g.score += uint8(n)
-		if f := p - shFound; n < shTop {
-			setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
-		}
-	}
-}
-
 // draw turns the stock's top card onto the empty place p, if the stock
-// has a card.
+// has a card: the deal of a place of the next circle, or the refill of a
+// place of the circle just dealt (Rule I). The places below p in its ray
+// hold their card (a place falls vacant during the deal only when the
+// stock is out), so it is a fill.
 func (g *shah) draw(p int) {
 	if !g.lay.empty(shStock) {
-		g.move(shStock, p)
+		g.noteFill(shStock, p)
+		g.shift(shStock, p)
 	}
 }
 
@@ -445,19 +490,17 @@ func shMarries(s, t Card) bool {
 // just dealt, then the deal of the next circle. Afterwards: plays from ray
 // tops and the talon, marriages, the fill of the first vacancy, the draw and
 // the redeal.
-func (g *shah) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
-
-func (g *shah) gen(dst []Move, first bool) []Move {
+func (g *shah) LegalMoves(dst []Move) []Move {
+	dst = slices.Grow(dst, shMaxMoves) // room for shSlot
 	w := &g.want
 	if g.phase < 2 {
 		base := int(g.phase) * shRays
 		for p := base; p < base+shRays; p++ {
-			dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
-			if first && len(dst) > 0 {
-				return dst
-			}
+			dst = g.appendPlays(dst, w, p, g.at(p))
 		}
-		return append(dst, Move{Kind: MoveDeal, From: shStock, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleDeal})
+		dst, m := shSlot(dst)
+		*m = shDealMove
+		return dst
 	}
 	if g.Won() {
 		return dst
@@ -470,16 +513,10 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	}
 	for ; wanted != 0; wanted &= wanted - 1 {
 		p := g.rayTop(bits.TrailingZeros8(wanted))
-		dst = g.appendPlays(dst, w, p, g.at(p), shRuleI)
-		if first {
-			return dst
-		}
+		dst = g.appendPlays(dst, w, p, g.at(p))
 	}
 	t := g.lay.top(shTalon)
-	dst = g.appendPlays(dst, w, shTalon, t, shRulePlay)
-	if first && len(dst) > 0 {
-		return dst
-	}
+	dst = g.appendPlays(dst, w, shTalon, t)
 	// shMarries(s, t) is key(t) - key(s) == 1 for the suitKeys of the
 	// cards: the outer piles whose top may go on top t of outer pile k
 	// are g.outer[key(t)-1] (bit j for pile j; never k itself). The
@@ -487,7 +524,7 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 	// top marries) and, when outer-to-outer marriages are allowed, those
 	// of the keys k whose key k-1 an outer top has too.
 	talonKey := suitKey(t)
-	outerToo := g.idle < shIdleMax && !g.r.talonOnly
+	outerToo := g.idle < g.r.outerMax
 	var onto, targets uint8
 	if t != NoCard {
 		onto = g.outer[(talonKey+1)&63]
@@ -499,46 +536,130 @@ func (g *shah) gen(dst []Move, first bool) []Move {
 		}
 	}
 	for ; targets != 0; targets &= targets - 1 {
-		k := bits.TrailingZeros8(targets)
-		key := suitKey(g.lay.top(shOuter + k))
-		if onto>>k&1 != 0 { // shMarries(t, top)
-			dst = append(dst, Move{Kind: MoveBuild, From: shTalon, To: uint8(shOuter + k), Card: t, Card2: NoCard, Rule: shRuleII})
-			if first {
-				return dst
-			}
+		k := bits.TrailingZeros8(targets) & 7
+		key := int(shKeys[g.lay.top(shOuter+k)]) // a target's top is a card
+		if onto>>k&1 != 0 {
+			// shMarries(t, top)
+			var m *Move
+			dst, m = shSlot(dst)
+			*m = shMarriageMoves[shRays][k]
+			m.Card = t
 		}
 		if !outerToo {
 			continue
 		}
-		for m := g.outer[(key-1)&63]; m != 0; m &= m - 1 { // shMarries(top of j, top), j != k
-			j := bits.TrailingZeros8(m)
-			dst = append(dst, Move{Kind: MoveBuild, From: uint8(shOuter + j), To: uint8(shOuter + k), Card: g.lay.top(shOuter + j), Card2: NoCard, Rule: shRuleII})
-			if first {
-				return dst
-			}
+		for o := g.outer[(key-1)&63]; o != 0; o &= o - 1 { // shMarries(top of j, top), j != k
+			j := bits.TrailingZeros8(o) & 7
+			var m *Move
+			dst, m = shSlot(dst)
+			*m = shMarriageMoves[j][k]
+			m.Card = g.lay.top(shOuter + j)
 		}
 	}
 	if g.empty != 0 {
-		v := bits.TrailingZeros32(g.empty)
+		v := bits.TrailingZeros32(g.empty) & 31 // below shFound: an empty star place
 		if t != NoCard {
-			dst = append(dst, Move{Kind: MoveFill, From: shTalon, To: uint8(v), Card: t, Card2: NoCard, Rule: shRuleVacancy})
-			if first {
-				return dst
-			}
+			var m *Move
+			dst, m = shSlot(dst)
+			*m = shFillMoves[0][v]
+			m.Card = t
 		}
 		if !g.lay.empty(shStock) {
-			dst = append(dst, Move{Kind: MoveFill, From: shStock, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: shRuleVacancy})
+			var m *Move
+			dst, m = shSlot(dst)
+			*m = shFillMoves[1][v]
 		}
 		return dst
 	}
 	if !g.lay.empty(shStock) {
-		return append(dst, Move{Kind: MoveDraw, From: shStock, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw})
+		dst, m := shSlot(dst)
+		*m = shDrawMove
+		return dst
 	}
 	if !g.lay.empty(shTalon) && g.redeals < g.r.maxRedeals {
-		dst = append(dst, Move{Kind: MoveRedeal, From: shTalon, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal})
+		var m *Move
+		dst, m = shSlot(dst)
+		*m = shRedealMove
 	}
 	return dst
 }
+
+// shSlot returns dst extended by one move and the new move, to be
+// assigned; LegalMoves and ProgressMoves have made room for shMaxMoves
+// first. The Shah's moves are copied from tables (shPlayMoves …) into their slot
+// of the list and given their card there: a move appended as a composite
+// literal or a table entry is first copied to a temporary on the stack and
+// read back with wide loads that span several of the stores that wrote it
+// (a failed store forwarding, a stall of a dozen cycles, for every move
+// listed; see rbSlot); and a slot that needs no check for room keeps
+// appendPlays small enough to be inlined.
+func shSlot(dst []Move) ([]Move, *Move) {
+	n := len(dst)
+	dst = dst[:n+1]
+	return dst, &dst[n]
+}
+
+// shKeys[c] is suitKey(c) for a real card c and 0, which no card has, for
+// NoCard (one load, no branch).
+var shKeys = func() (t [256]uint8) {
+	for c := range t {
+		if Card(c).Valid() {
+			t[c] = uint8(suitKey(Card(c)))
+		}
+	}
+	return t
+}()
+
+// shMaxMoves bounds the moves of one position: during the deal, at most
+// two plays for each of the eight cards of the circle and the deal; after
+// it, at most two plays for each of the eight ray tops and the talon top
+// (18), the marriages onto the outer piles (each outer top takes the two
+// copies of one card at most, and the talon top goes on two outer tops at
+// most: 18), two fills and the draw or the redeal.
+const shMaxMoves = 40
+
+// The moves of the Shah without their card (NoCard), by their piles (see
+// shSlot): shPlayMoves[p][f] plays from star place p (shah/I) or the
+// talon (shah/play) to foundation f; shMarriageMoves[j][k] marries the
+// top of outer pile j, or the talon top for j = shRays, onto outer pile
+// k; shFillMoves[0][v] and [1][v] fill place v from the talon and the
+// stock.
+var (
+	shPlayMoves = func() (t [shTalon + 1][8]Move) {
+		for p := range t {
+			rule := shRuleI
+			if p == shTalon {
+				rule = shRulePlay
+			}
+			for f := range t[p] {
+				t[p][f] = Move{Kind: MoveFoundation, From: uint8(p), To: uint8(shFound + f), Card: NoCard, Card2: NoCard, Rule: rule}
+			}
+		}
+		return t
+	}()
+	shMarriageMoves = func() (t [shRays + 1][shRays]Move) {
+		for j := range t {
+			from := uint8(shOuter + j)
+			if j == shRays {
+				from = shTalon
+			}
+			for k := range t[j] {
+				t[j][k] = Move{Kind: MoveBuild, From: from, To: uint8(shOuter + k), Card: NoCard, Card2: NoCard, Rule: shRuleII}
+			}
+		}
+		return t
+	}()
+	shFillMoves = func() (t [2][32]Move) {
+		for v := range t[0] {
+			t[0][v] = Move{Kind: MoveFill, From: shTalon, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: shRuleVacancy}
+			t[1][v] = Move{Kind: MoveFill, From: shStock, To: uint8(v), Card: NoCard, Card2: NoCard, Rule: shRuleVacancy}
+		}
+		return t
+	}()
+	shDealMove   = Move{Kind: MoveDeal, From: shStock, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleDeal}
+	shDrawMove   = Move{Kind: MoveDraw, From: shStock, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw}
+	shRedealMove = Move{Kind: MoveRedeal, From: shTalon, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal}
+)
 
 // shWants maps the suitKey of a card to the foundations that take it next
 // (bit f): fits(f, c) is exactly bit f of w[suitKey(c)] for a real card.
@@ -546,6 +667,76 @@ type shWants [64]uint8
 
 // wants returns what the foundations take next, as kept (see shah).
 func (g *shah) wants() shWants { return g.want }
+
+// DrawDistance returns, when turning the pack onto the talon (MoveDraw)
+// is legal, how many cards a foundation still needs before it takes the
+// talon top (distance; shTop for an empty talon), and -1 when the draw is
+// not legal. The draw is legal after the deal, in a game not won, with no
+// vacancy waiting and cards in the pack (LegalMoves then lists it, last).
+// The book strategy reads it for shah/S2 (while the pack can be turned,
+// wait for a talon top needed soon) instead of looking for the draw among
+// the moves and reading the eight foundation tops; TestShahBookFacts
+// checks it against LegalMoves and the foundations.
+func (g *shah) DrawDistance() int {
+	// The four conditions in one test: phase 2, no vacancy, and neither
+	// the score 8 × shTop nor an empty pack (their product is 0 exactly
+	// then, and n-1 wraps round to the top bit exactly for 0).
+	won := uint32(g.score) ^ 8*shTop
+	pack := uint32(g.lay.piles[shStock].n)
+	if g.empty|uint32(2-g.phase)|(won*pack-1)>>31 != 0 {
+		return -1
+	}
+	return g.distance(g.lay.top(shTalon))
+}
+
+// Emptying returns the star places (piles 0–23) from which a listed play
+// or marriage takes the place's only card, bit p for place p: those moves
+// open a vacancy, which the book strategy postpones (shah/S2). It reads
+// the kept facts as LegalMoves does: the plays are those of the ray tops
+// of the keys both the rays and the foundations have (during the deal, of
+// the circle just dealt), the outer-to-outer marriages those of the outer
+// tops one below another outer top; an inner or middle place holds one
+// card, an outer pile's size is read. TestShahBookFacts checks it against the
+// legal moves and Pile.
+func (g *shah) Emptying() uint32 {
+	var places uint32
+	if g.phase < 2 {
+		base := int(g.phase) * shRays
+		for p := base; p < base+shRays; p++ {
+			if g.want[shKeys[g.lay.top(p)]&63] != 0 {
+				places |= 1 << p
+			}
+		}
+		return places
+	}
+	if g.Won() {
+		return 0
+	}
+	var plays, outer uint8 // by ray: a play of its top; a marriage or play from its outer pile
+	for ks := g.rayKeys & g.wantKeys; ks != 0; ks &= ks - 1 {
+		plays |= g.rays[bits.TrailingZeros64(ks)]
+	}
+	if g.idle < g.r.outerMax {
+		for ks := g.outerKeys & (g.outerKeys >> 1); ks != 0; ks &= ks - 1 {
+			outer |= g.outer[bits.TrailingZeros64(ks)]
+		}
+	}
+	for ; plays != 0; plays &= plays - 1 {
+		k := bits.TrailingZeros8(plays)
+		if p := g.rayTop(k); p >= shOuter {
+			outer |= 1 << k
+		} else {
+			places |= 1 << (p & 31)
+		}
+	}
+	for ; outer != 0; outer &= outer - 1 {
+		k := bits.TrailingZeros8(outer)
+		if g.lay.piles[shOuter+k].n == 1 {
+			places |= 1 << (shOuter + k)
+		}
+	}
+	return places
+}
 
 // wantsOf computes what the foundations take next from their heights.
 func (g *shah) wantsOf() (w shWants) {
@@ -557,14 +748,14 @@ func (g *shah) wantsOf() (w shWants) {
 	return w
 }
 
-// appendPlays appends the foundation plays of c, available at from.
-func (g *shah) appendPlays(dst []Move, w *shWants, from int, c Card, rule RuleID) []Move {
-	if c == NoCard {
-		return dst
-	}
-	for m := w[suitKey(c)]; m != 0; m &= m - 1 { // g.fits(f, c)
-		f := bits.TrailingZeros8(m)
-		dst = append(dst, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(shFound + f), Card: c, Card2: NoCard, Rule: rule})
+// appendPlays appends the foundation plays of c, available at from (a
+// star place or the talon), copied from shPlayMoves (see shSlot).
+func (g *shah) appendPlays(dst []Move, w *shWants, from int, c Card) []Move {
+	for m := w[shKeys[c]&63]; m != 0; m &= m - 1 { // g.fits(f, c)
+		var s *Move
+		dst, s = shSlot(dst)
+		*s = shPlayMoves[from][bits.TrailingZeros8(m)&7]
+		s.Card = c
 	}
 	return dst
 }
@@ -709,11 +900,13 @@ func (g *shah) Apply(m Move) error {
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier).
 func (g *shah) ApplyListed(m *Move) {
-	from, to := int(m.From), int(m.To)
+	from, to := int(m.From)&63, int(m.To)&63
 	idle := uint8(0)
 	// Check has tied each rule to its kind of move (shah/I and shah/play
 	// to MoveFoundation, shah/II to MoveBuild, …), so the kind tells the
-	// rule apart without comparing the rule's string again.
+	// rule apart without comparing the rule's string again. A play, a
+	// marriage, a fill and the draw move one card from pile from onto
+	// pile to, after their facts are kept.
 	switch m.Kind {
 	case MoveDeal:
 		base := shMiddle
@@ -724,25 +917,32 @@ func (g *shah) ApplyListed(m *Move) {
 			g.draw(base + k)
 		}
 		g.phase++
-	case MoveFoundation:
-		g.move(from, to)
-		if g.phase < 2 {
-			g.draw(from)
-		}
-	case MoveBuild:
-		g.move(from, to)
-		if from != shTalon {
-			idle = g.idle + 1
-		}
-	case MoveFill:
-		g.move(from, to)
-	case MoveDraw: // the talon and the stock hold no kept fact
-		g.shift(from, to)
+		g.idle = 0
+		return
 	case MoveRedeal:
 		for !g.lay.empty(shTalon) { // turned over: the talon's bottom on top
 			g.shift(shTalon, shStock)
 		}
 		g.redeals++
+		g.idle = 0
+		return
+	case MoveFoundation:
+		g.notePlay(from, to)
+	case MoveBuild:
+		g.noteMarriage(from, to)
+		if from != shTalon {
+			idle = g.idle + 1
+		}
+	case MoveFill:
+		g.noteFill(from, to)
+	} // the draw: the talon and the stock hold no kept fact
+	if g.lay.linked == 0 { // shift, inlined
+		g.lay.move(from, to)
+	} else {
+		g.lay.moveLinked(from, to)
+	}
+	if m.Kind == MoveFoundation && g.phase < 2 {
+		g.draw(from)
 	}
 	g.idle = idle
 }
@@ -750,8 +950,8 @@ func (g *shah) ApplyListed(m *Move) {
 // Ending: won when all foundations reach the queen, stuck when no move is
 // legal (the cycle rule only limits marriages; it never ends the game).
 func (g *shah) Ending() Ending {
-	var buf [1]Move
-	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
+	var buf [shMaxMoves]Move
+	return ending(g.Won(), false, len(g.LegalMoves(buf[:0])) > 0)
 }
 
 func (g *shah) Won() bool { return g.score == 8*shTop }
@@ -977,18 +1177,17 @@ const (
 
 // distance returns how many cards a foundation of c's suit still needs
 // before it takes c (the fewer of the two), shTop for a missing card or
-// one no foundation needs.
+// one no foundation needs. A foundation of height h < rank takes rank h+1
+// next, so the fewest is key(c) less the highest key up to c's that the
+// foundations want (kept in wantKeys): the leading zeros of wantKeys
+// shifted to end at key(c), when that key is of c's suit (no more than
+// c's rank below it; a foundation wants no rank below 2).
 func (g *shah) distance(c Card) int {
-	d := shTop
-	if c == NoCard {
+	key := uint(shKeys[c]) // 0 for NoCard, which no foundation wants
+	if d := bits.LeadingZeros64(g.wantKeys << (63 - key)); d < int(key&15) {
 		return d
 	}
-	for f := shFound + 2*int(c.Suit()); f < shFound+2*int(c.Suit())+2; f++ {
-		if h := g.lay.size(f); h < int(c.Rank()) {
-			d = min(d, int(c.Rank())-h-1)
-		}
-	}
-	return d
+	return shTop
 }
 
 // RolloutMove returns the move of the rollout heuristic described in

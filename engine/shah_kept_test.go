@@ -120,3 +120,64 @@ func shGenReference(g *shah, dst []Move) []Move {
 	}
 	return dst
 }
+
+// TestShahBookFacts checks what the Shah tells the book strategy
+// (DrawDistance, Emptying) against the legal moves and the
+// piles at every position of random playouts of every variant.
+func TestShahBookFacts(t *testing.T) {
+	deals := 150
+	if testing.Short() {
+		deals = 30
+	}
+	spec := shahSpec()
+	var pile []Card
+	draws, emptying, needed := 0, 0, 0
+	for _, opts := range variantOptions(spec) {
+		randomPlayouts(t, spec, opts, deals, func(seed uint64, ply int, gg Game, legal []Move) {
+			g := gg.(*shah)
+			draw := slices.ContainsFunc(legal, func(m Move) bool { return m.Kind == MoveDraw })
+			if draw {
+				draws++
+			}
+			dist := shTop
+			if c := g.PileTop(shTalon); c != NoCard {
+				for f := shFound + 2*int(c.Suit()); f < shFound+2*int(c.Suit())+2; f++ {
+					pile = g.Pile(pile[:0], f)
+					if h := pile[len(pile)-1].Rank(); h < c.Rank() {
+						dist = min(dist, int(c.Rank()-h)-1)
+					}
+				}
+			}
+			if !draw {
+				dist = -1
+			}
+			if got := g.DrawDistance(); got != dist {
+				t.Fatalf("%v seed %d move %d: DrawDistance %d, the legal moves %v and the foundations give %d\n%s", opts, seed, ply, got, legal, dist, g)
+			}
+			if dist >= 0 && dist < shTop {
+				needed++
+			}
+			var want uint32
+			for _, m := range legal {
+				if m.Kind != MoveFoundation && m.Kind != MoveBuild {
+					continue
+				}
+				if int(m.From) >= shFound && m.From != shTalon {
+					t.Fatalf("%v seed %d move %d: %v from pile %d", opts, seed, ply, m, m.From)
+				}
+				if pile = g.Pile(pile[:0], int(m.From)); m.From < 32 && len(pile) == 1 {
+					want |= 1 << m.From
+				}
+			}
+			if got := g.Emptying(); got != want {
+				t.Fatalf("%v seed %d move %d: Emptying %024b, the legal moves %v give %024b\n%s", opts, seed, ply, got, legal, want, g)
+			}
+			if want>>shOuter != 0 {
+				emptying++
+			}
+		})
+	}
+	if draws == 0 || emptying == 0 || needed == 0 {
+		t.Errorf("%d positions with a draw, %d with an outer pile a move empties, %d with a talon top needed", draws, emptying, needed)
+	}
+}

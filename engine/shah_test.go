@@ -80,11 +80,9 @@ func shFillMove(from, to int, c Card) Move {
 	return Move{Kind: MoveFill, From: uint8(from), To: uint8(to), Card: c, Card2: NoCard, Rule: shRuleVacancy}
 }
 
+// (shDealMove, shDrawMove and shRedealMove are the engine's.)
 var (
-	shDealMove   = Move{Kind: MoveDeal, From: shStock, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleDeal}
-	shDrawMove   = Move{Kind: MoveDraw, From: shStock, To: shTalon, Card: NoCard, Card2: NoCard, Rule: shRuleDraw}
-	shRedealMove = Move{Kind: MoveRedeal, From: shTalon, To: shStock, Card: NoCard, Card2: NoCard, Rule: shRuleRedeal}
-	shOnes       = [8]int{1, 1, 1, 1, 1, 1, 1, 1}
+	shOnes = [8]int{1, 1, 1, 1, 1, 1, 1, 1}
 	// shRayFill: outer cards all nines, so no marriage and no play.
 	shRayFill = [8]string{"8D 8D' 9C", "8C 8C' 9C'", "8H 8H' 9D", "8S 8S' 9D'", "TD TD' 9H", "TC TC' 9H'", "TH TH' 9S", "TS TS' 9S'"}
 )

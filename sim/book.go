@@ -169,7 +169,7 @@ var bookAdvice = map[string]bookGame{
 	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon, decide: (*bookPlayer).napoleonDecide},
 	"salic-law":            {advice: []engine.RuleID{"salic-law/S2", "salic-law/S3"}, choose: (*bookPlayer).salicLaw},
 	"zodiac":               {advice: []engine.RuleID{"zodiac/S2"}, choose: (*bookPlayer).zodiac},
-	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah},
+	"shah":                 {advice: []engine.RuleID{"shah/S2"}, choose: (*bookPlayer).shah, decide: (*bookPlayer).shahDecide},
 	"red-and-black":        {advice: []engine.RuleID{"red-and-black/S1", "red-and-black/S2"}, choose: (*bookPlayer).redAndBlackAdvice, decide: (*bookPlayer).redAndBlackDecide},
 }
 
@@ -202,6 +202,10 @@ type bookPlayer struct {
 	drew     bool
 	drawGame drawPeeker
 	drawn    []engine.Move // the legal moves before the draw (not a copy)
+	// peeks: the game of spec is a drawPeeker (as the game of the Reset
+	// that read spec was), so Choose asks a draw's game for it; the
+	// others skip that assertion.
+	peeks bool
 }
 
 func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
@@ -221,6 +225,7 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 				p.off = id
 			}
 		}
+		_, p.peeks = g.(drawPeeker)
 		p.kinds = p.kinds[:0]
 		p.commons = p.commons[:0]
 		p.founds = p.founds[:0]
@@ -280,7 +285,7 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 	} else {
 		i, adv = p.decide(g, legal)
 	}
-	if !p.drew && i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw { // (a game's decide may have done it)
+	if p.peeks && !p.drew && i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw { // (a game's decide may have done it)
 		if d, ok := g.(drawPeeker); ok {
 			// Keep the moves for nextLegal: not a copy, since the play
 			// loop hands their array back to nextLegal, unchanged, as
