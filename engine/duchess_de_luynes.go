@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Duchess de Luynes (Герцогиня де-Люинь; Cadogan "La Duchesse de Luynes";
@@ -31,6 +32,14 @@ const (
 	dlPiles   = 14
 	dlCards   = 2 * CardsPerDeck
 	dlRedeals = 3
+	// dlPlaces bounds the places the reserve deals between two gathers
+	// (two a round: 34 at most, on the first deal), a power of two so
+	// that a place from a bit index needs no bounds check.
+	dlPlaces = 64
+	// dlMaxMoves bounds the legal moves of a position: each foundation
+	// takes one face, two copies, so at most 16 plays, and the deal or
+	// the redeal.
+	dlMaxMoves = 17
 )
 
 // Rule IDs of duchess-de-luynes.
@@ -147,19 +156,22 @@ func startDuchess(v *VariantReader) (Dealer, error) {
 //
 // Besides the layout it keeps a few facts up to date move by move (sync
 // computes them from the layout): the score, so that Won is one
-// comparison; the cards the foundations take next, so that a packet top
-// no foundation takes costs one bit test; and the reserve's cards with
-// the order they came in, so that the reserve's plays are found without
-// walking it.
+// comparison; the foundations that take each card next, so that a packet
+// top costs one load; and the reserve's cards with the places they came
+// to, and which of those places hold a card a foundation takes, so that
+// the reserve's plays are read off one mask in the reserve's order,
+// without walking it or sorting.
 type duchess struct {
 	core
 	r       *duchessRules
 	redeals uint8
 	score   uint8          // cards on the foundations
-	nseq    uint8          // the cards dealt to the reserve since it was last empty (gathered)
-	want    [2]uint64      // bit c: a foundation takes card c next
+	nseq    uint8          // the places dealt to the reserve since it was last empty (gathered)
+	fit     [dlCards]uint8 // bit f: foundation f (0–7) takes card c next
 	res     [2]uint64      // bit c: card c lies in the reserve
+	resFit  uint64         // bit i: the reserve card at place i is one a foundation takes
 	seq     [dlCards]uint8 // for a card in the reserve, its place from the bottom, with gaps where cards left
+	slot    [dlPlaces]Card // the card dealt to each place of the reserve (stale once it left)
 	lay     layout
 }
 
@@ -179,7 +191,7 @@ func (g *duchess) setUp(c core, r *duchessRules, pack []Card) {
 	*g = duchess{core: c, r: r}
 	g.lay.reset()
 	g.lay.loadPack(dlStock, pack)
-	g.want = g.wantedCards()
+	g.fit = g.fits0()
 	g.deal()
 }
 
@@ -195,8 +207,8 @@ func (g *duchess) sync() {
 	for f := dlFound; f < dlFound+8; f++ {
 		g.score += uint8(g.lay.size(f))
 	}
-	g.want = g.wantedCards()
-	g.res = [2]uint64{}
+	g.fit = g.fitsOf()
+	g.res, g.resFit = [2]uint64{}, 0
 	n := g.lay.size(dlReserve)
 	g.nseq = uint8(n)
 	for c := g.lay.top(dlReserve); c != NoCard; c = g.lay.below[c] {
@@ -204,42 +216,81 @@ func (g *duchess) sync() {
 		g.res[w] |= b
 		n--
 		g.seq[c] = uint8(n)
+		g.slot[n] = c
+		if g.fit[c] != 0 {
+			g.resFit |= 1 << n
+		}
 	}
 }
 
-// raise updates the cards the foundations take after foundation f (0–7)
-// took a card of rank r: its other copy stays wanted only when the
-// foundation's partner (the other pile of the suit) takes that rank too.
-func (g *duchess) raise(f int, r Rank) {
-	s := Suit(f / 2)
-	if pairWant(f^1, g.lay.size(dlFound+(f^1))) != r {
-		for d := 0; d < 2; d++ {
-			w, b := cardBit(NewCard(r, s, d))
-			g.want[w] &^= b
+// raise updates the foundations that take each card after foundation f
+// (0–7) took card c: f no longer takes either copy of c's face (its
+// partner, the suit's other pile, may still take one), and takes both
+// copies of the next face, the rank above c on an ace pile, below it on
+// a king pile (none once complete).
+func (g *duchess) raise(f int, c Card) {
+	bit := uint8(1) << f
+	g.setFit(c, g.fit[c]&^bit)
+	o := otherCopy(c)
+	g.setFit(o, g.fit[o]&^bit)
+	if g.lay.size(dlFound+f) < NumRanks {
+		next := c + 1 // the same deck's card of the next rank of the suit
+		if f&1 != 0 {
+			next = c - 1
 		}
+		g.setFit(next, g.fit[next]|bit)
+		o := otherCopy(next)
+		g.setFit(o, g.fit[o]|bit)
 	}
-	if next := pairWant(f, g.lay.size(dlFound+f)); next != 0 {
-		for d := 0; d < 2; d++ {
-			w, b := cardBit(NewCard(next, s, d))
-			g.want[w] |= b
+}
+
+// setFit sets the foundations that take card c to m, and the place of c
+// in resFit when c lies in the reserve.
+func (g *duchess) setFit(c Card, m uint8) {
+	g.fit[c] = m
+	if w, b := cardBit(c); g.res[w]&b != 0 {
+		place := uint64(1) << (g.seq[c] & (dlPlaces - 1))
+		if m != 0 {
+			g.resFit |= place
+		} else {
+			g.resFit &^= place
 		}
 	}
 }
 
 // deal deals one round: a card on each packet, then two to the reserve
-// (none on the last deal).
+// (none on the last deal). The cards are linked from pile to pile
+// directly (move would also clear each card's link, which the push
+// overwrites).
 func (g *duchess) deal() {
-	for p := 0; p < dlPackets; p++ {
-		if !g.lay.empty(dlStock) {
-			g.lay.move(dlStock, p)
-		}
+	l := &g.lay
+	st := &l.piles[dlStock]
+	for p := 0; p < dlPackets && st.n != 0; p++ {
+		c := st.top
+		st.top = l.below[c]
+		st.n--
+		h := &l.piles[p]
+		l.below[c] = h.top
+		h.top = c
+		h.n++
 	}
 	if g.redeals < dlRedeals {
-		for i := 0; i < 2 && !g.lay.empty(dlStock); i++ {
-			c := g.lay.move(dlStock, dlReserve)
+		h := &l.piles[dlReserve]
+		for i := 0; i < 2 && st.n != 0; i++ {
+			c := st.top
+			st.top = l.below[c]
+			st.n--
+			l.below[c] = h.top
+			h.top = c
+			h.n++
 			w, b := cardBit(c)
 			g.res[w] |= b
-			g.seq[c] = g.nseq
+			place := g.nseq & (dlPlaces - 1)
+			g.seq[c] = place
+			g.slot[place] = c
+			if g.fit[c] != 0 {
+				g.resFit |= 1 << place
+			}
 			g.nseq++
 		}
 	}
@@ -250,35 +301,34 @@ func (g *duchess) fits(f int, c Card) bool {
 	return c.Valid() && int(c.Suit()) == f/2 && c.Rank() == pairWant(f, g.lay.size(dlFound+f))
 }
 
-// fitMask returns the foundations (bit f, 0–7) that take the real card c
-// next: bit f is fits(f, c). Of its suit's two, the ace pile at height a
-// takes rank a+1 and the king pile at height k rank 13-k (neither, when
-// complete: no rank is 14 or 0).
-func (g *duchess) fitMask(c Card) uint8 {
-	s, r := int(c.Suit()), int(c.Rank())
-	var m uint8
-	if g.lay.size(dlFound+2*s)+1 == r {
-		m = 1 << (2 * s)
-	}
-	if NumRanks-g.lay.size(dlFound+2*s+1) == r {
-		m |= 2 << (2 * s)
-	}
-	return m
-}
-
-// wantedCards returns the set of the cards (bit c) some foundation takes
-// next: both copies of each foundation's next face.
-func (g *duchess) wantedCards() (w [2]uint64) {
+// fitsOf returns, for each card, the foundations (bit f, 0–7) that take
+// it next, from the foundations' heights: both copies of each
+// foundation's next face (bit f of fitsOf()[c] is fits(f, c)).
+func (g *duchess) fitsOf() (fit [dlCards]uint8) {
 	for f := 0; f < 8; f++ {
 		if r := pairWant(f, g.lay.size(dlFound+f)); r != 0 {
 			for d := 0; d < 2; d++ {
-				c := NewCard(r, Suit(f/2), d)
-				w[c>>6&1] |= 1 << (c & 63)
+				fit[NewCard(r, Suit(f/2), d)] |= 1 << f
 			}
 		}
 	}
-	return w
+	return fit
 }
+
+// dlFits0 is fitsOf with every foundation empty: the aces go to the ace
+// piles, the kings to the king piles.
+var dlFits0 = func() (fit [dlCards]uint8) {
+	for s := 0; s < NumSuits; s++ {
+		for d := 0; d < 2; d++ {
+			fit[NewCard(Ace, Suit(s), d)] = 1 << (2 * s)
+			fit[NewCard(King, Suit(s), d)] = 2 << (2 * s)
+		}
+	}
+	return fit
+}()
+
+// fits0 returns dlFits0 (the foundations of a new deal are empty).
+func (g *duchess) fits0() [dlCards]uint8 { return dlFits0 }
 
 // inReserve reports whether card c lies in the reserve.
 func (g *duchess) inReserve(c Card) bool {
@@ -286,89 +336,97 @@ func (g *duchess) inReserve(c Card) bool {
 	return c < dlCards && g.res[w]&b != 0
 }
 
-// wanted reports whether a foundation takes card c (a real card) next.
-func (g *duchess) wanted(c Card) bool {
-	w, b := cardBit(c)
-	return g.want[w]&b != 0
-}
-
 // reserveOpen reports whether reserve cards may be played.
 func (g *duchess) reserveOpen() bool { return g.r.reserveTop || g.lay.empty(dlStock) }
 
 // LegalMoves appends the legal moves: packet plays, reserve plays, the next
-// round, the redeal.
-func (g *duchess) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
-
-func (g *duchess) gen(dst []Move, first bool) []Move {
+// round, the redeal. The moves are written in place field by field (see
+// dlSetMove) into room made once for the most a position can have.
+func (g *duchess) LegalMoves(dst []Move) []Move {
 	if g.Won() {
 		return dst
 	}
+	n := len(dst)
+	dst = slices.Grow(dst, dlMaxMoves)
+	out := dst[n : n+dlMaxMoves]
+	i := 0
+	l := &g.lay
 	for p := 0; p < dlPackets; p++ {
-		t := g.lay.top(p)
-		if t == NoCard || !g.wanted(t) {
+		t := l.piles[p].top
+		if t >= dlCards { // empty
 			continue
 		}
-		for m := g.fitMask(t); m != 0; m &= m - 1 { // g.fits(f, t)
+		for m := g.fit[t]; m != 0; m &= m - 1 { // g.fits(f, t)
 			f := bits.TrailingZeros8(m)
 			rule := dlRuleI
-			if g.lay.empty(dlFound + f) {
+			if l.piles[dlFound+f].n == 0 {
 				rule = dlRuleFoundation
 			}
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(p), To: uint8(dlFound + f), Card: t, Card2: NoCard, Rule: rule})
-			if first {
-				return dst
-			}
+			dlSetMove(&out[i], MoveFoundation, p, dlFound+f, t, rule)
+			i++
 		}
 	}
-	if g.reserveOpen() && !g.lay.empty(dlReserve) {
-		dst = g.appendReserve(dst, first)
-		if first && len(dst) > 0 {
-			return dst
-		}
+	stockOut := l.piles[dlStock].n == 0
+	if (stockOut || g.r.reserveTop) && l.piles[dlReserve].n != 0 {
+		i = g.appendReserve(out, i)
 	}
-	if !g.lay.empty(dlStock) {
-		return append(dst, Move{Kind: MoveDeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal})
+	switch {
+	case !stockOut:
+		dlSetMove(&out[i], MoveDeal, dlStock, dlStock, NoCard, dlRuleDeal)
+		i++
+	case g.redeals < dlRedeals:
+		dlSetMove(&out[i], MoveRedeal, dlStock, dlStock, NoCard, dlRuleRedeal)
+		i++
 	}
-	if g.redeals < dlRedeals {
-		dst = append(dst, Move{Kind: MoveRedeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal})
-	}
-	return dst
+	return dst[:n+i]
 }
 
-// appendReserve appends the plays of the available reserve cards, bottom
-// first, each onto the foundations that take it (F0 first); with first,
-// only the first of them. The reserve's cards a foundation takes are read
-// off the sets (each foundation takes one face: at most 16 cards) and put
-// in the reserve's order, bottom first, by their places (seq).
-func (g *duchess) appendReserve(dst []Move, first bool) []Move {
-	var hits [16]Card // the reserve's wanted cards, bottom first
-	n := 0
+// dlSetMove makes *m the move of kind k of card c from pile from to pile
+// to under rule. The fields are stored one by one into the list: a Move
+// literal is built on the stack and copied in 16-byte halves, whose loads
+// wait for the byte stores just made.
+func dlSetMove(m *Move, k MoveKind, from, to int, c Card, rule RuleID) {
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = k, uint8(from), uint8(to), c, NoCard, rule
+}
+
+// appendReserve writes the plays of the available reserve cards, bottom
+// first, each onto the foundations that take it (F0 first), into out from
+// index i on, and returns the index after them. The reserve's cards a
+// foundation takes are the places of resFit, bottom first.
+func (g *duchess) appendReserve(out []Move, i int) int {
 	if g.r.reserveTop {
-		hits[0] = g.lay.top(dlReserve)
-		n = 1
-	} else {
-		for w := 0; w < 2; w++ {
-			for m := g.want[w] & g.res[w]; m != 0; m &= m - 1 {
-				c := Card(w*64 + bits.TrailingZeros64(m))
-				i := n
-				for ; i > 0 && g.seq[hits[i-1]] > g.seq[c]; i-- {
-					hits[i] = hits[i-1]
-				}
-				hits[i] = c
-				n++
-			}
+		c := g.lay.top(dlReserve)
+		for m := g.fit[c]; m != 0; m &= m - 1 { // g.fits(f, c)
+			dlSetMove(&out[i], MoveFoundation, dlReserve, dlFound+bits.TrailingZeros8(m), c, dlRuleReserve)
+			i++
+		}
+		return i
+	}
+	for pm := g.resFit; pm != 0; pm &= pm - 1 {
+		c := g.slot[bits.TrailingZeros64(pm)]
+		for m := g.fit[c]; m != 0; m &= m - 1 { // g.fits(f, c)
+			dlSetMove(&out[i], MoveFoundation, dlReserve, dlFound+bits.TrailingZeros8(m), c, dlRuleReserve)
+			i++
 		}
 	}
-	for i := 0; i < n; i++ {
-		c := hits[i]
-		for m := g.fitMask(c); m != 0; m &= m - 1 { // g.fits(f, c)
-			dst = append(dst, Move{Kind: MoveFoundation, From: dlReserve, To: uint8(dlFound + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: dlRuleReserve})
-			if first {
-				return dst
-			}
+	return i
+}
+
+// anyMove reports whether some move is legal (LegalMoves would list one).
+func (g *duchess) anyMove() bool {
+	if g.Won() {
+		return false
+	}
+	l := &g.lay
+	for p := 0; p < dlPackets; p++ {
+		if t := l.piles[p].top; t < dlCards && g.fit[t] != 0 {
+			return true
 		}
 	}
-	return dst
+	if l.piles[dlStock].n != 0 || g.redeals < dlRedeals {
+		return true // the deal or the redeal
+	}
+	return l.piles[dlReserve].n != 0 && (g.r.reserveTop && g.fit[l.top(dlReserve)] != 0 || !g.r.reserveTop && g.resFit != 0)
 }
 
 // Check is the legality predicate, rule by rule.
@@ -457,12 +515,12 @@ func (g *duchess) ApplyListed(m *Move) {
 	switch {
 	case m.Kind == MoveFoundation && m.From != dlReserve: // dlRuleI, dlRuleFoundation
 		g.lay.move(int(m.From), int(m.To))
-		g.raise(int(m.To)-dlFound, m.Card.Rank())
+		g.raise(int(m.To)-dlFound, m.Card)
 		g.score++
 	case m.Kind == MoveFoundation: // dlRuleReserve
 		g.takeReserve(m.Card)
 		g.lay.push(int(m.To), m.Card)
-		g.raise(int(m.To)-dlFound, m.Card.Rank())
+		g.raise(int(m.To)-dlFound, m.Card)
 		g.score++
 	case m.Kind == MoveDeal: // dlRuleDeal
 		g.deal()
@@ -478,6 +536,7 @@ func (g *duchess) ApplyListed(m *Move) {
 func (g *duchess) takeReserve(c Card) {
 	w, b := cardBit(c)
 	g.res[w] &^= b
+	g.resFit &^= 1 << (g.seq[c] & (dlPlaces - 1))
 	l := &g.lay
 	h := &l.piles[dlReserve]
 	if h.top == c {
@@ -536,14 +595,13 @@ func (g *duchess) gather() {
 		l.below[tail] = NoCard
 	}
 	l.piles[dlStock] = pileHead{top: head, n: uint8(n)}
-	g.res, g.nseq = [2]uint64{}, 0
+	g.res, g.resFit, g.nseq = [2]uint64{}, 0, 0
 }
 
 // Ending: won when every card is on the foundations, stuck when no move is
 // legal.
 func (g *duchess) Ending() Ending {
-	var buf [1]Move
-	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
+	return ending(g.Won(), false, g.anyMove())
 }
 
 // Score is the number of cards on the foundations.
