@@ -36,10 +36,14 @@ const (
 	// (two a round: 34 at most, on the first deal), a power of two so
 	// that a place from a bit index needs no bounds check.
 	dlPlaces = 64
-	// dlMaxMoves bounds the legal moves of a position: each foundation
-	// takes one face, two copies, so at most 16 plays, and the deal or
-	// the redeal.
-	dlMaxMoves = 17
+	// dlRoom is the room LegalMoves makes in its list: more than the
+	// legal moves of any position (each foundation takes one face, two
+	// copies, so at most 16 plays, and the deal or the redeal), a power
+	// of two so that a masked index needs no bounds check.
+	dlRoom = 32
+	// dlFitCards is the size of the fit table, a power of two above the
+	// cards: NoCard masked to it falls on an entry that stays 0.
+	dlFitCards = 128
 )
 
 // Rule IDs of duchess-de-luynes.
@@ -165,13 +169,14 @@ type duchess struct {
 	core
 	r       *duchessRules
 	redeals uint8
-	score   uint8          // cards on the foundations
-	nseq    uint8          // the places dealt to the reserve since it was last empty (gathered)
-	fit     [dlCards]uint8 // bit f: foundation f (0–7) takes card c next
-	res     [2]uint64      // bit c: card c lies in the reserve
-	resFit  uint64         // bit i: the reserve card at place i is one a foundation takes
-	seq     [dlCards]uint8 // for a card in the reserve, its place from the bottom, with gaps where cards left
-	slot    [dlPlaces]Card // the card dealt to each place of the reserve (stale once it left)
+	score   uint8             // cards on the foundations
+	nseq    uint8             // the places dealt to the reserve since it was last empty (gathered)
+	fit     [dlFitCards]uint8 // bit f: foundation f (0–7) takes card c next (0 past the cards; read at c&(dlFitCards-1))
+	res     [2]uint64         // bit c: card c lies in the reserve
+	resAt   uint64            // bit i: place i of the reserve holds a card (slot)
+	resFit  uint64            // bit i: the reserve card at place i is one a foundation takes
+	seq     [dlCards]uint8    // for a card in the reserve, its place from the bottom, with gaps where cards left
+	slot    [dlPlaces]Card    // the card dealt to each place of the reserve (stale once it left)
 	lay     layout
 }
 
@@ -208,7 +213,7 @@ func (g *duchess) sync() {
 		g.score += uint8(g.lay.size(f))
 	}
 	g.fit = g.fitsOf()
-	g.res, g.resFit = [2]uint64{}, 0
+	g.res, g.resAt, g.resFit = [2]uint64{}, 0, 0
 	n := g.lay.size(dlReserve)
 	g.nseq = uint8(n)
 	for c := g.lay.top(dlReserve); c != NoCard; c = g.lay.below[c] {
@@ -217,6 +222,7 @@ func (g *duchess) sync() {
 		n--
 		g.seq[c] = uint8(n)
 		g.slot[n] = c
+		g.resAt |= 1 << n
 		if g.fit[c] != 0 {
 			g.resFit |= 1 << n
 		}
@@ -228,26 +234,39 @@ func (g *duchess) sync() {
 // partner, the suit's other pile, may still take one), and takes both
 // copies of the next face, the rank above c on an ace pile, below it on
 // a king pile (none once complete).
+// Card c itself has just left its pile, so it is not in the reserve.
 func (g *duchess) raise(f int, c Card) {
 	bit := uint8(1) << f
-	g.setFit(c, g.fit[c]&^bit)
-	o := otherCopy(c)
-	g.setFit(o, g.fit[o]&^bit)
+	g.fit[c&(dlFitCards-1)] &^= bit
+	o := dlOtherCopy[c&(dlFitCards-1)]
+	g.setFit(o, g.fit[o&(dlFitCards-1)]&^bit)
 	if g.lay.size(dlFound+f) < NumRanks {
 		next := c + 1 // the same deck's card of the next rank of the suit
 		if f&1 != 0 {
 			next = c - 1
 		}
-		g.setFit(next, g.fit[next]|bit)
-		o := otherCopy(next)
-		g.setFit(o, g.fit[o]|bit)
+		g.setFit(next, g.fit[next&(dlFitCards-1)]|bit)
+		o := dlOtherCopy[next&(dlFitCards-1)]
+		g.setFit(o, g.fit[o&(dlFitCards-1)]|bit)
 	}
 }
+
+// dlOtherCopy is otherCopy as a table (a load where the deck of the card
+// would be a branch taken at random).
+var dlOtherCopy = func() (t [dlFitCards]Card) {
+	for c := range t {
+		t[c] = NoCard
+		if c < dlCards {
+			t[c] = otherCopy(Card(c))
+		}
+	}
+	return t
+}()
 
 // setFit sets the foundations that take card c to m, and the place of c
 // in resFit when c lies in the reserve.
 func (g *duchess) setFit(c Card, m uint8) {
-	g.fit[c] = m
+	g.fit[c&(dlFitCards-1)] = m
 	if w, b := cardBit(c); g.res[w]&b != 0 {
 		place := uint64(1) << (g.seq[c] & (dlPlaces - 1))
 		if m != 0 {
@@ -265,35 +284,55 @@ func (g *duchess) setFit(c Card, m uint8) {
 func (g *duchess) deal() {
 	l := &g.lay
 	st := &l.piles[dlStock]
-	for p := 0; p < dlPackets && st.n != 0; p++ {
-		c := st.top
-		st.top = l.below[c]
-		st.n--
-		h := &l.piles[p]
-		l.below[c] = h.top
-		h.top = c
-		h.n++
-	}
-	if g.redeals < dlRedeals {
-		h := &l.piles[dlReserve]
-		for i := 0; i < 2 && st.n != 0; i++ {
-			c := st.top
-			st.top = l.below[c]
-			st.n--
+	top, left := st.top, st.n // the stock's, kept in locals
+	if left >= dlPackets {    // a full round, unrolled
+		ps := (*[dlPackets]pileHead)(l.piles[:dlPackets])
+		c0 := top
+		c1 := l.below[c0]
+		c2 := l.below[c1]
+		c3 := l.below[c2]
+		top = l.below[c3]
+		l.below[c0], l.below[c1], l.below[c2], l.below[c3] = ps[0].top, ps[1].top, ps[2].top, ps[3].top
+		ps[0] = pileHead{top: c0, n: ps[0].n + 1}
+		ps[1] = pileHead{top: c1, n: ps[1].n + 1}
+		ps[2] = pileHead{top: c2, n: ps[2].n + 1}
+		ps[3] = pileHead{top: c3, n: ps[3].n + 1}
+		left -= dlPackets
+	} else {
+		for p := range int(left) {
+			c := top
+			top = l.below[c]
+			h := &l.piles[p]
 			l.below[c] = h.top
-			h.top = c
-			h.n++
+			*h = pileHead{top: c, n: h.n + 1}
+		}
+		left = 0
+	}
+	if g.redeals < dlRedeals && left != 0 {
+		k := min(left, 2)
+		left -= k
+		h := &l.piles[dlReserve]
+		rtop, place := h.top, g.nseq
+		for range k {
+			c := top
+			top = l.below[c]
+			l.below[c] = rtop
+			rtop = c
 			w, b := cardBit(c)
 			g.res[w] |= b
-			place := g.nseq & (dlPlaces - 1)
+			place &= dlPlaces - 1
 			g.seq[c] = place
 			g.slot[place] = c
-			if g.fit[c] != 0 {
+			g.resAt |= 1 << place
+			if g.fit[c&(dlFitCards-1)] != 0 {
 				g.resFit |= 1 << place
 			}
-			g.nseq++
+			place++
 		}
+		*h = pileHead{top: rtop, n: h.n + k}
+		g.nseq = place
 	}
+	*st = pileHead{top: top, n: left}
 }
 
 // fits reports whether c goes on foundation f (0–7).
@@ -304,7 +343,7 @@ func (g *duchess) fits(f int, c Card) bool {
 // fitsOf returns, for each card, the foundations (bit f, 0–7) that take
 // it next, from the foundations' heights: both copies of each
 // foundation's next face (bit f of fitsOf()[c] is fits(f, c)).
-func (g *duchess) fitsOf() (fit [dlCards]uint8) {
+func (g *duchess) fitsOf() (fit [dlFitCards]uint8) {
 	for f := 0; f < 8; f++ {
 		if r := pairWant(f, g.lay.size(dlFound+f)); r != 0 {
 			for d := 0; d < 2; d++ {
@@ -317,7 +356,7 @@ func (g *duchess) fitsOf() (fit [dlCards]uint8) {
 
 // dlFits0 is fitsOf with every foundation empty: the aces go to the ace
 // piles, the kings to the king piles.
-var dlFits0 = func() (fit [dlCards]uint8) {
+var dlFits0 = func() (fit [dlFitCards]uint8) {
 	for s := 0; s < NumSuits; s++ {
 		for d := 0; d < 2; d++ {
 			fit[NewCard(Ace, Suit(s), d)] = 1 << (2 * s)
@@ -328,7 +367,7 @@ var dlFits0 = func() (fit [dlCards]uint8) {
 }()
 
 // fits0 returns dlFits0 (the foundations of a new deal are empty).
-func (g *duchess) fits0() [dlCards]uint8 { return dlFits0 }
+func (g *duchess) fits0() [dlFitCards]uint8 { return dlFits0 }
 
 // inReserve reports whether card c lies in the reserve.
 func (g *duchess) inReserve(c Card) bool {
@@ -346,39 +385,62 @@ func (g *duchess) LegalMoves(dst []Move) []Move {
 	if g.Won() {
 		return dst
 	}
-	n := len(dst)
-	dst = slices.Grow(dst, dlMaxMoves)
-	out := dst[n : n+dlMaxMoves]
-	i := 0
 	l := &g.lay
-	for p := 0; p < dlPackets; p++ {
-		t := l.piles[p].top
-		if t >= dlCards { // empty
-			continue
-		}
-		for m := g.fit[t]; m != 0; m &= m - 1 { // g.fits(f, t)
-			f := bits.TrailingZeros8(m)
-			rule := dlRuleI
-			if l.piles[dlFound+f].n == 0 {
-				rule = dlRuleFoundation
-			}
-			dlSetMove(&out[i], MoveFoundation, p, dlFound+f, t, rule)
-			i++
-		}
-	}
+	// Byte p of pm: the foundations that take the top of packet p.
+	pm := uint32(g.fit[l.piles[0].top&(dlFitCards-1)]) | uint32(g.fit[l.piles[1].top&(dlFitCards-1)])<<8 |
+		uint32(g.fit[l.piles[2].top&(dlFitCards-1)])<<16 | uint32(g.fit[l.piles[3].top&(dlFitCards-1)])<<24
 	stockOut := l.piles[dlStock].n == 0
-	if (stockOut || g.r.reserveTop) && l.piles[dlReserve].n != 0 {
+	reserve := (stockOut || g.r.reserveTop) && l.piles[dlReserve].n != 0
+	if pm == 0 && !reserve { // no play: the deal or the redeal alone, the common case
+		switch {
+		case !stockOut:
+			return dlAppend(dst, MoveDeal, dlRuleDeal)
+		case g.redeals < dlRedeals:
+			return dlAppend(dst, MoveRedeal, dlRuleRedeal)
+		}
+		return dst
+	}
+	n := len(dst)
+	if cap(dst)-n < dlRoom {
+		dst = slices.Grow(dst, dlRoom)
+	}
+	out := (*[dlRoom]Move)(dst[n : n+dlRoom])
+	i := 0
+	for ; pm != 0; pm &= pm - 1 { // packet p = b/8 in order, then foundation f = b%8: g.fits(f, top)
+		b := bits.TrailingZeros32(pm)
+		p, f := b>>3, b&7
+		rule := dlRuleI
+		if l.piles[dlFound+f].n == 0 {
+			rule = dlRuleFoundation
+		}
+		dlSetMove(&out[i&(dlRoom-1)], MoveFoundation, p, dlFound+f, l.piles[p&3].top, rule)
+		i++
+	}
+	if reserve {
 		i = g.appendReserve(out, i)
 	}
 	switch {
 	case !stockOut:
-		dlSetMove(&out[i], MoveDeal, dlStock, dlStock, NoCard, dlRuleDeal)
+		dlSetMove(&out[i&(dlRoom-1)], MoveDeal, dlStock, dlStock, NoCard, dlRuleDeal)
 		i++
 	case g.redeals < dlRedeals:
-		dlSetMove(&out[i], MoveRedeal, dlStock, dlStock, NoCard, dlRuleRedeal)
+		dlSetMove(&out[i&(dlRoom-1)], MoveRedeal, dlStock, dlStock, NoCard, dlRuleRedeal)
 		i++
 	}
 	return dst[:n+i]
+}
+
+// dlAppend appends the deal or the redeal (kind k, rule), written field
+// by field like dlSetMove.
+func dlAppend(dst []Move, k MoveKind, rule RuleID) []Move {
+	n := len(dst)
+	if n < cap(dst) {
+		dst = dst[:n+1]
+	} else {
+		dst = append(dst, Move{})
+	}
+	dlSetMove(&dst[n], k, dlStock, dlStock, NoCard, rule)
+	return dst
 }
 
 // dlSetMove makes *m the move of kind k of card c from pile from to pile
@@ -393,19 +455,19 @@ func dlSetMove(m *Move, k MoveKind, from, to int, c Card, rule RuleID) {
 // first, each onto the foundations that take it (F0 first), into out from
 // index i on, and returns the index after them. The reserve's cards a
 // foundation takes are the places of resFit, bottom first.
-func (g *duchess) appendReserve(out []Move, i int) int {
+func (g *duchess) appendReserve(out *[dlRoom]Move, i int) int {
 	if g.r.reserveTop {
 		c := g.lay.top(dlReserve)
-		for m := g.fit[c]; m != 0; m &= m - 1 { // g.fits(f, c)
-			dlSetMove(&out[i], MoveFoundation, dlReserve, dlFound+bits.TrailingZeros8(m), c, dlRuleReserve)
+		for m := g.fit[c&(dlFitCards-1)]; m != 0; m &= m - 1 { // g.fits(f, c)
+			dlSetMove(&out[i&(dlRoom-1)], MoveFoundation, dlReserve, dlFound+bits.TrailingZeros8(m), c, dlRuleReserve)
 			i++
 		}
 		return i
 	}
 	for pm := g.resFit; pm != 0; pm &= pm - 1 {
 		c := g.slot[bits.TrailingZeros64(pm)]
-		for m := g.fit[c]; m != 0; m &= m - 1 { // g.fits(f, c)
-			dlSetMove(&out[i], MoveFoundation, dlReserve, dlFound+bits.TrailingZeros8(m), c, dlRuleReserve)
+		for m := g.fit[c&(dlFitCards-1)]; m != 0; m &= m - 1 { // g.fits(f, c)
+			dlSetMove(&out[i&(dlRoom-1)], MoveFoundation, dlReserve, dlFound+bits.TrailingZeros8(m), c, dlRuleReserve)
 			i++
 		}
 	}
@@ -419,14 +481,14 @@ func (g *duchess) anyMove() bool {
 	}
 	l := &g.lay
 	for p := 0; p < dlPackets; p++ {
-		if t := l.piles[p].top; t < dlCards && g.fit[t] != 0 {
+		if g.fit[l.piles[p].top&(dlFitCards-1)] != 0 {
 			return true
 		}
 	}
 	if l.piles[dlStock].n != 0 || g.redeals < dlRedeals {
 		return true // the deal or the redeal
 	}
-	return l.piles[dlReserve].n != 0 && (g.r.reserveTop && g.fit[l.top(dlReserve)] != 0 || !g.r.reserveTop && g.resFit != 0)
+	return l.piles[dlReserve].n != 0 && (g.r.reserveTop && g.fit[l.top(dlReserve)&(dlFitCards-1)] != 0 || !g.r.reserveTop && g.resFit != 0)
 }
 
 // Check is the legality predicate, rule by rule.
@@ -532,21 +594,21 @@ func (g *duchess) ApplyListed(m *Move) {
 }
 
 // takeReserve takes card c, which lies in the reserve, out of it; the
-// cards above it close up.
+// cards above it close up. The card just above c is the one at the
+// lowest place above c's that still holds a card (resAt).
 func (g *duchess) takeReserve(c Card) {
 	w, b := cardBit(c)
 	g.res[w] &^= b
-	g.resFit &^= 1 << (g.seq[c] & (dlPlaces - 1))
+	place := g.seq[c] & (dlPlaces - 1)
+	g.resFit &^= 1 << place
+	g.resAt &^= 1 << place
 	l := &g.lay
 	h := &l.piles[dlReserve]
 	if h.top == c {
 		l.pop(dlReserve)
 		return
 	}
-	above := h.top
-	for l.below[above] != c {
-		above = l.below[above]
-	}
+	above := g.slot[bits.TrailingZeros64(g.resAt>>place<<place)]
 	l.below[above] = l.below[c]
 	l.below[c] = NoCard
 	h.n--
@@ -595,7 +657,7 @@ func (g *duchess) gather() {
 		l.below[tail] = NoCard
 	}
 	l.piles[dlStock] = pileHead{top: head, n: uint8(n)}
-	g.res, g.resFit, g.nseq = [2]uint64{}, 0, 0
+	g.res, g.resAt, g.resFit, g.nseq = [2]uint64{}, 0, 0, 0
 }
 
 // Ending: won when every card is on the foundations, stuck when no move is

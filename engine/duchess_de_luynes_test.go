@@ -215,6 +215,9 @@ func TestDuchessFacts(t *testing.T) {
 				if kept, want := dlFitting(g), dlFitting(&c); !slices.Equal(kept, want) {
 					t.Fatalf("%v seed %d move %d: the reserve's cards a foundation takes %v, from the layout %v", o, seed, n, kept, want)
 				}
+				if placed, want := dlPlaced(g), g.lay.appendPile(nil, dlReserve); !slices.Equal(placed, want) {
+					t.Fatalf("%v seed %d move %d: the reserve's places hold %v, the reserve %v", o, seed, n, placed, want)
+				}
 				prev := -1 // the reserve's places, bottom first, rise
 				for _, x := range g.lay.appendPile(nil, dlReserve) {
 					if int(g.seq[x]) <= prev || g.slot[g.seq[x]] != x {
@@ -241,6 +244,16 @@ func TestDuchessFacts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// dlPlaced returns the cards of the reserve's places that resAt marks,
+// bottom first.
+func dlPlaced(g *duchess) []Card {
+	var out []Card
+	for m := g.resAt; m != 0; m &= m - 1 {
+		out = append(out, g.slot[bits.TrailingZeros64(m)])
+	}
+	return out
 }
 
 // dlFitting returns the reserve's cards that resFit marks, bottom first.
