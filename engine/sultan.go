@@ -456,11 +456,24 @@ func (g *sultan) Apply(m Move) error {
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
 // without checking it again (engine.ListedApplier). The draw, most of the
-// Sultan's moves, comes first.
+// Sultan's moves, comes first, written out (draw is too large to be
+// inlined, and the call was a good part of it).
 func (g *sultan) ApplyListed(m *Move) {
 	switch m.Kind {
 	case MoveDraw:
-		g.draw()
+		if g.keyed {
+			g.drawKeyed()
+			return
+		}
+		l := &g.lay
+		s, t := &l.piles[sulStock], &l.piles[sulTalon]
+		c := s.top
+		s.top = l.below[c]
+		s.n--
+		l.below[c] = t.top
+		t.top = c
+		t.n++
+		g.talon = g.want[sulKeys[c]&63]
 	case MoveFoundation:
 		from := int(m.From)
 		if from == sulTalon {
@@ -507,13 +520,11 @@ func (g *sultan) ApplyListed(m *Move) {
 
 // draw turns the top card of the pack onto the talon: the two piles'
 // links written directly (move would also clear the card's link, which
-// the push overwrites), the face hashes only when keyed.
+// the push overwrites), the face hashes only when keyed. ApplyListed has
+// the same lines.
 func (g *sultan) draw() {
 	if g.keyed {
-		g.popped(sulStock)
-		g.lay.move(sulStock, sulTalon)
-		g.pushed(sulTalon)
-		g.refreshTalon()
+		g.drawKeyed()
 		return
 	}
 	l := &g.lay
@@ -524,7 +535,15 @@ func (g *sultan) draw() {
 	l.below[c] = t.top
 	t.top = c
 	t.n++
-	g.talon = g.want[sulKeys[c]]
+	g.talon = g.want[sulKeys[c]&63]
+}
+
+// drawKeyed is draw with the face hashes (keyed).
+func (g *sultan) drawKeyed() {
+	g.popped(sulStock)
+	g.lay.move(sulStock, sulTalon)
+	g.pushed(sulTalon)
+	g.refreshTalon()
 }
 
 // turnOver turns the talon over into the (empty) pack unshuffled, the
@@ -532,10 +551,16 @@ func (g *sultan) draw() {
 // drain then push did, in one pass that also sums the pack's face hash
 // (rehash's) when keyed and leaves the talon's empty.
 func (g *sultan) turnOver() {
-	if !g.keyed {
-		for !g.lay.empty(sulTalon) {
-			g.lay.move(sulTalon, sulStock)
+	if !g.keyed { // the talon's links reversed in place: the same pack
+		l := &g.lay
+		prev := NoCard
+		for c := l.piles[sulTalon].top; c != NoCard; {
+			next := l.below[c]
+			l.below[c] = prev
+			prev, c = c, next
 		}
+		l.piles[sulStock] = pileHead{top: prev, n: l.piles[sulTalon].n}
+		l.piles[sulTalon] = pileHead{top: NoCard}
 		return
 	}
 	var h faceHash
