@@ -67,16 +67,20 @@ type layout struct {
 	linked uint64
 }
 
-// reset empties every pile.
-func (l *layout) reset() {
+// reset empties every pile (one copy of emptyLayout: the loops that fill
+// it were a visible part of a deal's setup).
+func (l *layout) reset() { *l = emptyLayout }
+
+// emptyLayout is a layout with every pile empty.
+var emptyLayout = func() (l layout) {
 	for i := range l.below {
 		l.below[i] = NoCard
 	}
 	for i := range l.piles {
 		l.piles[i] = pileHead{top: NoCard}
 	}
-	l.links, l.linked = 0, 0
-}
+	return l
+}()
 
 // top returns the top card of pile p, NoCard when it is empty.
 func (l *layout) top(p int) Card { return l.piles[p].top }
@@ -157,11 +161,19 @@ func (l *layout) appendPile(dst []Card, p int) []Card {
 }
 
 // loadPack pushes pack onto pile p so that pack[0] ends on top (the pack
-// as dealt: index 0 is turned first).
+// as dealt: index 0 is turned first): each card linked to the next in one
+// pass, as pushing them from the last did.
 func (l *layout) loadPack(p int, pack []Card) {
-	for i := len(pack) - 1; i >= 0; i-- {
-		l.push(p, pack[i])
+	if len(pack) == 0 {
+		return
 	}
+	h := &l.piles[p]
+	for i := 0; i < len(pack)-1; i++ {
+		l.below[pack[i]] = pack[i+1]
+	}
+	l.below[pack[len(pack)-1]] = h.top
+	h.top = pack[0]
+	h.n += uint8(len(pack))
 }
 
 // drain pops every card of pile p into buf, top first, and returns them.
