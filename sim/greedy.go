@@ -75,6 +75,12 @@ func (p *greedyPlayer) Reset(g engine.Game, _ uint64) {
 
 func (p *greedyPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.probe.forget()
+	if len(legal) == 1 && kindClass[legal[0].Kind] != classTableau {
+		// The only move, and not one the cycle memory records: choose
+		// would score it and return it (a draw or a deal alone is most
+		// decisions of the games that turn a pack).
+		return 0, ""
+	}
 	return p.choose(g, legal, nil), ""
 }
 
