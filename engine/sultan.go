@@ -222,8 +222,12 @@ func (g *sultan) setUp(c core, r *sultanRules, pack []Card) error {
 	// waits for the first SearchKey (keyed).
 	l := &g.lay
 	aceTaken := false
-	n, last := 0, NoCard // the cards kept, the pack's bottom card so far
-	for _, c := range pack {
+	i := 0 // the next card of pack
+	for d := 0; d < 8; i++ {
+		if i == len(pack) {
+			return fmt.Errorf("sultan: %d cards left for the Divan", d)
+		}
+		c := pack[i]
 		if sulSetupCard[c] != 0 { // kings and the ace of hearts: rare
 			taken, err := g.setAside(c, &aceTaken)
 			if err != nil {
@@ -233,22 +237,30 @@ func (g *sultan) setUp(c core, r *sultanRules, pack []Card) error {
 				continue
 			}
 		}
-		switch {
-		case n < 8:
-			l.push(sulD0+n, c)
-		case n == 8:
-			l.piles[sulStock].top = c
-			last = c
-		default:
-			l.below[last] = c
-			last = c
+		l.push(sulD0+d, c)
+		d++
+	}
+	n, last := 0, NoCard // the pack's cards and bottom card so far
+	for ; i < len(pack); i++ {
+		c := pack[i]
+		if sulSetupCard[c] != 0 {
+			taken, err := g.setAside(c, &aceTaken)
+			if err != nil {
+				return err
+			}
+			if taken {
+				continue
+			}
 		}
+		if n == 0 {
+			l.piles[sulStock].top = c
+		} else {
+			l.below[last] = c
+		}
+		last = c
 		n++
 	}
-	if n < 8 {
-		return fmt.Errorf("sultan: %d cards left for the Divan", n)
-	}
-	l.piles[sulStock].n = uint8(n - 8)
+	l.piles[sulStock].n = uint8(n)
 	for f := 0; f < 8; f++ {
 		g.want[sulNext[g.lay.top(sulF0+f)]] |= 1 << f
 	}
@@ -286,17 +298,20 @@ func (g *sultan) Redeal(pack []Card) error { return g.setUp(g.core, g.r, pack) }
 
 // refresh recomputes the masks of the plays (divan, talon) from want and
 // the tops of the Divan and the talon.
+// The Divan's eight places are read from one array of pile heads, the
+// keys masked to want's size (they are below 64): no bounds checks.
 func (g *sultan) refresh() {
-	var m uint64
-	for d := 7; d >= 0; d-- {
-		m = m<<8 | uint64(g.want[sulKeys[g.lay.top(sulD0+d)]])
-	}
-	g.divan = m
+	d := (*[8]pileHead)(g.lay.piles[sulD0 : sulD0+8])
+	w := &g.want
+	g.divan = uint64(w[sulKeys[d[0].top]&63]) | uint64(w[sulKeys[d[1].top]&63])<<8 |
+		uint64(w[sulKeys[d[2].top]&63])<<16 | uint64(w[sulKeys[d[3].top]&63])<<24 |
+		uint64(w[sulKeys[d[4].top]&63])<<32 | uint64(w[sulKeys[d[5].top]&63])<<40 |
+		uint64(w[sulKeys[d[6].top]&63])<<48 | uint64(w[sulKeys[d[7].top]&63])<<56
 	g.refreshTalon()
 }
 
 // refreshTalon recomputes the talon's mask after its top changed.
-func (g *sultan) refreshTalon() { g.talon = g.want[sulKeys[g.lay.top(sulTalon)]] }
+func (g *sultan) refreshTalon() { g.talon = g.want[sulKeys[g.lay.top(sulTalon)]&63] }
 
 // height returns the rank of the top card of foundation f (0 … 7), the
 // king counting as 0.
@@ -364,26 +379,30 @@ func sulSetPlay(m *Move, from, to int, c Card) {
 	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = MoveFoundation, uint8(from), uint8(to), c, NoCard, sulRuleI
 }
 
-// sulMaxPlays bounds the plays of a position: each of the eight Divan
-// cards and the talon's top to at most both foundations of its suit.
-const sulMaxPlays = 2 * 9
+// sulRoom is the room appendPlays makes: more than the plays of any
+// position (each of the eight Divan cards and the talon's top to at most
+// both foundations of its suit: 18) and the draw or re-deal after them,
+// a power of two so that a masked index needs no bounds check.
+const sulRoom = 32
 
 // appendPlays appends the plays of the masks divan and talon, in that
 // order (bit 8·d+f: Divan place d, then foundation f).
 func (g *sultan) appendPlays(dst []Move) []Move {
 	n := len(dst)
-	dst = slices.Grow(dst, sulMaxPlays+1) // +1: room for the draw or re-deal
-	out := dst[n : n+sulMaxPlays]
+	if cap(dst)-n < sulRoom {
+		dst = slices.Grow(dst, sulRoom)
+	}
+	out := (*[sulRoom]Move)(dst[n : n+sulRoom])
 	i := 0
 	for m := g.divan; m != 0; m &= m - 1 {
 		b := bits.TrailingZeros64(m)
 		src := sulD0 + b>>3
-		sulSetPlay(&out[i], src, sulF0+b&7, g.lay.top(src))
+		sulSetPlay(&out[i&(sulRoom-1)], src, sulF0+b&7, g.lay.piles[src&(maxPiles-1)].top)
 		i++
 	}
 	c := g.lay.top(sulTalon)
 	for m := g.talon; m != 0; m &= m - 1 {
-		sulSetPlay(&out[i], sulTalon, sulF0+bits.TrailingZeros8(m), c)
+		sulSetPlay(&out[i&(sulRoom-1)], sulTalon, sulF0+bits.TrailingZeros8(m), c)
 		i++
 	}
 	return dst[:n+i]
@@ -459,8 +478,7 @@ func (g *sultan) Apply(m Move) error {
 // Sultan's moves, comes first, written out (draw is too large to be
 // inlined, and the call was a good part of it).
 func (g *sultan) ApplyListed(m *Move) {
-	switch m.Kind {
-	case MoveDraw:
+	if m.Kind == MoveDraw {
 		if g.keyed {
 			g.drawKeyed()
 			return
@@ -474,6 +492,9 @@ func (g *sultan) ApplyListed(m *Move) {
 		t.top = c
 		t.n++
 		g.talon = g.want[sulKeys[c]&63]
+		return
+	}
+	switch m.Kind {
 	case MoveFoundation:
 		from := int(m.From)
 		if from == sulTalon {
