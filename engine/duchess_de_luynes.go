@@ -235,12 +235,15 @@ func (g *duchess) sync() {
 // copies of the next face, the rank above c on an ace pile, below it on
 // a king pile (none once complete).
 // Card c itself has just left its pile, so it is not in the reserve.
+// (The masks only tell the compiler the ranges: no shift or bounds
+// checks.)
 func (g *duchess) raise(f int, c Card) {
+	f &= 7
 	bit := uint8(1) << f
 	g.fit[c&(dlFitCards-1)] &^= bit
 	o := dlOtherCopy[c&(dlFitCards-1)]
 	g.setFit(o, g.fit[o&(dlFitCards-1)]&^bit)
-	if g.lay.size(dlFound+f) < NumRanks {
+	if g.lay.piles[(dlFound+f)&(maxPiles-1)].n < NumRanks {
 		next := c + 1 // the same deck's card of the next rank of the suit
 		if f&1 != 0 {
 			next = c - 1
