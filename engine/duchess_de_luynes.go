@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 )
 
 // Duchess de Luynes (Герцогиня де-Люинь; Cadogan "La Duchesse de Luynes";
@@ -31,6 +32,18 @@ const (
 	dlPiles   = 14
 	dlCards   = 2 * CardsPerDeck
 	dlRedeals = 3
+	// dlPlaces bounds the places the reserve deals between two gathers
+	// (two a round: 34 at most, on the first deal), a power of two so
+	// that a place from a bit index needs no bounds check.
+	dlPlaces = 64
+	// dlRoom is the room LegalMoves makes in its list: more than the
+	// legal moves of any position (each foundation takes one face, two
+	// copies, so at most 16 plays, and the deal or the redeal), a power
+	// of two so that a masked index needs no bounds check.
+	dlRoom = 32
+	// dlFitCards is the size of the fit table, a power of two above the
+	// cards: NoCard masked to it falls on an entry that stays 0.
+	dlFitCards = 128
 )
 
 // Rule IDs of duchess-de-luynes.
@@ -147,19 +160,23 @@ func startDuchess(v *VariantReader) (Dealer, error) {
 //
 // Besides the layout it keeps a few facts up to date move by move (sync
 // computes them from the layout): the score, so that Won is one
-// comparison; the cards the foundations take next, so that a packet top
-// no foundation takes costs one bit test; and the reserve's cards with
-// the order they came in, so that the reserve's plays are found without
-// walking it.
+// comparison; the foundations that take each card next, so that a packet
+// top costs one load; and the reserve's cards with the places they came
+// to, and which of those places hold a card a foundation takes, so that
+// the reserve's plays are read off one mask in the reserve's order,
+// without walking it or sorting.
 type duchess struct {
 	core
 	r       *duchessRules
 	redeals uint8
-	score   uint8          // cards on the foundations
-	nseq    uint8          // the cards dealt to the reserve since it was last empty (gathered)
-	want    [2]uint64      // bit c: a foundation takes card c next
-	res     [2]uint64      // bit c: card c lies in the reserve
-	seq     [dlCards]uint8 // for a card in the reserve, its place from the bottom, with gaps where cards left
+	score   uint8             // cards on the foundations
+	nseq    uint8             // the places dealt to the reserve since it was last empty (gathered)
+	fit     [dlFitCards]uint8 // bit f: foundation f (0–7) takes card c next (0 past the cards; read at c&(dlFitCards-1))
+	res     [2]uint64         // bit c: card c lies in the reserve
+	resAt   uint64            // bit i: place i of the reserve holds a card (slot)
+	resFit  uint64            // bit i: the reserve card at place i is one a foundation takes
+	seq     [dlCards]uint8    // for a card in the reserve, its place from the bottom, with gaps where cards left
+	slot    [dlPlaces]Card    // the card dealt to each place of the reserve (stale once it left)
 	lay     layout
 }
 
@@ -179,7 +196,7 @@ func (g *duchess) setUp(c core, r *duchessRules, pack []Card) {
 	*g = duchess{core: c, r: r}
 	g.lay.reset()
 	g.lay.loadPack(dlStock, pack)
-	g.want = g.wantedCards()
+	g.fit = g.fits0()
 	g.deal()
 }
 
@@ -195,8 +212,8 @@ func (g *duchess) sync() {
 	for f := dlFound; f < dlFound+8; f++ {
 		g.score += uint8(g.lay.size(f))
 	}
-	g.want = g.wantedCards()
-	g.res = [2]uint64{}
+	g.fit = g.fitsOf()
+	g.res, g.resAt, g.resFit = [2]uint64{}, 0, 0
 	n := g.lay.size(dlReserve)
 	g.nseq = uint8(n)
 	for c := g.lay.top(dlReserve); c != NoCard; c = g.lay.below[c] {
@@ -204,45 +221,121 @@ func (g *duchess) sync() {
 		g.res[w] |= b
 		n--
 		g.seq[c] = uint8(n)
+		g.slot[n] = c
+		g.resAt |= 1 << n
+		if g.fit[c] != 0 {
+			g.resFit |= 1 << n
+		}
 	}
 }
 
-// raise updates the cards the foundations take after foundation f (0–7)
-// took a card of rank r: its other copy stays wanted only when the
-// foundation's partner (the other pile of the suit) takes that rank too.
-func (g *duchess) raise(f int, r Rank) {
-	s := Suit(f / 2)
-	if pairWant(f^1, g.lay.size(dlFound+(f^1))) != r {
-		for d := 0; d < 2; d++ {
-			w, b := cardBit(NewCard(r, s, d))
-			g.want[w] &^= b
+// raise updates the foundations that take each card after foundation f
+// (0–7) took card c: f no longer takes either copy of c's face (its
+// partner, the suit's other pile, may still take one), and takes both
+// copies of the next face, the rank above c on an ace pile, below it on
+// a king pile (none once complete).
+// Card c itself has just left its pile, so it is not in the reserve.
+// (The masks only tell the compiler the ranges: no shift or bounds
+// checks.)
+func (g *duchess) raise(f int, c Card) {
+	f &= 7
+	bit := uint8(1) << f
+	g.fit[c&(dlFitCards-1)] &^= bit
+	o := dlOtherCopy[c&(dlFitCards-1)]
+	g.setFit(o, g.fit[o&(dlFitCards-1)]&^bit)
+	if g.lay.piles[(dlFound+f)&(maxPiles-1)].n < NumRanks {
+		next := c + 1 // the same deck's card of the next rank of the suit
+		if f&1 != 0 {
+			next = c - 1
+		}
+		g.setFit(next, g.fit[next&(dlFitCards-1)]|bit)
+		o := dlOtherCopy[next&(dlFitCards-1)]
+		g.setFit(o, g.fit[o&(dlFitCards-1)]|bit)
+	}
+}
+
+// dlOtherCopy is otherCopy as a table (a load where the deck of the card
+// would be a branch taken at random).
+var dlOtherCopy = func() (t [dlFitCards]Card) {
+	for c := range t {
+		t[c] = NoCard
+		if c < dlCards {
+			t[c] = otherCopy(Card(c))
 		}
 	}
-	if next := pairWant(f, g.lay.size(dlFound+f)); next != 0 {
-		for d := 0; d < 2; d++ {
-			w, b := cardBit(NewCard(next, s, d))
-			g.want[w] |= b
+	return t
+}()
+
+// setFit sets the foundations that take card c to m, and the place of c
+// in resFit when c lies in the reserve.
+func (g *duchess) setFit(c Card, m uint8) {
+	g.fit[c&(dlFitCards-1)] = m
+	if w, b := cardBit(c); g.res[w]&b != 0 {
+		place := uint64(1) << (g.seq[c] & (dlPlaces - 1))
+		if m != 0 {
+			g.resFit |= place
+		} else {
+			g.resFit &^= place
 		}
 	}
 }
 
 // deal deals one round: a card on each packet, then two to the reserve
-// (none on the last deal).
+// (none on the last deal). The cards are linked from pile to pile
+// directly (move would also clear each card's link, which the push
+// overwrites).
 func (g *duchess) deal() {
-	for p := 0; p < dlPackets; p++ {
-		if !g.lay.empty(dlStock) {
-			g.lay.move(dlStock, p)
+	l := &g.lay
+	st := &l.piles[dlStock]
+	top, left := st.top, st.n // the stock's, kept in locals
+	if left >= dlPackets {    // a full round, unrolled
+		ps := (*[dlPackets]pileHead)(l.piles[:dlPackets])
+		c0 := top
+		c1 := l.below[c0]
+		c2 := l.below[c1]
+		c3 := l.below[c2]
+		top = l.below[c3]
+		l.below[c0], l.below[c1], l.below[c2], l.below[c3] = ps[0].top, ps[1].top, ps[2].top, ps[3].top
+		ps[0] = pileHead{top: c0, n: ps[0].n + 1}
+		ps[1] = pileHead{top: c1, n: ps[1].n + 1}
+		ps[2] = pileHead{top: c2, n: ps[2].n + 1}
+		ps[3] = pileHead{top: c3, n: ps[3].n + 1}
+		left -= dlPackets
+	} else {
+		for p := range int(left) {
+			c := top
+			top = l.below[c]
+			h := &l.piles[p]
+			l.below[c] = h.top
+			*h = pileHead{top: c, n: h.n + 1}
 		}
+		left = 0
 	}
-	if g.redeals < dlRedeals {
-		for i := 0; i < 2 && !g.lay.empty(dlStock); i++ {
-			c := g.lay.move(dlStock, dlReserve)
+	if g.redeals < dlRedeals && left != 0 {
+		k := min(left, 2)
+		left -= k
+		h := &l.piles[dlReserve]
+		rtop, place := h.top, g.nseq
+		for range k {
+			c := top
+			top = l.below[c]
+			l.below[c] = rtop
+			rtop = c
 			w, b := cardBit(c)
 			g.res[w] |= b
-			g.seq[c] = g.nseq
-			g.nseq++
+			place &= dlPlaces - 1
+			g.seq[c] = place
+			g.slot[place] = c
+			g.resAt |= 1 << place
+			if g.fit[c&(dlFitCards-1)] != 0 {
+				g.resFit |= 1 << place
+			}
+			place++
 		}
+		*h = pileHead{top: rtop, n: h.n + k}
+		g.nseq = place
 	}
+	*st = pileHead{top: top, n: left}
 }
 
 // fits reports whether c goes on foundation f (0–7).
@@ -250,35 +343,34 @@ func (g *duchess) fits(f int, c Card) bool {
 	return c.Valid() && int(c.Suit()) == f/2 && c.Rank() == pairWant(f, g.lay.size(dlFound+f))
 }
 
-// fitMask returns the foundations (bit f, 0–7) that take the real card c
-// next: bit f is fits(f, c). Of its suit's two, the ace pile at height a
-// takes rank a+1 and the king pile at height k rank 13-k (neither, when
-// complete: no rank is 14 or 0).
-func (g *duchess) fitMask(c Card) uint8 {
-	s, r := int(c.Suit()), int(c.Rank())
-	var m uint8
-	if g.lay.size(dlFound+2*s)+1 == r {
-		m = 1 << (2 * s)
-	}
-	if NumRanks-g.lay.size(dlFound+2*s+1) == r {
-		m |= 2 << (2 * s)
-	}
-	return m
-}
-
-// wantedCards returns the set of the cards (bit c) some foundation takes
-// next: both copies of each foundation's next face.
-func (g *duchess) wantedCards() (w [2]uint64) {
+// fitsOf returns, for each card, the foundations (bit f, 0–7) that take
+// it next, from the foundations' heights: both copies of each
+// foundation's next face (bit f of fitsOf()[c] is fits(f, c)).
+func (g *duchess) fitsOf() (fit [dlFitCards]uint8) {
 	for f := 0; f < 8; f++ {
 		if r := pairWant(f, g.lay.size(dlFound+f)); r != 0 {
 			for d := 0; d < 2; d++ {
-				c := NewCard(r, Suit(f/2), d)
-				w[c>>6&1] |= 1 << (c & 63)
+				fit[NewCard(r, Suit(f/2), d)] |= 1 << f
 			}
 		}
 	}
-	return w
+	return fit
 }
+
+// dlFits0 is fitsOf with every foundation empty: the aces go to the ace
+// piles, the kings to the king piles.
+var dlFits0 = func() (fit [dlFitCards]uint8) {
+	for s := 0; s < NumSuits; s++ {
+		for d := 0; d < 2; d++ {
+			fit[NewCard(Ace, Suit(s), d)] = 1 << (2 * s)
+			fit[NewCard(King, Suit(s), d)] = 2 << (2 * s)
+		}
+	}
+	return fit
+}()
+
+// fits0 returns dlFits0 (the foundations of a new deal are empty).
+func (g *duchess) fits0() [dlFitCards]uint8 { return dlFits0 }
 
 // inReserve reports whether card c lies in the reserve.
 func (g *duchess) inReserve(c Card) bool {
@@ -286,89 +378,120 @@ func (g *duchess) inReserve(c Card) bool {
 	return c < dlCards && g.res[w]&b != 0
 }
 
-// wanted reports whether a foundation takes card c (a real card) next.
-func (g *duchess) wanted(c Card) bool {
-	w, b := cardBit(c)
-	return g.want[w]&b != 0
-}
-
 // reserveOpen reports whether reserve cards may be played.
 func (g *duchess) reserveOpen() bool { return g.r.reserveTop || g.lay.empty(dlStock) }
 
 // LegalMoves appends the legal moves: packet plays, reserve plays, the next
-// round, the redeal.
-func (g *duchess) LegalMoves(dst []Move) []Move { return g.gen(dst, false) }
-
-func (g *duchess) gen(dst []Move, first bool) []Move {
+// round, the redeal. The moves are written in place field by field (see
+// dlSetMove) into room made once for the most a position can have.
+func (g *duchess) LegalMoves(dst []Move) []Move {
 	if g.Won() {
 		return dst
 	}
-	for p := 0; p < dlPackets; p++ {
-		t := g.lay.top(p)
-		if t == NoCard || !g.wanted(t) {
-			continue
+	l := &g.lay
+	// Byte p of pm: the foundations that take the top of packet p.
+	pm := uint32(g.fit[l.piles[0].top&(dlFitCards-1)]) | uint32(g.fit[l.piles[1].top&(dlFitCards-1)])<<8 |
+		uint32(g.fit[l.piles[2].top&(dlFitCards-1)])<<16 | uint32(g.fit[l.piles[3].top&(dlFitCards-1)])<<24
+	stockOut := l.piles[dlStock].n == 0
+	reserve := (stockOut || g.r.reserveTop) && l.piles[dlReserve].n != 0
+	if pm == 0 && !reserve { // no play: the deal or the redeal alone, the common case
+		switch {
+		case !stockOut:
+			return dlAppend(dst, MoveDeal, dlRuleDeal)
+		case g.redeals < dlRedeals:
+			return dlAppend(dst, MoveRedeal, dlRuleRedeal)
 		}
-		for m := g.fitMask(t); m != 0; m &= m - 1 { // g.fits(f, t)
-			f := bits.TrailingZeros8(m)
-			rule := dlRuleI
-			if g.lay.empty(dlFound + f) {
-				rule = dlRuleFoundation
-			}
-			dst = append(dst, Move{Kind: MoveFoundation, From: uint8(p), To: uint8(dlFound + f), Card: t, Card2: NoCard, Rule: rule})
-			if first {
-				return dst
-			}
+		return dst
+	}
+	n := len(dst)
+	if cap(dst)-n < dlRoom {
+		dst = slices.Grow(dst, dlRoom)
+	}
+	out := (*[dlRoom]Move)(dst[n : n+dlRoom])
+	i := 0
+	for ; pm != 0; pm &= pm - 1 { // packet p = b/8 in order, then foundation f = b%8: g.fits(f, top)
+		b := bits.TrailingZeros32(pm)
+		p, f := b>>3, b&7
+		rule := dlRuleI
+		if l.piles[dlFound+f].n == 0 {
+			rule = dlRuleFoundation
 		}
+		dlSetMove(&out[i&(dlRoom-1)], MoveFoundation, p, dlFound+f, l.piles[p&3].top, rule)
+		i++
 	}
-	if g.reserveOpen() && !g.lay.empty(dlReserve) {
-		dst = g.appendReserve(dst, first)
-		if first && len(dst) > 0 {
-			return dst
-		}
+	if reserve {
+		i = g.appendReserve(out, i)
 	}
-	if !g.lay.empty(dlStock) {
-		return append(dst, Move{Kind: MoveDeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal})
+	switch {
+	case !stockOut:
+		dlSetMove(&out[i&(dlRoom-1)], MoveDeal, dlStock, dlStock, NoCard, dlRuleDeal)
+		i++
+	case g.redeals < dlRedeals:
+		dlSetMove(&out[i&(dlRoom-1)], MoveRedeal, dlStock, dlStock, NoCard, dlRuleRedeal)
+		i++
 	}
-	if g.redeals < dlRedeals {
-		dst = append(dst, Move{Kind: MoveRedeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal})
+	return dst[:n+i]
+}
+
+// dlAppend appends the deal or the redeal (kind k, rule), written field
+// by field like dlSetMove.
+func dlAppend(dst []Move, k MoveKind, rule RuleID) []Move {
+	n := len(dst)
+	if n < cap(dst) {
+		dst = dst[:n+1]
+	} else {
+		dst = append(dst, Move{})
 	}
+	dlSetMove(&dst[n], k, dlStock, dlStock, NoCard, rule)
 	return dst
 }
 
-// appendReserve appends the plays of the available reserve cards, bottom
-// first, each onto the foundations that take it (F0 first); with first,
-// only the first of them. The reserve's cards a foundation takes are read
-// off the sets (each foundation takes one face: at most 16 cards) and put
-// in the reserve's order, bottom first, by their places (seq).
-func (g *duchess) appendReserve(dst []Move, first bool) []Move {
-	var hits [16]Card // the reserve's wanted cards, bottom first
-	n := 0
+// dlSetMove makes *m the move of kind k of card c from pile from to pile
+// to under rule. The fields are stored one by one into the list: a Move
+// literal is built on the stack and copied in 16-byte halves, whose loads
+// wait for the byte stores just made.
+func dlSetMove(m *Move, k MoveKind, from, to int, c Card, rule RuleID) {
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = k, uint8(from), uint8(to), c, NoCard, rule
+}
+
+// appendReserve writes the plays of the available reserve cards, bottom
+// first, each onto the foundations that take it (F0 first), into out from
+// index i on, and returns the index after them. The reserve's cards a
+// foundation takes are the places of resFit, bottom first.
+func (g *duchess) appendReserve(out *[dlRoom]Move, i int) int {
 	if g.r.reserveTop {
-		hits[0] = g.lay.top(dlReserve)
-		n = 1
-	} else {
-		for w := 0; w < 2; w++ {
-			for m := g.want[w] & g.res[w]; m != 0; m &= m - 1 {
-				c := Card(w*64 + bits.TrailingZeros64(m))
-				i := n
-				for ; i > 0 && g.seq[hits[i-1]] > g.seq[c]; i-- {
-					hits[i] = hits[i-1]
-				}
-				hits[i] = c
-				n++
-			}
+		c := g.lay.top(dlReserve)
+		for m := g.fit[c&(dlFitCards-1)]; m != 0; m &= m - 1 { // g.fits(f, c)
+			dlSetMove(&out[i&(dlRoom-1)], MoveFoundation, dlReserve, dlFound+bits.TrailingZeros8(m), c, dlRuleReserve)
+			i++
+		}
+		return i
+	}
+	for pm := g.resFit; pm != 0; pm &= pm - 1 {
+		c := g.slot[bits.TrailingZeros64(pm)]
+		for m := g.fit[c&(dlFitCards-1)]; m != 0; m &= m - 1 { // g.fits(f, c)
+			dlSetMove(&out[i&(dlRoom-1)], MoveFoundation, dlReserve, dlFound+bits.TrailingZeros8(m), c, dlRuleReserve)
+			i++
 		}
 	}
-	for i := 0; i < n; i++ {
-		c := hits[i]
-		for m := g.fitMask(c); m != 0; m &= m - 1 { // g.fits(f, c)
-			dst = append(dst, Move{Kind: MoveFoundation, From: dlReserve, To: uint8(dlFound + bits.TrailingZeros8(m)), Card: c, Card2: NoCard, Rule: dlRuleReserve})
-			if first {
-				return dst
-			}
+	return i
+}
+
+// anyMove reports whether some move is legal (LegalMoves would list one).
+func (g *duchess) anyMove() bool {
+	if g.Won() {
+		return false
+	}
+	l := &g.lay
+	for p := 0; p < dlPackets; p++ {
+		if g.fit[l.piles[p].top&(dlFitCards-1)] != 0 {
+			return true
 		}
 	}
-	return dst
+	if l.piles[dlStock].n != 0 || g.redeals < dlRedeals {
+		return true // the deal or the redeal
+	}
+	return l.piles[dlReserve].n != 0 && (g.r.reserveTop && g.fit[l.top(dlReserve)&(dlFitCards-1)] != 0 || !g.r.reserveTop && g.resFit != 0)
 }
 
 // Check is the legality predicate, rule by rule.
@@ -457,12 +580,12 @@ func (g *duchess) ApplyListed(m *Move) {
 	switch {
 	case m.Kind == MoveFoundation && m.From != dlReserve: // dlRuleI, dlRuleFoundation
 		g.lay.move(int(m.From), int(m.To))
-		g.raise(int(m.To)-dlFound, m.Card.Rank())
+		g.raise(int(m.To)-dlFound, m.Card)
 		g.score++
 	case m.Kind == MoveFoundation: // dlRuleReserve
 		g.takeReserve(m.Card)
 		g.lay.push(int(m.To), m.Card)
-		g.raise(int(m.To)-dlFound, m.Card.Rank())
+		g.raise(int(m.To)-dlFound, m.Card)
 		g.score++
 	case m.Kind == MoveDeal: // dlRuleDeal
 		g.deal()
@@ -474,20 +597,21 @@ func (g *duchess) ApplyListed(m *Move) {
 }
 
 // takeReserve takes card c, which lies in the reserve, out of it; the
-// cards above it close up.
+// cards above it close up. The card just above c is the one at the
+// lowest place above c's that still holds a card (resAt).
 func (g *duchess) takeReserve(c Card) {
 	w, b := cardBit(c)
 	g.res[w] &^= b
+	place := g.seq[c] & (dlPlaces - 1)
+	g.resFit &^= 1 << place
+	g.resAt &^= 1 << place
 	l := &g.lay
 	h := &l.piles[dlReserve]
 	if h.top == c {
 		l.pop(dlReserve)
 		return
 	}
-	above := h.top
-	for l.below[above] != c {
-		above = l.below[above]
-	}
+	above := g.slot[bits.TrailingZeros64(g.resAt>>place<<place)]
 	l.below[above] = l.below[c]
 	l.below[c] = NoCard
 	h.n--
@@ -536,14 +660,13 @@ func (g *duchess) gather() {
 		l.below[tail] = NoCard
 	}
 	l.piles[dlStock] = pileHead{top: head, n: uint8(n)}
-	g.res, g.nseq = [2]uint64{}, 0
+	g.res, g.resAt, g.resFit, g.nseq = [2]uint64{}, 0, 0, 0
 }
 
 // Ending: won when every card is on the foundations, stuck when no move is
 // legal.
 func (g *duchess) Ending() Ending {
-	var buf [1]Move
-	return ending(g.Won(), false, len(g.gen(buf[:0], true)) > 0)
+	return ending(g.Won(), false, g.anyMove())
 }
 
 // Score is the number of cards on the foundations.

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"math/bits"
+	"slices"
+	"testing"
+)
 
 // Positions and crafted packs for duchess-de-luynes. Piles: P0–P3 (0–3),
 // reserve 4, F0–F7 (5–12; F(2s) ace pile of suit s, F(2s+1) king pile),
@@ -183,9 +187,11 @@ func TestDuchessWin(t *testing.T) {
 }
 
 // TestDuchessFacts checks that the facts the Duchess keeps move by move
-// (score, wanted cards, the reserve's cards and their order) equal those
-// computed from the layout, at every position of random playouts of every
-// variant, with the hidden cards now and then determinized.
+// (score, the foundations that take each card, the reserve's cards, their
+// places and which of them a foundation takes) equal those computed from
+// the layout, and LegalMoves the moves derived from the layout alone
+// (dlMovesRef, order included), at every position of random playouts of
+// every variant, with the hidden cards now and then determinized.
 func TestDuchessFacts(t *testing.T) {
 	deals := 150
 	if testing.Short() {
@@ -203,17 +209,29 @@ func TestDuchessFacts(t *testing.T) {
 			for n := 0; ; n++ {
 				c := *g
 				c.sync()
-				if c.score != g.score || c.want != g.want || c.res != g.res {
-					t.Fatalf("%v seed %d move %d: kept score %d want %x reserve %x, from the layout %d %x %x", o, seed, n, g.score, g.want, g.res, c.score, c.want, c.res)
+				if c.score != g.score || c.fit != g.fit || c.res != g.res {
+					t.Fatalf("%v seed %d move %d: kept score %d fit %v reserve %x, from the layout %d %v %x", o, seed, n, g.score, g.fit, g.res, c.score, c.fit, c.res)
+				}
+				if kept, want := dlFitting(g), dlFitting(&c); !slices.Equal(kept, want) {
+					t.Fatalf("%v seed %d move %d: the reserve's cards a foundation takes %v, from the layout %v", o, seed, n, kept, want)
+				}
+				if placed, want := dlPlaced(g), g.lay.appendPile(nil, dlReserve); !slices.Equal(placed, want) {
+					t.Fatalf("%v seed %d move %d: the reserve's places hold %v, the reserve %v", o, seed, n, placed, want)
 				}
 				prev := -1 // the reserve's places, bottom first, rise
 				for _, x := range g.lay.appendPile(nil, dlReserve) {
-					if int(g.seq[x]) <= prev {
-						t.Fatalf("%v seed %d move %d: the reserve's places %v do not rise", o, seed, n, g.lay.appendPile(nil, dlReserve))
+					if int(g.seq[x]) <= prev || g.slot[g.seq[x]] != x {
+						t.Fatalf("%v seed %d move %d: the reserve's places %v do not rise, or do not hold their cards", o, seed, n, g.lay.appendPile(nil, dlReserve))
 					}
 					prev = int(g.seq[x])
 				}
 				legal = g.LegalMoves(legal[:0])
+				if want := dlMovesRef(g); !slices.Equal(legal, want) {
+					t.Fatalf("%v seed %d move %d: LegalMoves\n%v\nwant (from the layout)\n%v", o, seed, n, legal, want)
+				}
+				if (len(legal) > 0) != g.anyMove() {
+					t.Fatalf("%v seed %d move %d: anyMove %v with %d legal moves", o, seed, n, g.anyMove(), len(legal))
+				}
 				if len(legal) == 0 {
 					break
 				}
@@ -226,4 +244,66 @@ func TestDuchessFacts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// dlPlaced returns the cards of the reserve's places that resAt marks,
+// bottom first.
+func dlPlaced(g *duchess) []Card {
+	var out []Card
+	for m := g.resAt; m != 0; m &= m - 1 {
+		out = append(out, g.slot[bits.TrailingZeros64(m)])
+	}
+	return out
+}
+
+// dlFitting returns the reserve's cards that resFit marks, bottom first.
+func dlFitting(g *duchess) []Card {
+	var out []Card
+	for m := g.resFit; m != 0; m &= m - 1 {
+		out = append(out, g.slot[bits.TrailingZeros64(m)])
+	}
+	return out
+}
+
+// dlMovesRef derives the Duchess's legal moves from the layout: the packet
+// tops P0 … P3 to the foundations that take them (F0 first), then the
+// available reserve cards bottom first (every one once the stock is out,
+// the top alone with reserve=top), then the deal or, once the stock is
+// out, the redeal while one is left.
+func dlMovesRef(g *duchess) []Move {
+	var out []Move
+	if g.Won() {
+		return out
+	}
+	plays := func(from int, c Card, rule func(f int) RuleID) {
+		for f := 0; f < 8; f++ {
+			if g.fits(f, c) {
+				out = append(out, Move{Kind: MoveFoundation, From: uint8(from), To: uint8(dlFound + f), Card: c, Card2: NoCard, Rule: rule(f)})
+			}
+		}
+	}
+	for p := 0; p < dlPackets; p++ {
+		plays(p, g.lay.top(p), func(f int) RuleID {
+			if g.lay.empty(dlFound + f) {
+				return dlRuleFoundation
+			}
+			return dlRuleI
+		})
+	}
+	reserve := func(int) RuleID { return dlRuleReserve }
+	switch {
+	case g.r.reserveTop:
+		plays(dlReserve, g.lay.top(dlReserve), reserve)
+	case g.lay.empty(dlStock):
+		for _, c := range g.lay.appendPile(nil, dlReserve) {
+			plays(dlReserve, c, reserve)
+		}
+	}
+	switch {
+	case !g.lay.empty(dlStock):
+		out = append(out, Move{Kind: MoveDeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleDeal})
+	case g.redeals < dlRedeals:
+		out = append(out, Move{Kind: MoveRedeal, From: dlStock, To: dlStock, Card: NoCard, Card2: NoCard, Rule: dlRuleRedeal})
+	}
+	return out
 }

@@ -67,8 +67,8 @@ type layout struct {
 	linked uint64
 }
 
-// reset empties every pile (one copy of an empty layout: the loops over
-// its cards and piles were a visible share of dealing a game).
+// reset empties every pile (one copy of emptyLayout: the loops that fill
+// it were a visible part of a deal's setup).
 func (l *layout) reset() { *l = emptyLayout }
 
 // emptyLayout is a layout with every pile empty.
@@ -161,11 +161,19 @@ func (l *layout) appendPile(dst []Card, p int) []Card {
 }
 
 // loadPack pushes pack onto pile p so that pack[0] ends on top (the pack
-// as dealt: index 0 is turned first).
+// as dealt: index 0 is turned first): each card linked to the next in one
+// pass, as pushing them from the last did.
 func (l *layout) loadPack(p int, pack []Card) {
-	for i := len(pack) - 1; i >= 0; i-- {
-		l.push(p, pack[i])
+	if len(pack) == 0 {
+		return
 	}
+	h := &l.piles[p]
+	for i := 0; i < len(pack)-1; i++ {
+		l.below[pack[i]] = pack[i+1]
+	}
+	l.below[pack[len(pack)-1]] = h.top
+	h.top = pack[0]
+	h.n += uint8(len(pack))
 }
 
 // drain pops every card of pile p into buf, top first, and returns them.

@@ -150,14 +150,29 @@ func TestSultanMovesFromMasks(t *testing.T) {
 }
 
 // sultanHashesAgree checks the face hashes Apply keeps of the pack (unless
-// marked stale by Determinize) and the talon against the piles.
+// marked stale by Determinize) and the talon against the piles, once the
+// game is keyed; an unkeyed game becomes keyed by a SearchKey at a pack
+// size divisible by 5 (so from some point of most deals on), and every
+// key of a keyed game must equal the key of an unkeyed copy, which hashes
+// the piles from scratch.
 func sultanHashesAgree(gm Game) error {
 	g := gm.(*sultan)
+	if !g.keyed {
+		if g.lay.size(sulStock)%5 != 0 {
+			return nil
+		}
+		g.SearchKey()
+	}
 	if !g.stale && g.seq[0] != g.lay.faceHashOf(sulStock) {
 		return fmt.Errorf("pack face hash %x, want %x", g.seq[0], g.lay.faceHashOf(sulStock))
 	}
 	if g.seq[1] != g.lay.faceHashOf(sulTalon) {
 		return fmt.Errorf("talon face hash %x, want %x", g.seq[1], g.lay.faceHashOf(sulTalon))
+	}
+	fresh := *g
+	fresh.keyed, fresh.seq = false, [2]faceHash{}
+	if k, want := g.SearchKey(), fresh.SearchKey(); k != want {
+		return fmt.Errorf("search key %v, want %v (hashed from scratch)", k, want)
 	}
 	return nil
 }

@@ -164,11 +164,15 @@ func startSultan(v *VariantReader) (Dealer, error) {
 // sultan is the state of a game of the Sultan.
 type sultan struct {
 	core
-	r     *sultanRules
-	lay   layout
-	seed  uint64      // the shuffle seed of the deal (variant shuffle=on)
-	seq   [2]faceHash // face hashes of the pack and the talon (see pushed)
-	stale bool        // seq[0] is out of date (after Determinize)
+	r    *sultanRules
+	lay  layout
+	seed uint64      // the shuffle seed of the deal (variant shuffle=on)
+	seq  [2]faceHash // face hashes of the pack and the talon, while keyed (see pushed)
+	// keyed: seq is kept up to date, from the first SearchKey on (and in
+	// copies made after it); play that never asks for a key (the
+	// tournament's strategies) skips the hashing of every draw.
+	keyed bool
+	stale bool // seq[0] is out of date (after Determinize)
 	score uint8
 	pass  uint8 // passes begun (1 during the first deal)
 	// The legal plays, kept up to date by Apply (see refresh) so that
@@ -212,46 +216,51 @@ func (g *sultan) setUp(c core, r *sultanRules, pack []Card) error {
 		g.seed = deriveSeed(pack)
 	}
 	g.lay.reset()
-	var buf [packCards]Card
-	rest := buf[:0]
+	// The cards the setup does not take out, in pack order: the first
+	// eight to the Divan, the others linked straight into the pack, the
+	// ninth on top (as loadPack would lay them); the pack's face hash
+	// waits for the first SearchKey (keyed).
+	l := &g.lay
 	aceTaken := false
-	for _, c := range pack {
-		if sulSetupCard[c] == 0 { // most cards: one load, no rank or suit test
-			rest = append(rest, c)
-			continue
+	i := 0 // the next card of pack
+	for d := 0; d < 8; i++ {
+		if i == len(pack) {
+			return fmt.Errorf("sultan: %d cards left for the Divan", d)
 		}
-		switch {
-		case c.Rank() == King && c.Suit() == Hearts && g.lay.empty(sulSultan):
-			g.lay.push(sulSultan, c)
-		case c.Rank() == King:
-			placed := false
-			for f, s := range sulFoundationSuits {
-				if f != sulAceSlot && s == c.Suit() && g.lay.empty(sulF0+f) {
-					g.lay.push(sulF0+f, c)
-					placed = true
-					break
-				}
+		c := pack[i]
+		if sulSetupCard[c] != 0 { // kings and the ace of hearts: rare
+			taken, err := g.setAside(c, &aceTaken)
+			if err != nil {
+				return err
 			}
-			if !placed {
-				return fmt.Errorf("sultan: no foundation left for %v", c)
+			if taken {
+				continue
 			}
-		case c.Rank() == Ace && c.Suit() == Hearts && !aceTaken:
-			g.lay.push(sulF0+sulAceSlot, c)
-			aceTaken = true
-		default:
-			rest = append(rest, c)
 		}
+		l.push(sulD0+d, c)
+		d++
 	}
-	for i := 0; i < 8; i++ {
-		g.lay.push(sulD0+i, rest[i])
+	n, last := 0, NoCard // the pack's cards and bottom card so far
+	for ; i < len(pack); i++ {
+		c := pack[i]
+		if sulSetupCard[c] != 0 {
+			taken, err := g.setAside(c, &aceTaken)
+			if err != nil {
+				return err
+			}
+			if taken {
+				continue
+			}
+		}
+		if n == 0 {
+			l.piles[sulStock].top = c
+		} else {
+			l.below[last] = c
+		}
+		last = c
+		n++
 	}
-	// The pack (loadPack: rest[8] on top) and its face hash (rehash's)
-	// in one pass; the talon is empty.
-	pk := rest[8:]
-	for i := len(pk) - 1; i >= 0; i-- {
-		g.lay.push(sulStock, pk[i])
-		g.seq[0].add(len(pk)-1-i, pk[i])
-	}
+	l.piles[sulStock].n = uint8(n)
 	for f := 0; f < 8; f++ {
 		g.want[sulNext[g.lay.top(sulF0+f)]] |= 1 << f
 	}
@@ -260,22 +269,49 @@ func (g *sultan) setUp(c core, r *sultanRules, pack []Card) error {
 	return nil
 }
 
+// setAside lays setup card c (a king or an ace of hearts) where the setup
+// puts it and reports true, or reports false for the second ace of hearts,
+// an ordinary card; *aceTaken tells whether the first was laid.
+func (g *sultan) setAside(c Card, aceTaken *bool) (bool, error) {
+	switch {
+	case c.Rank() == King && c.Suit() == Hearts && g.lay.empty(sulSultan):
+		g.lay.push(sulSultan, c)
+	case c.Rank() == King:
+		for f, s := range sulFoundationSuits {
+			if f != sulAceSlot && s == c.Suit() && g.lay.empty(sulF0+f) {
+				g.lay.push(sulF0+f, c)
+				return true, nil
+			}
+		}
+		return false, fmt.Errorf("sultan: no foundation left for %v", c)
+	case !*aceTaken: // the first ace of hearts
+		g.lay.push(sulF0+sulAceSlot, c)
+		*aceTaken = true
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
 // Redeal starts g again on pack with the same setup (engine.Redealer).
 func (g *sultan) Redeal(pack []Card) error { return g.setUp(g.core, g.r, pack) }
 
 // refresh recomputes the masks of the plays (divan, talon) from want and
 // the tops of the Divan and the talon.
+// The Divan's eight places are read from one array of pile heads, the
+// keys masked to want's size (they are below 64): no bounds checks.
 func (g *sultan) refresh() {
-	var m uint64
-	for d := 7; d >= 0; d-- {
-		m = m<<8 | uint64(g.want[sulKeys[g.lay.top(sulD0+d)]])
-	}
-	g.divan = m
+	d := (*[8]pileHead)(g.lay.piles[sulD0 : sulD0+8])
+	w := &g.want
+	g.divan = uint64(w[sulKeys[d[0].top]&63]) | uint64(w[sulKeys[d[1].top]&63])<<8 |
+		uint64(w[sulKeys[d[2].top]&63])<<16 | uint64(w[sulKeys[d[3].top]&63])<<24 |
+		uint64(w[sulKeys[d[4].top]&63])<<32 | uint64(w[sulKeys[d[5].top]&63])<<40 |
+		uint64(w[sulKeys[d[6].top]&63])<<48 | uint64(w[sulKeys[d[7].top]&63])<<56
 	g.refreshTalon()
 }
 
 // refreshTalon recomputes the talon's mask after its top changed.
-func (g *sultan) refreshTalon() { g.talon = g.want[sulKeys[g.lay.top(sulTalon)]] }
+func (g *sultan) refreshTalon() { g.talon = g.want[sulKeys[g.lay.top(sulTalon)]&63] }
 
 // height returns the rank of the top card of foundation f (0 … 7), the
 // king counting as 0.
@@ -304,13 +340,6 @@ var sulKeys, sulNext = func() (k, n [256]uint8) {
 	return k, n
 }()
 
-// sulDrawMove and sulRedealMove are the Sultan's two moves that do not play a
-// card.
-var (
-	sulDrawMove   = Move{Kind: MoveDraw, From: sulStock, To: sulTalon, Card: NoCard, Card2: NoCard, Rule: sulRuleDraw}
-	sulRedealMove = Move{Kind: MoveRedeal, From: sulTalon, To: sulStock, Card: NoCard, Card2: NoCard, Rule: sulRuleRedeal}
-)
-
 // LegalMoves lists the plays from the Divan places in order, then from
 // the talon (each to its foundations in order), then the draw or the
 // re-deal; the plays are read off the masks Apply keeps. Most positions
@@ -319,12 +348,26 @@ func (g *sultan) LegalMoves(dst []Move) []Move {
 	if g.divan != 0 || g.talon != 0 {
 		dst = g.appendPlays(dst)
 	}
-	if !g.lay.empty(sulStock) {
-		return append(dst, sulDrawMove)
+	if g.lay.piles[sulStock].n != 0 {
+		return appendTurn(dst, MoveDraw, sulStock, sulTalon, sulRuleDraw)
 	}
 	if !g.lay.empty(sulTalon) && g.pass < g.r.maxPasses {
-		return append(dst, sulRedealMove)
+		return appendTurn(dst, MoveRedeal, sulTalon, sulStock, sulRuleRedeal)
 	}
+	return dst
+}
+
+// appendTurn appends the draw or the re-deal (kind k from pile from to
+// pile to under rule), field by field like sulSetPlay.
+func appendTurn(dst []Move, k MoveKind, from, to uint8, rule RuleID) []Move {
+	n := len(dst)
+	if n < cap(dst) {
+		dst = dst[:n+1]
+	} else {
+		dst = append(dst, Move{})
+	}
+	m := &dst[n]
+	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = k, from, to, NoCard, NoCard, rule
 	return dst
 }
 
@@ -336,26 +379,33 @@ func sulSetPlay(m *Move, from, to int, c Card) {
 	m.Kind, m.From, m.To, m.Card, m.Card2, m.Rule = MoveFoundation, uint8(from), uint8(to), c, NoCard, sulRuleI
 }
 
+// sulRoom is the room appendPlays makes: more than the plays of any
+// position (each of the eight Divan cards and the talon's top to at most
+// both foundations of its suit: 18) and the draw or re-deal after them,
+// a power of two so that a masked index needs no bounds check.
+const sulRoom = 32
+
 // appendPlays appends the plays of the masks divan and talon, in that
 // order (bit 8·d+f: Divan place d, then foundation f).
 func (g *sultan) appendPlays(dst []Move) []Move {
 	n := len(dst)
-	k := bits.OnesCount64(g.divan) + bits.OnesCount8(g.talon)
-	dst = slices.Grow(dst, k+1)[:n+k] // +1: room for the draw or re-deal
-	out := dst[n:]
+	if cap(dst)-n < sulRoom {
+		dst = slices.Grow(dst, sulRoom)
+	}
+	out := (*[sulRoom]Move)(dst[n : n+sulRoom])
 	i := 0
 	for m := g.divan; m != 0; m &= m - 1 {
 		b := bits.TrailingZeros64(m)
 		src := sulD0 + b>>3
-		sulSetPlay(&out[i], src, sulF0+b&7, g.lay.top(src))
+		sulSetPlay(&out[i&(sulRoom-1)], src, sulF0+b&7, g.lay.piles[src&(maxPiles-1)].top)
 		i++
 	}
 	c := g.lay.top(sulTalon)
 	for m := g.talon; m != 0; m &= m - 1 {
-		sulSetPlay(&out[i], sulTalon, sulF0+bits.TrailingZeros8(m), c)
+		sulSetPlay(&out[i&(sulRoom-1)], sulTalon, sulF0+bits.TrailingZeros8(m), c)
 		i++
 	}
-	return dst
+	return dst[:n+i]
 }
 
 func (g *sultan) Check(m Move) error {
@@ -424,8 +474,26 @@ func (g *sultan) Apply(m Move) error {
 }
 
 // ApplyListed performs m, which LegalMoves listed for the current state,
-// without checking it again (engine.ListedApplier).
+// without checking it again (engine.ListedApplier). The draw, most of the
+// Sultan's moves, comes first, written out (draw is too large to be
+// inlined, and the call was a good part of it).
 func (g *sultan) ApplyListed(m *Move) {
+	if m.Kind == MoveDraw {
+		if g.keyed {
+			g.drawKeyed()
+			return
+		}
+		l := &g.lay
+		s, t := &l.piles[sulStock], &l.piles[sulTalon]
+		c := s.top
+		s.top = l.below[c]
+		s.n--
+		l.below[c] = t.top
+		t.top = c
+		t.n++
+		g.talon = g.want[sulKeys[c]&63]
+		return
+	}
 	switch m.Kind {
 	case MoveFoundation:
 		from := int(m.From)
@@ -445,8 +513,6 @@ func (g *sultan) ApplyListed(m *Move) {
 			g.want[k] |= f
 		}
 		g.refresh()
-	case MoveDraw:
-		g.draw()
 	case MoveRedeal:
 		if g.r.shuffle {
 			var buf [packCards]Card
@@ -457,7 +523,9 @@ func (g *sultan) ApplyListed(m *Move) {
 			for _, c := range cs {
 				g.lay.push(sulStock, c)
 			}
-			g.rehash()
+			if g.keyed {
+				g.rehash()
+			}
 		} else {
 			g.turnOver()
 		}
@@ -471,8 +539,28 @@ func (g *sultan) ApplyListed(m *Move) {
 	}
 }
 
-// draw turns the top card of the pack onto the talon.
+// draw turns the top card of the pack onto the talon: the two piles'
+// links written directly (move would also clear the card's link, which
+// the push overwrites), the face hashes only when keyed. ApplyListed has
+// the same lines.
 func (g *sultan) draw() {
+	if g.keyed {
+		g.drawKeyed()
+		return
+	}
+	l := &g.lay
+	s, t := &l.piles[sulStock], &l.piles[sulTalon]
+	c := s.top
+	s.top = l.below[c]
+	s.n--
+	l.below[c] = t.top
+	t.top = c
+	t.n++
+	g.talon = g.want[sulKeys[c]&63]
+}
+
+// drawKeyed is draw with the face hashes (keyed).
+func (g *sultan) drawKeyed() {
 	g.popped(sulStock)
 	g.lay.move(sulStock, sulTalon)
 	g.pushed(sulTalon)
@@ -482,8 +570,20 @@ func (g *sultan) draw() {
 // turnOver turns the talon over into the (empty) pack unshuffled, the
 // talon's top becoming the pack's bottom: the cards moved one by one, as
 // drain then push did, in one pass that also sums the pack's face hash
-// (rehash's) and leaves the talon's empty.
+// (rehash's) when keyed and leaves the talon's empty.
 func (g *sultan) turnOver() {
+	if !g.keyed { // the talon's links reversed in place: the same pack
+		l := &g.lay
+		prev := NoCard
+		for c := l.piles[sulTalon].top; c != NoCard; {
+			next := l.below[c]
+			l.below[c] = prev
+			prev, c = c, next
+		}
+		l.piles[sulStock] = pileHead{top: prev, n: l.piles[sulTalon].n}
+		l.piles[sulTalon] = pileHead{top: NoCard}
+		return
+	}
 	var h faceHash
 	for i := 0; !g.lay.empty(sulTalon); i++ {
 		h.add(i, g.lay.move(sulTalon, sulStock))
@@ -507,14 +607,18 @@ func (g *sultan) fill(d int) {
 	}
 }
 
-// pushed updates the face hash of the pack or talon p after a card was put
-// on its top; popped before its top card is taken off.
+// pushed updates the face hash of the pack or talon p, when keyed, after
+// a card was put on its top; popped before its top card is taken off.
 func (g *sultan) pushed(p int) {
-	g.seq[p-sulStock].add(g.lay.size(p)-1, g.lay.top(p))
+	if g.keyed {
+		g.seq[p-sulStock].add(g.lay.size(p)-1, g.lay.top(p))
+	}
 }
 
 func (g *sultan) popped(p int) {
-	g.seq[p-sulStock].sub(g.lay.size(p)-1, g.lay.top(p))
+	if g.keyed {
+		g.seq[p-sulStock].sub(g.lay.size(p)-1, g.lay.top(p))
+	}
 }
 
 // rehash recomputes the face hashes of the pack and the talon.
@@ -633,6 +737,10 @@ func (g *sultan) SearchKey() Key {
 	}
 	k.word(found | uint64(g.pass)<<32 | uint64(g.lay.size(sulStock))<<40 | uint64(g.lay.size(sulTalon))<<48)
 	k.word(dw)
+	if !g.keyed { // the first key: hash the pack and the talon, and keep them from now on
+		g.rehash()
+		g.keyed = true
+	}
 	stock := g.seq[0]
 	if g.stale {
 		stock = g.lay.faceHashOf(sulStock)

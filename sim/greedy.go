@@ -75,7 +75,18 @@ func (p *greedyPlayer) Reset(g engine.Game, _ uint64) {
 
 func (p *greedyPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.probe.forget()
+	if loneMove(legal) { // choose would return it
+		return 0, ""
+	}
 	return p.choose(g, legal, nil), ""
+}
+
+// loneMove reports whether legal holds one move that is not a tableau
+// move (which the cycle memory records): choose returns it whatever it
+// is, banned or not, so it is returned at once (a draw or a deal alone is
+// most decisions of the games that turn a pack).
+func loneMove(legal []engine.Move) bool {
+	return len(legal) == 1 && kindClass[legal[0].Kind] != classTableau
 }
 
 // nextLegal implements nextLegaler: a tie-break that tried the chosen move
@@ -149,6 +160,9 @@ func greedyRank(k engine.MoveKind) int {
 // never returns an index outside legal; if every move is banned it falls
 // back to all moves.
 func (p *greedyPlayer) choose(g engine.Game, legal []engine.Move, banned []bool) int {
+	if loneMove(legal) {
+		return 0
+	}
 	// One pass over the moves finds the first progress move and scores
 	// the tableau moves (see scoreMoves); the moves are read in place
 	// (&legal[i]): a copy of each move per loop was a good part of a

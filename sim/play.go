@@ -94,44 +94,54 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 	}
 	have := false // pl.legal already holds the legal moves of g
 	var d DealResult
-	// The game is over when it is won or no move is legal (the contract of
-	// Game.Ending); testing that directly saves a second move generation.
-	for !g.Won() {
-		if !have {
-			pl.legal = g.LegalMoves(pl.legal[:0])
+	if listed != nil && next == nil && trace == nil {
+		// The loop below without its hooks (a player that looks ahead,
+		// a tracer, a checked Apply): the random player's, whose moves
+		// are few instructions each, so that the loop's own are a good
+		// part of them.
+		if err := pl.playListed(g, p, listed, maxMoves, &d); err != nil {
+			return d, err
 		}
-		have = false
-		if len(pl.legal) == 0 {
-			break
+	} else {
+		// The game is over when it is won or no move is legal (the contract of
+		// Game.Ending); testing that directly saves a second move generation.
+		for !g.Won() {
+			if !have {
+				pl.legal = g.LegalMoves(pl.legal[:0])
+			}
+			have = false
+			if len(pl.legal) == 0 {
+				break
+			}
+			if int(d.Moves) >= maxMoves {
+				d.MoveCapHit = true
+				break
+			}
+			i, adv := p.Choose(g, pl.legal)
+			if i < 0 || i >= len(pl.legal) {
+				return d, fmt.Errorf("%s: move %d: player chose index %d of %d legal moves", g.ID(), d.Moves, i, len(pl.legal))
+			}
+			// The move is read in place (passed field by field): a copy of it
+			// would read the list's fresh byte stores with wide loads, which
+			// wait for the stores to land.
+			m := &pl.legal[i]
+			if trace != nil {
+				trace(d.Moves, g, *m, adv)
+			}
+			if listed != nil {
+				listed.ApplyListed(m)
+			} else if err := g.Apply(*m); err != nil {
+				return d, fmt.Errorf("%s: move %d (%v) listed as legal but rejected: %w", g.ID(), d.Moves, *m, err)
+			}
+			if next != nil {
+				pl.last = *m
+				pl.legal, have = next.nextLegal(&pl.last, pl.legal[:0])
+			}
+			if adv != "" {
+				pl.countAdvice(adv)
+			}
+			d.Moves++
 		}
-		if int(d.Moves) >= maxMoves {
-			d.MoveCapHit = true
-			break
-		}
-		i, adv := p.Choose(g, pl.legal)
-		if i < 0 || i >= len(pl.legal) {
-			return d, fmt.Errorf("%s: move %d: player chose index %d of %d legal moves", g.ID(), d.Moves, i, len(pl.legal))
-		}
-		// The move is read in place (passed field by field): a copy of it
-		// would read the list's fresh byte stores with wide loads, which
-		// wait for the stores to land.
-		m := &pl.legal[i]
-		if trace != nil {
-			trace(d.Moves, g, *m, adv)
-		}
-		if listed != nil {
-			listed.ApplyListed(m)
-		} else if err := g.Apply(*m); err != nil {
-			return d, fmt.Errorf("%s: move %d (%v) listed as legal but rejected: %w", g.ID(), d.Moves, *m, err)
-		}
-		if next != nil {
-			pl.last = *m
-			pl.legal, have = next.nextLegal(&pl.last, pl.legal[:0])
-		}
-		if adv != "" {
-			pl.countAdvice(adv)
-		}
-		d.Moves++
 	}
 	d.FoundationCards = int32(g.Score())
 	d.Redeals = int32(g.Redeals())
@@ -140,6 +150,35 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 	}
 	d.Outcome, _ = Verdict(g, p, d.MoveCapHit)
 	return d, nil
+}
+
+// playListed is PlayDeal's loop for a player without nextLegal and
+// without a tracer, with a game that makes listed moves: the same moves
+// in the same order, the list and the move count in locals.
+func (pl *Playout) playListed(g engine.Game, p Player, listed engine.ListedApplier, maxMoves int, d *DealResult) error {
+	legal, moves := pl.legal, int32(0)
+	for !g.Won() {
+		legal = g.LegalMoves(legal[:0])
+		if len(legal) == 0 {
+			break
+		}
+		if int(moves) >= maxMoves {
+			d.MoveCapHit = true
+			break
+		}
+		i, adv := p.Choose(g, legal)
+		if i < 0 || i >= len(legal) {
+			pl.legal, d.Moves = legal, moves
+			return fmt.Errorf("%s: move %d: player chose index %d of %d legal moves", g.ID(), moves, i, len(legal))
+		}
+		listed.ApplyListed(&legal[i])
+		if adv != "" {
+			pl.countAdvice(adv)
+		}
+		moves++
+	}
+	pl.legal, d.Moves = legal, moves
+	return nil
 }
 
 // countAdvice adds one to the count of advice ID adv.
