@@ -210,8 +210,8 @@ type shah struct {
 	// empty has bit p set when star place p (0–23) is empty: the first
 	// set bit is the vacancy to fill.
 	empty uint32
-	// want is what the foundations take next (wantsOf); wantKeys has
-	// bit k set when want[k] is not 0.
+	// want is what the foundations take next, kept up to date by the
+	// foundation moves; wantKeys has bit k set when want[k] is not 0.
 	want     shWants
 	wantKeys uint64
 	// outer[k] has bit j set when the top of outer pile j has suitKey k:
@@ -736,16 +736,6 @@ func (g *shah) Emptying() uint32 {
 		}
 	}
 	return places
-}
-
-// wantsOf computes what the foundations take next from their heights.
-func (g *shah) wantsOf() (w shWants) {
-	for f := 0; f < 8; f++ {
-		if n := g.lay.size(shFound + f); n < shTop {
-			w[(f/2)*16+n+1] |= 1 << f
-		}
-	}
-	return w
 }
 
 // appendPlays appends the foundation plays of c, available at from (a
