@@ -163,7 +163,7 @@ type bookGame struct {
 // that every ID listed exists in the engine's catalog and that play names
 // no other.
 var bookAdvice = map[string]bookGame{
-	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners, probes: true},
+	"four-corners":         {advice: []engine.RuleID{"four-corners/S2"}, choose: (*bookPlayer).fourCorners, probes: true, decide: (*bookPlayer).fourCornersDecide},
 	"windmill":             {advice: []engine.RuleID{"windmill/S1", "windmill/S2"}, choose: (*bookPlayer).windmill, decide: (*bookPlayer).windmillDecide},
 	"british-constitution": {advice: []engine.RuleID{"british-constitution/S1", "british-constitution/S2"}, choose: (*bookPlayer).britishConstitution, decide: (*bookPlayer).britishConstitutionDecide},
 	"napoleon":             {advice: []engine.RuleID{"napoleon/S1", "napoleon/S2", "napoleon/S3"}, choose: (*bookPlayer).napoleon, decide: (*bookPlayer).napoleonDecide},
