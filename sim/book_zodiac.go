@@ -63,6 +63,42 @@ func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.Rul
 	return -1, adv
 }
 
+// zodiacDecide is the whole decision of the book in the Zodiac
+// (bookGame.decide): decide with zodiac, without the generic decision's
+// upkeep (the probe, which the advice does not use, and the banned list,
+// filled only when greedy must choose among the moves left): the inward
+// marriages read in one call, then the draw or re-deal that is the only
+// move left returned at once (most decisions), greedy's choice among all
+// moves when the advice bans none or every one, else greedy's choice
+// among the moves not banned. A game that does not report its inward
+// marriages, or a list of more than 64 moves, gets decide's generic
+// decision. TestBookZodiacDecide compares every decision with decide's.
+func (p *bookPlayer) zodiacDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
+	im, ok := g.(inwardMarriager)
+	if !ok || len(legal) > 64 || !p.on("zodiac/S2") {
+		return p.decide(g, legal)
+	}
+	in := im.InwardMarriages(legal)
+	left := (uint64(1)<<len(legal) - 1) &^ in
+	if bits.OnesCount64(left) == 1 {
+		i := bits.TrailingZeros64(left)
+		if k := legal[i].Kind; k == engine.MoveDraw || k == engine.MoveRedeal {
+			if in == 0 {
+				return i, ""
+			}
+			return i, "zodiac/S2"
+		}
+	}
+	if in == 0 || left == 0 { // nothing banned, or everything: greedy chooses among all
+		return p.choose(g, legal, nil), ""
+	}
+	p.clearBanned(len(legal))
+	for m := in; m != 0; m &= m - 1 {
+		p.banned[bits.TrailingZeros64(m)] = true
+	}
+	return p.choose(g, legal, p.banned), "zodiac/S2"
+}
+
 // zodiacByPiles is zodiac for a game that does not report its inward
 // marriages: the covered cards are read from the target piles.
 func (p *bookPlayer) zodiacByPiles(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
