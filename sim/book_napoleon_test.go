@@ -20,15 +20,7 @@ func gamePlayouts(t *testing.T, id string, extra []engine.Options, visit func(op
 	if testing.Short() {
 		deals = 60
 	}
-	optsList := []engine.Options{nil}
-	for _, v := range spec.Variants {
-		for _, val := range v.Values {
-			if val != v.Default {
-				optsList = append(optsList, engine.Options{v.Name: val})
-			}
-		}
-	}
-	optsList = append(optsList, extra...)
+	optsList := append(singleVariants(spec), extra...)
 	var legal []engine.Move
 	for _, opts := range optsList {
 		r := engine.NewRand(11)

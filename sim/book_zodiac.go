@@ -45,17 +45,9 @@ func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.Rul
 	if !ok || len(legal) > 64 {
 		return p.zodiacByPiles(g, legal)
 	}
-	in := im.InwardMarriages(legal)
-	adv := engine.RuleID("")
-	if in != 0 {
-		adv = "zodiac/S2"
-	}
-	// (1<<64 is 0 in Go, so a list of 64 moves gives every bit.)
-	if left := (uint64(1)<<len(legal) - 1) &^ in; bits.OnesCount64(left) == 1 {
-		i := bits.TrailingZeros64(left)
-		if k := legal[i].Kind; k == engine.MoveDraw || k == engine.MoveRedeal {
-			return i, adv // (banned is not read after a pick)
-		}
+	in, turn, adv := zodiacInward(im, legal)
+	if turn >= 0 {
+		return turn, adv // (banned is not read after a pick)
 	}
 	for m := in; m != 0; m &= m - 1 {
 		p.banned[bits.TrailingZeros64(m)] = true
@@ -63,33 +55,46 @@ func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.Rul
 	return -1, adv
 }
 
+// zodiacInward reads the inward marriages of legal (at most 64 moves) in
+// one call: bit i of in is set when S2 bans legal[i]; turn is the index
+// of the draw or re-deal when it is the only move left (else -1); adv
+// names S2 when it banned any move.
+func zodiacInward(im inwardMarriager, legal []engine.Move) (in uint64, turn int, adv engine.RuleID) {
+	in = im.InwardMarriages(legal)
+	if in != 0 {
+		adv = "zodiac/S2"
+	}
+	// (1<<64 is 0 in Go, so a list of 64 moves gives every bit.)
+	if left := (uint64(1)<<len(legal) - 1) &^ in; bits.OnesCount64(left) == 1 {
+		i := bits.TrailingZeros64(left)
+		if k := legal[i].Kind; k == engine.MoveDraw || k == engine.MoveRedeal {
+			return in, i, adv
+		}
+	}
+	return in, -1, adv
+}
+
 // zodiacDecide is the whole decision of the book in the Zodiac
 // (bookGame.decide): decide with zodiac, without the generic decision's
 // upkeep (the probe, which the advice does not use, and the banned list,
 // filled only when greedy must choose among the moves left): the inward
-// marriages read in one call, then the draw or re-deal that is the only
-// move left returned at once (most decisions), greedy's choice among all
-// moves when the advice bans none or every one, else greedy's choice
-// among the moves not banned. A game that does not report its inward
-// marriages, or a list of more than 64 moves, gets decide's generic
-// decision. TestBookZodiacDecide compares every decision with decide's.
+// marriages read in one call and the draw or re-deal that is the only
+// move left returned at once, as the advice does (zodiacInward; most
+// decisions), greedy's choice among all moves when the advice bans none
+// or every one, else greedy's choice among the moves not banned. A game
+// that does not report its inward marriages, or a list of more than 64
+// moves, gets decide's generic decision. TestBookZodiacDecide compares
+// every decision with decide's.
 func (p *bookPlayer) zodiacDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	im, ok := g.(inwardMarriager)
 	if !ok || len(legal) > 64 || !p.on("zodiac/S2") {
 		return p.decide(g, legal)
 	}
-	in := im.InwardMarriages(legal)
-	left := (uint64(1)<<len(legal) - 1) &^ in
-	if bits.OnesCount64(left) == 1 {
-		i := bits.TrailingZeros64(left)
-		if k := legal[i].Kind; k == engine.MoveDraw || k == engine.MoveRedeal {
-			if in == 0 {
-				return i, ""
-			}
-			return i, "zodiac/S2"
-		}
+	in, turn, adv := zodiacInward(im, legal)
+	if turn >= 0 {
+		return turn, adv
 	}
-	if in == 0 || left == 0 { // nothing banned, or everything: greedy chooses among all
+	if in == 0 || in == uint64(1)<<len(legal)-1 { // nothing banned, or everything: greedy chooses among all
 		return p.choose(g, legal, nil), ""
 	}
 	p.clearBanned(len(legal))

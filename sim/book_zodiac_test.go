@@ -100,3 +100,16 @@ func TestBookZodiacDecisions(t *testing.T) {
 		t.Logf("%v: the shortcut decided %d of %d decisions", opts, shortcuts, decisions)
 	}
 }
+
+// TestBookZodiacDecide checks the Zodiac's book decision (zodiacDecide:
+// without the generic upkeep) against the generic decision with the
+// advice zodiac, which then reads the piles (zodiacByPiles;
+// checkBookDecide), with S2 on and off.
+func TestBookZodiacDecide(t *testing.T) {
+	spec, err := engine.Lookup("zodiac")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := bookGame{advice: bookAdvice["zodiac"].advice, choose: (*bookPlayer).zodiac}
+	checkBookDecide(t, "zodiac", ref, []string{"", "S2"}, singleVariants(spec))
+}
