@@ -186,6 +186,9 @@ type zodiac struct {
 	// Apply clears it on a marriage in suit s.
 	stuck      [NumSuits]uint8
 	stuckKnown uint8
+	// plan is what the layout search of phase one found (zodiac_plan.go);
+	// like feasible it is derived, not part of the state.
+	plan zoPlan
 	// keys[k] has bit p set when pile p, an Equator cell or a Zodiac pile
 	// (p < zoFA), has a top card of key k (zoTopKey): the Zodiac piles a
 	// card marries onto are those of keys[k-1] | keys[k+1].
@@ -377,6 +380,7 @@ func (g *zodiac) ApplyListed(m *Move) {
 		g.score++
 		g.feasible &^= 1 << m.Card.Suit()
 	case MoveBuild:
+		g.notePlan(m)
 		g.placed = true
 		g.feasible &^= 1 << m.Card.Suit()
 		g.stuckKnown &^= 1 << m.Card.Suit()
@@ -494,15 +498,19 @@ const zodiacSearch = `Structure: a Zodiac pile is its dealt card and the cards m
 
 Symmetry: no rule tells the two copies of a card apart, nor one Zodiac pile from another, nor one Equator cell from another. The key holds each Zodiac pile exactly as its dealt card's suit and rank, its length and the direction of each step of its walk, the piles as a sorted list; the Equator as a sorted list of suit and rank; the foundations' heights; the pack and talon in order by suit and rank; and the stall flag (a card placed since the last re-deal). The number of re-deals does not decide the future and is not in the key.
 
-Dead ends: (1) the relaxation in which the present Zodiac piles are fixed stacks and every other card (Equator, pack, talon) is free to go home at any time is decided exactly, suit by suit. Each card left goes to the aces' foundation or the kings' (one copy of each rank to each); a schedule is fixed by how many of the kings' foundation's steps come before each step of the aces'; two cards lying on each other in a pile differ by one rank, so the order they must leave in bounds that count at one of two neighbouring ranks; and a sweep over the ranks, keeping for each choice of which copy goes to the aces the least bound so far, decides the suit in a few hundred steps. Cards placed later only cover the piles (more constraints), and the Equator cards of phase two are free, so when the relaxation is lost the game is lost; in phase two the relaxation is the game itself, so the test is exact there and the search never backtracks in phase two. The game remembers which suits it found winnable until a move changes that suit's piles or foundations. (2) A suit with no Zodiac pile can place its cards only on the Equator: more such cards than the eight cells is lost. (3) The cards not yet in the Zodiac must all be married at last, but for the at most eight the Equator keeps. A pile is frozen when every unplaced card that could go on it next would make the relaxation lost (later placements only add constraints, so it stays frozen); the cards married on a pile form a walk of unplaced cards starting next to its top, so a card can only be married when its rank lies in a run of ranks, all with unplaced cards of its suit, that meets a card which could go next on a pile that is not frozen. More than eight cards outside those runs is lost. The state remembers, per suit, how many cards no marriage can take, until a marriage in that suit.
+Dead ends: (1) the relaxation in which the present Zodiac piles are fixed stacks and every other card (Equator, pack, talon) is free to go home at any time is decided exactly, suit by suit. Each card left goes to the aces' foundation or the kings' (one copy of each rank to each); a schedule is fixed by how many of the kings' foundation's steps come before each step of the aces'; two cards lying on each other in a pile differ by one rank, so the order they must leave in bounds that count at one of two neighbouring ranks; and a sweep over the ranks, keeping for each choice of which copy goes to the aces the least bound so far, decides the suit in a few hundred steps. Cards placed later only cover the piles (more constraints), and the Equator cards of phase two are free, so when the relaxation is lost the game is lost; in phase two the relaxation is the game itself, so the test is exact there and the search never backtracks in phase two. The game remembers which suits it found winnable until a move changes that suit's piles or foundations. (2) A suit with no Zodiac pile can place its cards only on the Equator: more such cards than the eight cells is lost. (3) The cards not yet in the Zodiac must all be married at last, but for the at most eight the Equator keeps. A pile is frozen when every unplaced card that could go on it next would make the relaxation lost (later placements only add constraints, so it stays frozen); the cards married on a pile form a walk of unplaced cards starting next to its top, so a card can only be married when its rank lies in a run of ranks, all with unplaced cards of its suit, that meets a card which could go next on a pile that is not frozen. More than eight cards outside those runs is lost. The state remembers, per suit, how many cards no marriage can take, until a marriage in that suit. (4) The layout search below: when no final layout of phase one is won, the game is lost.
 
-Safe moves, in phase two (variant phase2-marriages=off): a card goes to a foundation when it can go nowhere else (the other foundation of its suit has passed its rank: the other copy is home), or when both foundations of its suit want its rank and the other copy is available too. Any win plays the card (or, in the second case, the two copies) to those foundations at some later time; nothing else can go there before, and playing now only uncovers cards sooner, so every move of the win stays legal. Phase one has no safe moves: every marriage covers a card for phase two, and every fill or draw changes which card the next re-deal shows.
+Phase one as a layout: the order of the pack decides nothing. A pass shows every card of the pack and the talon once on the talon's top, and a pass that places a card lets the next one begin, so from the deal — and from any state in which the pass has placed a card, or the talon is empty — any free card (in the pack, the talon or on the Equator) can be placed next: turn the pack until it shows, and place it. An Equator card may still be married, so a card put on the Equator and married later could have been married straight from the pack: the Equator only counts for the cards it keeps at the end, at most eight. (With variant equator-marriages=off no Equator card leaves, so no cell ever falls vacant: the search counts the Equator's cards as left over and must marry every other free card.) The game is therefore won exactly when there is a final layout — each Zodiac pile grown by a walk of free cards of its suit, every other free card on the Equator, at most eight there in all — whose phase two is won; phase two splits by suit, and relaxation (1) with the Equator cards free decides it exactly (the Equator marriages of variant phase2-marriages=equator cannot help: they only cover Zodiac cards with cards that were free). The layout search finds, suit by suit, the fewest cards the suit must leave on the Equator: it grows the suit's piles one after the other, each walk card by card (so it meets every final layout once), cuts a growth as soon as its relaxation is lost (growing a pile only adds constraints) or as soon as more cards are out of reach than allowed (a walk never leaves the run of ranks with free cards that it entered, so the cards of the runs next to no open pile's top are left over), and tries each count from the suit's lower bound up, only as far as the other suits' bounds leave cells. Every line of the game ends phase one in such a layout, so when none is won the game is lost; the search is exact from the deal, and a relaxation in a pass that has placed nothing while the talon holds cards. It makes at most eight million sweeps of the relaxation (deals 0–999 of seed 2026 take well under a second each); one that reaches the bound decides nothing and is not run again below its state. The state remembers the verdict and the layout found (derived, not part of the state), keeps them while the marriages follow the layout, and forgets them on a marriage off it.
+
+Safe moves, in phase one, once the layout search has found a layout: the move that builds it — the marriage of a pile's next planned card (from the talon before the Equator), the fill of an Equator cell with a card the layout leaves there beyond those already there, the re-deal, or the draw, when the pass has placed a card or when a card the plan places at once (a pile's next card, or a card for the Equator while a cell is vacant) is still to come in the pack. Each keeps a won position won: after a marriage or a fill the pass has placed a card, so any free card can still be placed next and the rest of the layout is a won layout of the new state; a draw leaves a pass that has placed a card so, and in a pass that has placed nothing a card the plan places at once is still to come. No pass stalls: while the layout is unfinished some pile's next card is in the pack, the talon or on the Equator (placed at once), and once only the Equator's cards are left a cell is vacant for each. So from the deal the safe moves alone build the layout, and phase two follows with its own safe moves and exact dead ends: a deal the search calls won is won by the solver's first look, along a line of a few hundred moves that replays.
+
+Safe moves, in phase two (variant phase2-marriages=off): a card goes to a foundation when it can go nowhere else (the other foundation of its suit has passed its rank: the other copy is home), or when both foundations of its suit want its rank and the other copy is available too. Any win plays the card (or, in the second case, the two copies) to those foundations at some later time; nothing else can go there before, and playing now only uncovers cards sooner, so every move of the win stays legal. Phase one has no other safe moves: every marriage covers a card for phase two, and every fill or draw changes which card the next re-deal shows.
 
 Move order (phase one): the Equator fills first (an Equator card is free in phase two); then the marriages that continue a pile's walk in its direction, or grow a dealt card near an end towards the middle ranks; then the draw or re-deal; and last the marriages that turn a walk back or grow a dealt card towards its end. Measured on deals 1–60 at 20,000 nodes this order wins 20 where the engine's order wins 1.
 
-Rollouts (engine.Roller): the solver's probe looks for a win by nested rollouts, playing every candidate move out with a heuristic. In phase one the heuristic follows the move order above but for the Equator fills: first the marriages that continue a walk or grow a dealt card towards the middle ranks, then the fills, then the marriages towards an end, then the draw or re-deal, and last the marriages that turn a walk back, the first listed among equals; it passes over any marriage after which its suit's relaxation (dead end 1) is lost. In phase two it plays home, the first play after which its suit's relaxation stays winnable; as the relaxation is the game itself there, a phase two that begins with every suit winnable is always won. A playout's end is rated by the cards home (a thousand each), then 150 for each suit whose relaxation is still winnable and 3 for each card placed (at most 912), so a won state rates highest. The hooks only steer the search for a win: a line the rollouts find wins when replayed, and they prove nothing, so they cannot make a wrong "won" or "lost". A playout is some 300 moves and its nodes skip the costly dead-end tests, so the rollouts spend the whole budget after the first look (engine.RolloutSharer) in a few CPU seconds. On deals 0–39 of seed 2026 at the default budget they won 28 where the limited discrepancy probe and the exhaustive search won 26, and no deal took more than 6 CPU seconds (the exhaustive search, 30 s a deal it leaves), and 70 of deals 0–99; filling the Equator before those marriages won 26, and after the marriages towards an end 25; rating a playout's end without the winnable suits won 27; leaving a tenth of the budget to the exhaustive search after the rollouts decided none of the four deals tried.
+Rollouts (engine.Roller), for a position the layout search leaves undecided: the solver's probe looks for a win by nested rollouts, playing every candidate move out with a heuristic. In phase one the heuristic follows the move order above but for the Equator fills: first the marriages that continue a walk or grow a dealt card towards the middle ranks, then the fills, then the marriages towards an end, then the draw or re-deal, and last the marriages that turn a walk back, the first listed among equals; it passes over any marriage after which its suit's relaxation (dead end 1) is lost. In phase two it plays home, the first play after which its suit's relaxation stays winnable; as the relaxation is the game itself there, a phase two that begins with every suit winnable is always won. A playout's end is rated by the cards home (a thousand each), then 150 for each suit whose relaxation is still winnable and 3 for each card placed (at most 912), so a won state rates highest. The hooks only steer the search for a win: a line the rollouts find wins when replayed, and they prove nothing, so they cannot make a wrong "won" or "lost". A playout is some 300 moves and its nodes skip the costly dead-end tests, so the rollouts spend the whole budget after the first look (engine.RolloutSharer) in a few CPU seconds. Before the layout search, on deals 0–39 of seed 2026 at the default budget they won 28 where the limited discrepancy probe and the exhaustive search won 26, and no deal took more than 6 CPU seconds (the exhaustive search, 30 s a deal it leaves), and 70 of deals 0–99; filling the Equator before those marriages won 26, and after the marriages towards an end 25; rating a playout's end without the winnable suits won 27; leaving a tenth of the budget to the exhaustive search after the rollouts decided none of the four deals tried.
 
-Undecided deals: phase one is where deals stay undecided. Its states are every way of building 24 piles out of 72 cards over any number of passes, and a depth-first search keeps revising its last placements while the mistake that dooms the layout was one of the first (a pile closed on an ace or a king that the middle ranks of its suit needed). The rollouts weigh each early choice by whole games played out from it, which wins more of them, but they prove nothing; deciding the rest as lost would take a planner of the final layout (for each suit, runs that cover every rank once for each foundation, with the Equator as slack).`
+Before the layout search, phase one was where deals stayed undecided (on deals 0–999 of seed 2026 the rollouts won 648 and proved nothing): its states are every way of building 24 piles out of 72 cards over any number of passes, and a search of the moves keeps revising its last placements while the mistake that dooms the layout was one of the first. The layout search decides every one of those deals at the deal itself, so the rollouts now only run where it reaches its bound.`
 
 // zoFace is the face of c (suit and rank, 0 … 51) for the search key, 63
 // for no card.
@@ -583,10 +591,17 @@ func (g *zodiac) available(c Card) bool {
 	return false
 }
 
-// SafeMove returns a phase-two foundation play described in zodiacSearch,
-// or -1.
+// SafeMove returns the move that builds the layout the layout search found
+// in phase one (planMove), or a phase-two foundation play, as described in
+// zodiacSearch, or -1.
 func (g *zodiac) SafeMove(legal []Move) int {
-	if g.r.p2Marriages || !g.phase2() {
+	if !g.phase2() {
+		if g.plan.verdict == zpWon {
+			return g.planMove(legal)
+		}
+		return -1
+	}
+	if g.r.p2Marriages {
 		return -1
 	}
 	// m.Card's other copy is (m.Card + 52) mod 104.
@@ -612,7 +627,8 @@ func (g *zodiac) SafeMove(legal []Move) int {
 
 // DeadEnd reports the dead ends described in zodiacSearch. It remembers
 // in g which suits it found winnable, so that a search that copies states
-// tests again only the suit a move changed.
+// tests again only the suit a move changed, and what the layout search of
+// phase one found (zoPlan).
 func (g *zodiac) DeadEnd() bool {
 	if !g.phase2() {
 		// Cards of suits without a Zodiac pile can lie only on the Equator
@@ -628,6 +644,9 @@ func (g *zodiac) DeadEnd() bool {
 		}
 	}
 	if !g.phase2() && g.overflow() {
+		return true
+	}
+	if !g.phase2() && g.layoutLost() {
 		return true
 	}
 	if g.feasible == 1<<NumSuits-1 {
@@ -741,6 +760,12 @@ func (z *zoSuit) feasibleAt(g *zodiac, su Suit, pile int, extra Card, skip, a, k
 			prevRank, prevIdx = r, idx
 		}
 	}
+	return z.finish()
+}
+
+// finish decides the relaxation from the edges gathered in z and its
+// foundations' wants (z.a, z.k).
+func (z *zoSuit) finish() bool {
 	// Bucket the edges by their lower rank (a counting sort).
 	var count [NumRanks + 2]uint8
 	for _, e := range z.edges[:z.ne] {

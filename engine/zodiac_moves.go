@@ -41,6 +41,7 @@ func (g *zodiac) equatorAround(k int) uint8 {
 // layout, and forgets what DeadEnd learnt and the talon's links.
 func (g *zodiac) indexTops() {
 	g.feasible, g.stuckKnown = 0, 0
+	g.plan = zoPlan{}
 	g.keys = [64]uint32{}
 	for p := zoE0; p < zoZ0+zoZN; p++ {
 		g.keys[zoTopKey(g.lay.top(p))] |= 1 << p
