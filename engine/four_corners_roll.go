@@ -103,7 +103,7 @@ func (g *fourCorners) RolloutValue() int {
 	return 1000 * g.Score()
 }
 
-// RolloutShare gives the rollouts the whole node budget after the
-// solver's first look (see fourCornersSearch): the exhaustive search
-// decides nothing the rollouts leave.
-func (g *fourCorners) RolloutShare() int { return 100 }
+// ProbeShare gives the rollouts the whole node budget after the solver's
+// first look (engine.ProbeSharer; see fourCornersSearch): the exhaustive
+// search decides nothing the rollouts leave.
+func (g *fourCorners) ProbeShare() int { return 100 }

@@ -198,11 +198,14 @@ type Roller interface {
 	RolloutValue() int
 }
 
-// RolloutSharer is implemented by games with a rollout heuristic
-// (Roller) whose exhaustive search cannot use the share of the node budget
-// the rollouts leave it: RolloutShare returns the share, in percent (1 to
-// 100), a search for a win should give its rollouts instead of its
-// default.
-type RolloutSharer interface {
-	RolloutShare() int
+// ProbeSharer is implemented by games whose exhaustive search cannot use
+// the share of the node budget that a search's probe for a quick win
+// leaves it (it proves no loss the probe leaves, and wins fewer deals
+// with those nodes than the probe would): ProbeShare returns the share, in
+// percent (1 to 100), the search should give its probe instead of its
+// default. The probe is the game's own: the nested rollouts of a game with
+// a rollout heuristic (Roller), else the limited discrepancy search; a
+// search told to probe another way keeps its default share.
+type ProbeSharer interface {
+	ProbeShare() int
 }

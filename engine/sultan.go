@@ -131,7 +131,9 @@ Safe moves: cards only ever go home, and a play can spoil two things. The other 
 
 Move order: unrivalled plays first (from the talon, then from the Divan), then the others, then the draw or re-deal: the search finds the wins of the "play everything" line first.
 
-Dead ends: none are detected.`
+Dead ends: none are detected.
+
+Probe share (engine.ProbeSharer): the solver's limited discrepancy probe gets the whole node budget after the first look. Without dead ends the exhaustive search proves no loss within the budget, and the probe finds wins it misses: on deals 0–999 of seed 2026 at the default budget the probe's default fifth won 979 deals and left 21 undecided; the whole budget won 990, every deal won before among them.`
 
 // sultanPiles is the layout of the Sultan.
 func sultanPiles() []PileInfo {
@@ -827,6 +829,10 @@ func (g *sultan) OrderMoves(moves []Move) {
 		}
 	}
 }
+
+// ProbeShare gives the solver's probe the whole node budget after its
+// first look (engine.ProbeSharer; see sultanSearch).
+func (g *sultan) ProbeShare() int { return 100 }
 
 // DeadEnd detects no dead ends (see sultanSearch).
 func (g *sultan) DeadEnd() bool { return false }

@@ -84,7 +84,7 @@ func (g *zodiac) RolloutValue() int {
 	return v + zoRollPlaced*placed
 }
 
-// RolloutShare gives the rollouts the whole node budget after the
-// solver's first look (see zodiacSearch): the exhaustive search after
-// them decided none of the deals they left.
-func (g *zodiac) RolloutShare() int { return 100 }
+// ProbeShare gives the rollouts the whole node budget after the solver's
+// first look (engine.ProbeSharer; see zodiacSearch): the exhaustive search
+// after them decided none of the deals they left.
+func (g *zodiac) ProbeShare() int { return 100 }

@@ -26,15 +26,15 @@
 // A search runs in up to three phases (Result.Phase). The first look is
 // the exhaustive search with 1 % of the node budget: it decides the small
 // deals outright. The probe then looks for a win with its share of the
-// budget (Limits.Probe): limited discrepancy search, greedy dives along the
-// move order widened one deviation at a time, which finds the wins of
-// most winnable deals far sooner than chronological backtracking, whose
-// early mistakes are only undone after everything below them is spent.
-// For a game with a rollout heuristic (engine.Roller) the probe is a
-// nested rollout search instead, with a larger share by default
-// (DefaultRolloutProbe) or the share the game asks for
-// (engine.RolloutSharer: Four Corners gives its rollouts the whole
-// budget after the first look): each move of its line is the first of the best
+// budget (Limits.Probe, or the share the game asks for, engine.ProbeSharer:
+// the Mill, the Sultan, the Shah and Four Corners give their probe the
+// whole budget after the first look): limited discrepancy search, greedy
+// dives along the move order widened one deviation at a time, which finds
+// the wins of most winnable deals far sooner than chronological
+// backtracking, whose early mistakes are only undone after everything
+// below them is spent. For a game with a rollout heuristic (engine.Roller)
+// the probe is a nested rollout search instead, with a larger share by
+// default (DefaultRolloutProbe): each move of its line is the first of the best
 // line found by playing every legal move out with the heuristic, and it
 // starts again, with a few random moves in its playouts, whenever its line
 // runs into a state with no move. Last, the exhaustive search runs again
@@ -132,8 +132,8 @@ type Limits struct {
 	// probe for a quick win before the exhaustive search (default
 	// DefaultProbe, or DefaultRolloutProbe for a game with a rollout
 	// heuristic, engine.Roller, whose nested rollouts find the wins the
-	// exhaustive search would find far later, or the share such a game
-	// asks for, engine.RolloutSharer; negative: no probe).
+	// exhaustive search would find far later, or the share the game asks
+	// for, engine.ProbeSharer; negative: no probe).
 	Probe int
 	// NoRollouts makes the probe the limited discrepancy search even for a
 	// game with a rollout heuristic (engine.Roller), with DefaultProbe's
@@ -250,16 +250,16 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	outcome := s.exhaustive(g)
 	r.Phase = PhaseFirst
 	if outcome == halted && s.stop == ReasonNodes && s.budget < s.lim.Nodes {
-		_, roller := g.(engine.Roller)
-		roller = roller && !s.lim.NoRollouts
+		_, rolls := g.(engine.Roller)
+		roller := rolls && !s.lim.NoRollouts
 		share := s.lim.Probe
 		if share == 0 {
 			share = DefaultProbe
 			if roller {
 				share = DefaultRolloutProbe
-				if rs, ok := g.(engine.RolloutSharer); ok {
-					share = rs.RolloutShare()
-				}
+			}
+			if ps, ok := g.(engine.ProbeSharer); ok && roller == rolls {
+				share = ps.ProbeShare() // the game's own probe
 			}
 		}
 		if share > 0 {

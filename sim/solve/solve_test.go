@@ -348,13 +348,14 @@ func TestRolloutsFindWins(t *testing.T) {
 	}
 }
 
-// TestRolloutShare checks the probe's share of a game that asks for one
-// (engine.RolloutSharer: Four Corners, the whole budget after the first
-// look): an undecided deal ends in the probe, never in the exhaustive
-// search, unless Limits.Probe sets the share; a game that does not ask
-// (the British Constitution) keeps the default and searches exhaustively
-// after its probe.
-func TestRolloutShare(t *testing.T) {
+// TestProbeShare checks the probe's share of a game that asks for one
+// (engine.ProbeSharer: Four Corners' rollouts and the Mill's limited
+// discrepancy search take the whole budget after the first look): an
+// undecided deal ends in the probe, never in the exhaustive search, unless
+// Limits.Probe sets the share; a game that does not ask (the British
+// Constitution) keeps the default and searches exhaustively after its
+// probe.
+func TestProbeShare(t *testing.T) {
 	const nodes = 30_000
 	for _, c := range []struct {
 		id    string
@@ -363,12 +364,14 @@ func TestRolloutShare(t *testing.T) {
 	}{
 		{"four-corners", 0, PhaseProbe},
 		{"four-corners", 50, PhaseExhaustive},
+		{"windmill", 0, PhaseProbe},
+		{"windmill", 50, PhaseExhaustive},
 		{"british-constitution", 0, PhaseExhaustive},
 	} {
 		spec, _ := engine.Lookup(c.id)
 		s := New(Limits{Nodes: nodes, Probe: c.probe})
 		undecided := 0
-		for seed := uint64(1); seed <= 3; seed++ {
+		for seed := uint64(1); seed <= 6; seed++ {
 			g, _ := spec.New(seed, nil)
 			r := s.Solve(context.Background(), g)
 			if r.Outcome != Undecided {
@@ -388,7 +391,7 @@ func TestRolloutShare(t *testing.T) {
 // TestNoRollouts checks that Limits.NoRollouts gives a game with a rollout
 // heuristic the depth-first probe and its default share: Four Corners,
 // whose rollouts otherwise take the whole budget after the first look
-// (TestRolloutShare), leaves its undecided deals to the exhaustive search
+// (TestProbeShare), leaves its undecided deals to the exhaustive search
 // after a probe of at most DefaultProbe percent.
 func TestNoRollouts(t *testing.T) {
 	const nodes = 30_000
