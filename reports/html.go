@@ -41,7 +41,7 @@ func newPalette(s *Summary) palette {
 }
 
 const htmlStyle = `
-body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:0 auto;max-width:1200px;padding:16px 24px;color:#222;background:#fff}
+body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:0 auto;max-width:1300px;padding:16px 24px;color:#222;background:#fff}
 h1{font-size:26px;margin:8px 0}h2{font-size:21px;border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:36px}
 h3{font-size:16px;margin:18px 0 6px}
 ul.prov{margin:4px 0 12px;padding-left:20px;color:#444;font-size:14px}
