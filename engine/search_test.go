@@ -10,8 +10,21 @@ import (
 // before is not a win, or the search would have stopped there). ok is
 // false when more than budget states were needed.
 func exhaust(g Game, visited map[uint64]bool, budget int) (won, ok bool) {
+	return exhaustJudged(g, visited, budget, nil)
+}
+
+// exhaustJudged is exhaust with a judge of the states it meets: judge
+// reports whether it decides a state, and whether the state is won then;
+// the search goes on below the states it does not decide. With a nil
+// judge only won states are decided.
+func exhaustJudged(g Game, visited map[uint64]bool, budget int, judge func(Game) (decided, won bool)) (won, ok bool) {
 	if g.Won() {
 		return true, true
+	}
+	if judge != nil {
+		if decided, w := judge(g); decided {
+			return w, true
+		}
 	}
 	h := g.Hash()
 	if visited[h] {
@@ -26,7 +39,7 @@ func exhaust(g Game, visited map[uint64]bool, budget int) (won, ok bool) {
 		if err := c.Apply(m); err != nil {
 			panic(err) // a listed move must apply
 		}
-		w, ok := exhaust(c, visited, budget)
+		w, ok := exhaustJudged(c, visited, budget, judge)
 		if !ok || w {
 			return w, ok
 		}

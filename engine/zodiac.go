@@ -743,24 +743,32 @@ func (z *zoSuit) feasibleAt(g *zodiac, su Suit, pile int, extra Card, skip, a, k
 		if c == NoCard || c.Suit() != su {
 			continue
 		}
-		prevRank, prevIdx := uint8(0), uint8(0)
+		var above zoCopy
 		if p == pile {
-			r := uint8(extra.Rank())
-			prevRank, prevIdx = r, seen[r]
-			seen[r]++
+			above = z.under(above, uint8(extra.Rank()), &seen)
 		}
 		for ; c != NoCard; c = g.lay.below[c] {
-			r := uint8(c.Rank())
-			idx := seen[r]
-			seen[r]++
-			if prevRank != 0 {
-				z.edges[z.ne] = zoEdge{ru: prevRank, iu: prevIdx, rl: r, il: idx}
-				z.ne++
-			}
-			prevRank, prevIdx = r, idx
+			above = z.under(above, uint8(c.Rank()), &seen)
 		}
 	}
 	return z.finish()
+}
+
+// zoCopy is a card of a stack as the sweep sees it: its rank (0: no card)
+// and its copy index among the copies of its rank met so far.
+type zoCopy struct{ r, i uint8 }
+
+// under reads a stack top first: a card of rank r lies directly beneath
+// above (no card at the stack's top). It records the edge between the two,
+// counts r's copy in seen and returns the card, the one above the next.
+func (z *zoSuit) under(above zoCopy, r uint8, seen *[NumRanks + 2]uint8) zoCopy {
+	c := zoCopy{r, seen[r]}
+	seen[r]++
+	if above.r != 0 {
+		z.edges[z.ne] = zoEdge{ru: above.r, iu: above.i, rl: r, il: c.i}
+		z.ne++
+	}
+	return c
 }
 
 // finish decides the relaxation from the edges gathered in z and its

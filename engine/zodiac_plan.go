@@ -105,17 +105,9 @@ func (p *zpSuit) feasible() bool {
 	z.ne = 0
 	var seen [NumRanks + 2]uint8 // copies of each rank met
 	for i := 0; i < p.n; i++ {
-		st := &p.stack[i]
-		prevRank, prevIdx := uint8(0), uint8(0)
+		var above zoCopy
 		for h := int(p.size[i]) - 1; h >= 0; h-- {
-			r := st[h]
-			idx := seen[r]
-			seen[r]++
-			if prevRank != 0 {
-				z.edges[z.ne] = zoEdge{ru: prevRank, iu: prevIdx, rl: r, il: idx}
-				z.ne++
-			}
-			prevRank, prevIdx = r, idx
+			above = z.under(above, p.stack[i][h], &seen)
 		}
 	}
 	return z.finish()
@@ -181,13 +173,9 @@ func (p *zpSuit) fits(j, t int) zpVerdict {
 		next[0], next[1] = next[1], next[0]
 	}
 	for _, r := range next {
-		if r < 1 || r > NumRanks || p.pool[r] == 0 {
+		if !p.grow(j, r) {
 			continue
 		}
-		st[h] = r
-		p.size[j]++
-		p.pool[r]--
-		p.free--
 		v := zpLost
 		if p.feasible() {
 			v = p.fits(j, t)
@@ -195,14 +183,32 @@ func (p *zpSuit) fits(j, t int) zpVerdict {
 		if v == zpWon {
 			return v
 		}
-		p.size[j]--
-		p.pool[r]++
-		p.free++
+		p.shrink(j, r)
 		if v == zpUnknown {
 			return v
 		}
 	}
 	return p.fits(j+1, t)
+}
+
+// grow marries a free card of rank r onto pile j, if there is one (r
+// must be next to the pile's top), and reports whether it did.
+func (p *zpSuit) grow(j int, r uint8) bool {
+	if r < 1 || r > NumRanks || p.pool[r] == 0 {
+		return false
+	}
+	p.stack[j][p.size[j]] = r
+	p.size[j]++
+	p.pool[r]--
+	p.free--
+	return true
+}
+
+// shrink takes back the card of rank r that grow married onto pile j.
+func (p *zpSuit) shrink(j int, r uint8) {
+	p.size[j]--
+	p.pool[r]++
+	p.free++
 }
 
 // searchLayout runs the layout search on g, a state of phase one, with at

@@ -14,22 +14,15 @@ func zpLeast(p *zpSuit, j int) int {
 		return -1
 	}
 	best := zpLeast(p, j+1) // pile j grows no further
-	st := &p.stack[j]
-	h := int(p.size[j])
-	for _, r := range [2]uint8{st[h-1] + 1, st[h-1] - 1} {
-		if r < 1 || r > NumRanks || p.pool[r] == 0 {
+	top := p.stack[j][p.size[j]-1]
+	for _, r := range [2]uint8{top + 1, top - 1} {
+		if !p.grow(j, r) {
 			continue
 		}
-		st[h] = r
-		p.size[j]++
-		p.pool[r]--
-		p.free--
 		if v := zpLeast(p, j); v >= 0 && (best < 0 || v < best) {
 			best = v
 		}
-		p.size[j]--
-		p.pool[r]++
-		p.free++
+		p.shrink(j, r)
 	}
 	return best
 }
@@ -150,38 +143,24 @@ func TestZodiacLayoutSuit(t *testing.T) {
 }
 
 // exhaustPhaseOne decides g, a state of phase one, by plain depth-first
-// search over every legal move of phase one (visited on Hash, no hooks),
-// a state of phase two counting as won when the relaxation of every suit
-// is (exact in phase two: TestZodiacHooksEndgames). ok is false when more
-// than budget states were needed.
+// search over every legal move of phase one (exhaust, no hooks), a state
+// of phase two counting as won when the relaxation of every suit is (exact
+// in phase two: TestZodiacHooksEndgames). ok is false when more than
+// budget states were needed.
 func exhaustPhaseOne(g *zodiac, visited map[uint64]bool, budget int) (won, ok bool) {
-	if g.phase2() {
-		var z zoSuit
+	return exhaustJudged(g, visited, budget, func(s Game) (decided, won bool) {
+		z := s.(*zodiac)
+		if !z.phase2() {
+			return false, false
+		}
+		var rel zoSuit
 		for su := Suit(0); su < NumSuits; su++ {
-			if !z.feasible(g, su) {
-				return false, true
+			if !rel.feasible(z, su) {
+				return true, false
 			}
 		}
 		return true, true
-	}
-	h := g.Hash()
-	if visited[h] {
-		return false, true
-	}
-	if len(visited) >= budget {
-		return false, false
-	}
-	visited[h] = true
-	for _, m := range g.LegalMoves(nil) {
-		c := g.Clone().(*zodiac)
-		if err := c.Apply(m); err != nil {
-			panic(err)
-		}
-		if w, ok := exhaustPhaseOne(c, visited, budget); !ok || w {
-			return w, ok
-		}
-	}
-	return false, true
+	})
 }
 
 // unplaced counts the cards in the pack and the talon.
