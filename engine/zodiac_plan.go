@@ -95,9 +95,9 @@ func (p *zpSuit) load(g *zodiac, su Suit) {
 	}
 }
 
-// feasible reports whether the relaxation of phase two (zoSuit: both
-// foundations empty, the piles as stacks, every other card free) can be
-// won with the piles as they stand.
+// feasible reports whether the relaxation of phase two (zoSuit: the
+// foundations' wants a and k, the piles as stacks, every other card free)
+// can be won with the piles as they stand.
 func (p *zpSuit) feasible() bool {
 	p.sweeps++
 	z := &p.z

@@ -27,8 +27,8 @@
 // the exhaustive search with 1 % of the node budget: it decides the small
 // deals outright. The probe then looks for a win with its share of the
 // budget (Limits.Probe, or the share the game asks for, engine.ProbeSharer:
-// the Mill, the Sultan, the Shah and Four Corners give their probe the
-// whole budget after the first look): limited discrepancy search, greedy
+// the Mill, the Sultan, the Shah, Four Corners and the Zodiac give their
+// probe the whole budget after the first look): limited discrepancy search, greedy
 // dives along the move order widened one deviation at a time, which finds
 // the wins of most winnable deals far sooner than chronological
 // backtracking, whose early mistakes are only undone after everything
