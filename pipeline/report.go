@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/pasyans/pasyans/internal/outfile"
 	"github.com/pasyans/pasyans/reports"
 )
 
@@ -66,11 +67,11 @@ func Report(ctx context.Context, o ReportOptions) error {
 	if err != nil {
 		fmt.Fprintf(o.Log, "report: rule texts from the catalog only: %v\n", err)
 	}
-	err = reports.WriteFileAtomic(o.HTML, func(w io.Writer) error {
+	err = outfile.WriteFile(ctx, o.HTML, outfile.Options{Stdout: o.Out}, func(w io.Writer) error {
 		return reports.WriteHTML(w, s, reports.HTMLOptions{Rules: rules, Curves: curves})
 	})
 	if err != nil {
-		return err
+		return flagError("--html", err)
 	}
 	fmt.Fprintf(o.Log, "report: wrote %s\n", o.HTML)
 	return nil

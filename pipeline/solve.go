@@ -49,7 +49,7 @@ func SolveDeal(ctx context.Context, o SolveDealOptions) (solve.Result, error) {
 	if err != nil {
 		return solve.Result{}, fmt.Errorf("--variant: %w", err)
 	}
-	log, err := CreateOutput("--log", o.LogFile)
+	log, err := CreateOutput(ctx, "--log", o.LogFile, o.Out)
 	if err != nil {
 		return solve.Result{}, err
 	}
@@ -76,7 +76,7 @@ func SolveDeal(ctx context.Context, o SolveDealOptions) (solve.Result, error) {
 		}
 		return r, nil
 	}
-	var logw io.Writer // nil without --log (a nil *AtomicFile in it would not be)
+	var logw io.Writer // nil without --log (a nil *outfile.File in it would not be)
 	if log != nil {
 		logw = log
 	}
@@ -192,7 +192,7 @@ type WinnabilityOptions struct {
 // Winnability solves the first Deals deals of each game — the deals of a
 // tournament with the same seed — and prints the winnability table.
 func Winnability(ctx context.Context, o WinnabilityOptions) ([]sim.WinnabilityRow, error) {
-	rowsFile, err := CreateOutput("--rows", o.RowsFile)
+	rowsFile, err := CreateOutput(ctx, "--rows", o.RowsFile, o.Out)
 	if err != nil {
 		return nil, err
 	}

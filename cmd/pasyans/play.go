@@ -84,6 +84,7 @@ func playRun(ctx context.Context, ios *ioStreams, o *playOptions) error {
 	if o.show {
 		o.Board = ios.out
 	}
+	o.Stdout = ios.out
 	res, err := pipeline.Play(ctx, o.PlayOptions)
 	if err != nil {
 		return err

@@ -35,7 +35,7 @@ the deal as the book lays it out and steps through the moves with their rules' p
 // replayRun re-checks the log at path and prints the outcome; with html it
 // also writes the deal viewer.
 func replayRun(ctx context.Context, ios *ioStreams, path, html string) error {
-	out, err := pipeline.CreateOutput("--html", html)
+	out, err := pipeline.CreateOutput(ctx, "--html", html, ios.out)
 	if err != nil {
 		return err
 	}
