@@ -28,7 +28,7 @@ the deal as the book lays it out and steps through the moves with their rules' p
 			return replayRun(cmd.Context(), ios, args[0], html)
 		},
 	}
-	cmd.Flags().StringVar(&html, "html", "", "also write a self-contained HTML viewer of the game to this `FILE`")
+	cmd.Flags().StringVar(&html, "html", "", "also write a self-contained HTML viewer of the game to this `FILE` (- for standard output)")
 	return cmd
 }
 

@@ -74,13 +74,13 @@ func newCmdSolve(ios *ioStreams) *cobra.Command {
 	f.Int64Var(&o.nodes, "nodes", solve.DefaultNodes, "node budget per deal (deterministic)")
 	f.Int64Var(&o.memory, "memory", solve.DefaultMemory>>20, "MiB of the cache of visited states per deal (per worker); a full cache forgets its older half")
 	f.DurationVar(&o.limit, "time", 0, "time limit per deal, e.g. 10s (0: none; makes results depend on the machine)")
-	f.StringVar(&o.log, "log", "", "one deal: write the winning line as a game log (JSON lines) to this file")
+	f.StringVar(&o.log, "log", "", "one deal: write the winning line as a game log (JSON lines) to this file (- for standard output)")
 	f.BoolVar(&o.show, "show", false, "one deal: print the layout before and after the winning line")
 	f.StringVar(&o.games, "games", "", "the winnability table: all, or comma-separated game `IDs`")
 	f.Int64Var(&o.deals, "deals", 1000, "the winnability table: deals per game")
 	f.IntVar(&o.workers, "workers", 0, "the winnability table: parallel workers (0: one per CPU)")
 	f.BoolVar(&o.markdown, "markdown", false, "the winnability table: print it as Markdown")
-	f.StringVar(&o.rows, "rows", "", "the winnability table: also write one JSON line per deal to this file")
+	f.StringVar(&o.rows, "rows", "", "the winnability table: also write one JSON line per deal to this file (- for standard output)")
 	f.BoolVar(&o.quiet, "quiet", false, "the winnability table: no progress on stderr")
 	return cmd
 }
