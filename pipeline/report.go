@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/pasyans/pasyans/internal/outfile"
@@ -33,6 +34,11 @@ func Report(ctx context.Context, o ReportOptions) error {
 	}
 	var curves []reports.Curve // read first: a bad file stops the report before it prints
 	for _, path := range o.Curves {
+		// A Parquet file is read from its end: a FIFO or a terminal
+		// cannot be (and would wait for a writer).
+		if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+			return fmt.Errorf("--curve %s: not a regular file (a Parquet file is read by random access)", path)
+		}
 		c, err := reports.ReadCurve(path)
 		if err != nil {
 			return err

@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/pasyans/pasyans/internal/textin"
 	"github.com/pasyans/pasyans/pipeline"
 )
 
@@ -44,12 +44,14 @@ func replayRun(ctx context.Context, ios *ioStreams, path, html string) error {
 		defer out.Abort()
 		view = out
 	}
-	f, err := os.Open(path)
+	f, err := textin.OpenFile(ctx, path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	res, err := pipeline.Replay(ctx, f, view)
+	r, release := textin.Cancelable(ctx, f)
+	defer release()
+	res, err := pipeline.Replay(ctx, r, view)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
