@@ -235,6 +235,9 @@ type solveRow struct {
 	DealSeed  uint64  `json:"deal_seed"`
 	Outcome   string  `json:"outcome"`
 	Reason    string  `json:"reason,omitempty"`
+	Proof     string  `json:"proof,omitempty"`
+	Stage     string  `json:"stage"`
+	Moves     int     `json:"moves"`
 	Nodes     int64   `json:"nodes"`
 	Seconds   float64 `json:"seconds"`
 }
@@ -246,7 +249,7 @@ func writeSolveRows(w io.Writer, rows []sim.WinnabilityRow) error {
 	for _, r := range rows {
 		for _, d := range r.Deal {
 			sr := solveRow{Game: r.Game, Variant: r.Variant, DealIndex: d.Index, DealSeed: d.Seed,
-				Outcome: d.Outcome.String(), Reason: d.Reason, Nodes: d.Nodes, Seconds: d.Time.Seconds()}
+				Outcome: d.Outcome.String(), Reason: d.Reason, Proof: d.Proof, Stage: d.Stage, Moves: d.Moves, Nodes: d.Nodes, Seconds: d.Time.Seconds()}
 			if err := enc.Encode(sr); err != nil {
 				return err
 			}

@@ -181,3 +181,35 @@ func TestFormatSeconds(t *testing.T) {
 		}
 	}
 }
+
+// TestSolverRowsNameTheirProof checks the proof and stage columns of the
+// solver strategy's rows: a won or lost row names how the solver decided
+// it and the stage that did, an unknown row only the stage, and the other
+// strategies' rows neither.
+func TestSolverRowsNameTheirProof(t *testing.T) {
+	spec, _ := engine.Lookup("napoleon")
+	cfg := Config{Games: []GameConfig{{Spec: spec}}, Strategies: mustStrategies(t, "solver", "greedy"), Deals: 12, MasterSeed: 5, Workers: 1}
+	sink, _ := runMem(t, cfg, 0)
+	seen := map[Outcome]int{}
+	for _, r := range sink.rows[key("napoleon", "solver")] {
+		seen[r.Outcome]++
+		switch {
+		case r.Stage == "":
+			t.Errorf("deal %d: no stage", r.DealIndex)
+		case r.Outcome == Won && r.Proof != solve.ProofLine:
+			t.Errorf("deal %d: won with proof %q", r.DealIndex, r.Proof)
+		case r.Outcome == Lost && r.Proof != solve.ProofExhaustive && r.Proof != solve.ProofConfluence && r.Proof != engine.DeadEndGeneric:
+			t.Errorf("deal %d: lost with proof %q", r.DealIndex, r.Proof)
+		case r.Outcome == Unknown && r.Proof != "":
+			t.Errorf("deal %d: unknown with proof %q", r.DealIndex, r.Proof)
+		}
+	}
+	if seen[Won] == 0 || seen[Lost] == 0 {
+		t.Fatalf("want won and lost rows, got %v", seen)
+	}
+	for _, r := range sink.rows[key("napoleon", "greedy")] {
+		if r.Proof != "" || r.Stage != "" {
+			t.Fatalf("greedy deal %d: proof %q, stage %q", r.DealIndex, r.Proof, r.Stage)
+		}
+	}
+}

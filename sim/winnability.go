@@ -52,7 +52,12 @@ type DealSolve struct {
 	Seed    uint64
 	Outcome solve.Outcome
 	Reason  string
-	Nodes   int64
+	// Proof and Stage say how the deal was decided and which stage of
+	// the search decided it or ran out (solve.Result's Proof and Phase).
+	Proof, Stage string
+	// Moves is the length of the winning line (won deals; 0 otherwise).
+	Moves int
+	Nodes int64
 	// Time is the search's CPU time (see WinnabilityConfig.WallClock).
 	Time time.Duration
 }
@@ -185,7 +190,7 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 					}
 				}
 				rows[gi].Deal[deal] = DealSolve{Index: deal, Seed: seed, Outcome: r.Outcome,
-					Reason: r.Reason, Nodes: r.Nodes, Time: d}
+					Reason: r.Reason, Proof: r.Proof, Stage: r.Phase, Moves: len(r.Line), Nodes: r.Nodes, Time: d}
 				mu.Lock()
 				finished++
 				left[gi]--

@@ -541,3 +541,54 @@ func TestGradedLinesHaveNoDetours(t *testing.T) {
 		}
 	}
 }
+
+// TestProofKinds checks that every verdict names how it was reached: a
+// win its line, a loss the exhaustive search or the dead end that holds
+// at the deal (the Zodiac's layout search, Sympathy's exact dead end), an
+// undecided deal nothing.
+func TestProofKinds(t *testing.T) {
+	s := New(Limits{Nodes: 300_000})
+	kinds := map[string]map[string]int{}
+	for _, id := range []string{"napoleon", "sympathy", "salic-law"} {
+		spec, err := engine.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds[id] = map[string]int{}
+		for seed := uint64(1); seed <= 12; seed++ {
+			g, err := spec.New(seed, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := s.Solve(context.Background(), g)
+			switch {
+			case r.Outcome == Won && r.Proof != ProofLine,
+				r.Outcome == Undecided && r.Proof != "",
+				r.Outcome == Lost && r.Proof == "",
+				r.Outcome == Lost && r.Proof == ProofLine:
+				t.Fatalf("%s seed %d: %s with proof %q", id, seed, r.Outcome, r.Proof)
+			}
+			if r.Phase == "" {
+				t.Fatalf("%s seed %d: no stage", id, seed)
+			}
+			kinds[id][r.Outcome.String()+": "+r.Proof]++
+		}
+	}
+	t.Log(kinds)
+	if kinds["sympathy"]["lost: "+engine.DeadEndGeneric] == 0 || kinds["sympathy"]["lost: "+ProofExhaustive] != 0 {
+		t.Errorf("sympathy: want every loss proved by its exact dead end, got %v", kinds["sympathy"])
+	}
+	if kinds["napoleon"]["lost: "+ProofExhaustive] == 0 {
+		t.Errorf("napoleon: want losses by exhaustive search, got %v", kinds["napoleon"])
+	}
+	// The Zodiac's deal 9 of seed 2026 has no won layout: the layout
+	// search proves it lost before any move.
+	z, _ := engine.Lookup("zodiac")
+	g, err := z.New(18259765420007461403, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s.Solve(context.Background(), g); r.Outcome != Lost || r.Proof != engine.DeadEndLayout || r.Phase != PhaseFirst {
+		t.Errorf("zodiac: %s by %q in %s, want lost by %q in %s", r.Outcome, r.Proof, r.Phase, engine.DeadEndLayout, PhaseFirst)
+	}
+}
