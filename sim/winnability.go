@@ -39,6 +39,11 @@ type WinnabilityConfig struct {
 	// GameDone, if set, is called from one goroutine with a game's row as
 	// soon as all its deals are solved (games finish roughly in order).
 	GameDone func(row WinnabilityRow)
+	// Check, when positive, re-proves every deal the solver proves lost
+	// with solve.CheckLoss, a plain exhaustive search within Check
+	// distinct states a deal (DealSolve.Check). A check that finds a win
+	// is an error: Winnability stops and returns it, naming the deal.
+	Check int64
 	// WallClock times deals by the wall clock. By default (false) a deal's
 	// time is the CPU time of the thread that solved it (on Linux; the
 	// wall clock elsewhere), which other work on a busy machine does not
@@ -57,6 +62,11 @@ type DealSolve struct {
 	Proof, Stage string
 	// Moves is the length of the winning line (won deals; 0 otherwise).
 	Moves int
+	// Check is the independent check's verdict on a lost deal
+	// (WinnabilityConfig.Check): "agreed" or "out of budget"; "" when no
+	// check was made. CheckStates is the states it expanded.
+	Check       string
+	CheckStates int64
 	Nodes int64
 	// Time is the search's CPU time (see WinnabilityConfig.WallClock).
 	Time time.Duration
@@ -70,6 +80,9 @@ type WinnabilityRow struct {
 	Deals, Won, Lost, Undecided int64
 	// Reasons counts the undecided deals by reason (solve.Reason…).
 	Reasons map[string]int64
+	// Checked counts the losses the independent check re-proved
+	// (WinnabilityConfig.Check) and OutOfBudget those it could not finish.
+	Checked, OutOfBudget int64
 	// WilsonLow and WilsonHigh are the 95 % Wilson interval of the share
 	// won; BoundLow and BoundHigh the Solvitaire bounds on the share
 	// winnable (SolvabilityBounds: undecided deals as lost, as won).
@@ -189,8 +202,26 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 						d = c1 - c0
 					}
 				}
-				rows[gi].Deal[deal] = DealSolve{Index: deal, Seed: seed, Outcome: r.Outcome,
+				ds := DealSolve{Index: deal, Seed: seed, Outcome: r.Outcome,
 					Reason: r.Reason, Proof: r.Proof, Stage: r.Phase, Moves: len(r.Line), Nodes: r.Nodes, Time: d}
+				if cfg.Check > 0 && r.Outcome == solve.Lost {
+					c := solve.CheckLoss(ctx, g, cfg.Check)
+					if c.Verdict == solve.CheckDisagreed {
+						mu.Lock()
+						if firstErr == nil {
+							firstErr = fmt.Errorf("sim: game %s deal %d (seed %d): the solver proved a loss (%s), but the independent check found a win in %d moves",
+								st.Spec().ID, deal, seed, r.Proof, len(c.Line))
+						}
+						mu.Unlock()
+						cancel()
+						return
+					}
+					if ctx.Err() != nil {
+						return
+					}
+					ds.Check, ds.CheckStates = c.Verdict.String(), c.States
+				}
+				rows[gi].Deal[deal] = ds
 				mu.Lock()
 				finished++
 				left[gi]--
@@ -232,6 +263,12 @@ func (r *WinnabilityRow) tally() {
 		default:
 			r.Undecided++
 			r.Reasons[d.Reason]++
+		}
+		switch d.Check {
+		case solve.CheckAgreed.String():
+			r.Checked++
+		case solve.CheckOutOfBudget.String():
+			r.OutOfBudget++
 		}
 		r.Nodes += d.Nodes
 		r.Time += d.Time

@@ -26,6 +26,8 @@ type solveOptions struct {
 	markdown      bool
 	rows          string
 	quiet         bool
+	check         bool
+	checkStates   int64
 }
 
 const solveLong = `solve decides deals with full information (package sim/solve): it sees every card and
@@ -43,7 +45,12 @@ decided, the 95 % Wilson interval of the share won, the Solvitaire bounds on the
 (undecided deals counted as lost, then as won), the median, 95th-percentile and longest search
 time per deal, and the nodes searched per second. The counts do not depend on --workers (the
 budget is in nodes). Times are the CPU time of the thread that solved the deal (on Linux; the
-wall clock elsewhere), so a busy machine inflates them less; use --workers 1 for one core.`
+wall clock elsewhere), so a busy machine inflates them less; use --workers 1 for one core.
+
+--check re-proves every loss independently: a plain exhaustive search over LegalMoves and Apply
+with a full state key (no safe moves, dead ends or other search hooks), at most --check-states
+states a deal. It reports per game the losses agreed and out of budget; a loss it disproves is
+an error (exit status 1, the deal named), never a row.`
 
 // newCmdSolve builds "pasyans solve".
 func newCmdSolve(ios *ioStreams) *cobra.Command {
@@ -61,6 +68,12 @@ func newCmdSolve(ios *ioStreams) *cobra.Command {
 			lim, err := pipeline.SolveLimits(o.nodes, o.memory, o.limit)
 			if err != nil {
 				return usage(err)
+			}
+			if o.checkStates <= 0 {
+				return usagef("--check-states %d: want a positive number", o.checkStates)
+			}
+			if cmd.Flags().Changed("check-states") && !o.check {
+				return usagef("--check-states: only with --check")
 			}
 			if len(args) == 1 {
 				return solveDealRun(cmd.Context(), ios, cmd.Flags(), args[0], o, lim)
@@ -82,6 +95,8 @@ func newCmdSolve(ios *ioStreams) *cobra.Command {
 	f.BoolVar(&o.markdown, "markdown", false, "the winnability table: print it as Markdown")
 	f.StringVar(&o.rows, "rows", "", "the winnability table: also write one JSON line per deal to this file")
 	f.BoolVar(&o.quiet, "quiet", false, "the winnability table: no progress on stderr")
+	f.BoolVar(&o.check, "check", false, "re-prove every loss with a plain exhaustive search (no search hooks); a disagreement is an error")
+	f.Int64Var(&o.checkStates, "check-states", solve.DefaultCheckStates, "with --check: distinct states the check may search per deal")
 	return cmd
 }
 
@@ -115,7 +130,7 @@ func solveDealRun(ctx context.Context, ios *ioStreams, fl *pflag.FlagSet, game s
 		return usagef("--variant: %v", err)
 	}
 	_, err = pipeline.SolveDeal(ctx, pipeline.SolveDealOptions{Spec: spec, Options: vars, Seed: o.seed,
-		Limits: lim, LogFile: o.log, Show: o.show, Out: ios.out})
+		Limits: lim, LogFile: o.log, Show: o.show, Check: checkBudget(o), Out: ios.out})
 	return err
 }
 
@@ -145,10 +160,18 @@ func solveTableRun(ctx context.Context, ios *ioStreams, fl *pflag.FlagSet, o sol
 		return usage(err)
 	}
 	wo := pipeline.WinnabilityOptions{Games: games, Deals: o.deals, Seed: o.seed, Workers: o.workers, Limits: lim,
-		RowsFile: o.rows, Markdown: o.markdown, Out: ios.out}
+		RowsFile: o.rows, Markdown: o.markdown, Check: checkBudget(o), Out: ios.out}
 	if !o.quiet {
 		wo.Progress = ios.errOut
 	}
 	_, err = pipeline.Winnability(ctx, wo)
 	return err
+}
+
+// checkBudget returns the state budget of --check, 0 without it.
+func checkBudget(o solveOptions) int64 {
+	if !o.check {
+		return 0
+	}
+	return o.checkStates
 }

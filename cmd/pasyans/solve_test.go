@@ -132,3 +132,22 @@ func TestSolveUsage(t *testing.T) {
 		t.Errorf("--log in a missing folder: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestSolveCheck runs --check on the table and on one deal: every Napoleon
+// loss among the first deals is re-proved by the plain exhaustive search.
+func TestSolveCheck(t *testing.T) {
+	code, out, errs := runPlayCLI(t, "solve", "--games", "napoleon,sympathy", "--deals", "10", "--seed", "2026", "--quiet", "--check", "--check-states", "50000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "napoleon: 6 lost: 5 agreed, 0 disagreed, 1 out of budget") || !strings.Contains(out, "sympathy: 8 lost: ") {
+		t.Fatalf("output:\n%s", out)
+	}
+	code, out, errs = runPlayCLI(t, "solve", "napoleon", "--seed", "2", "--check")
+	if code != 0 || !strings.Contains(out, "lost: no reachable state is won (proved by exhaustive search") || !strings.Contains(out, "check: agreed") {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	if code, _, errs := runPlayCLI(t, "solve", "napoleon", "--seed", "2", "--check-states", "5"); code != 2 || !strings.Contains(errs, "--check-states: only with --check") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+}

@@ -592,3 +592,50 @@ func TestProofKinds(t *testing.T) {
 		t.Errorf("zodiac: %s by %q in %s, want lost by %q in %s", r.Outcome, r.Proof, r.Phase, engine.DeadEndLayout, PhaseFirst)
 	}
 }
+
+// TestCheckLoss runs the independent check on the solver's verdicts of
+// the first deals of every game that claims losses: it must agree with
+// every loss it finishes, and it must disagree (with a winning line that
+// replays) when handed a deal the solver won.
+func TestCheckLoss(t *testing.T) {
+	deals := uint64(12)
+	if testing.Short() {
+		deals = 6
+	}
+	s := New(Limits{Nodes: 200_000})
+	for _, spec := range engine.Catalog() {
+		t.Run(spec.ID, func(t *testing.T) {
+			var lost, agreed, out, wonChecked int
+			for seed := uint64(1); seed <= deals; seed++ {
+				g, err := spec.New(seed, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := s.Solve(context.Background(), g)
+				switch {
+				case r.Outcome == Lost:
+					lost++
+					c := CheckLoss(context.Background(), g, 60_000)
+					switch c.Verdict {
+					case CheckDisagreed:
+						t.Fatalf("seed %d: the solver proved a loss (%s), the check found a win in %d moves", seed, r.Proof, len(c.Line))
+					case CheckAgreed:
+						agreed++
+					default:
+						out++
+					}
+				case r.Outcome == Won && wonChecked == 0 && len(r.Line) < 400:
+					wonChecked++
+					c := CheckLoss(context.Background(), g, 60_000)
+					if c.Verdict == CheckAgreed {
+						t.Fatalf("seed %d: the check agrees with a loss on a deal won in %d moves", seed, len(r.Line))
+					}
+					if c.Verdict == CheckDisagreed && !replays(t, g, c.Line) {
+						t.Fatalf("seed %d: the check's winning line does not win", seed)
+					}
+				}
+			}
+			t.Logf("%d losses: %d agreed, %d out of budget", lost, agreed, out)
+		})
+	}
+}
