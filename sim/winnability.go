@@ -67,7 +67,7 @@ type DealSolve struct {
 	// check was made. CheckStates is the states it expanded.
 	Check       string
 	CheckStates int64
-	Nodes int64
+	Nodes       int64
 	// Time is the search's CPU time (see WinnabilityConfig.WallClock).
 	Time time.Duration
 }
