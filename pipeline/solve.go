@@ -220,6 +220,21 @@ func Winnability(ctx context.Context, o WinnabilityOptions) ([]sim.WinnabilityRo
 		defer rowsFile.Abort()
 	}
 	cfg := sim.WinnabilityConfig{Games: o.Games, Deals: o.Deals, MasterSeed: o.Seed, Workers: o.Workers, Limits: o.Limits, Check: o.Check}
+	var rowsOut *bufio.Writer
+	if rowsFile != nil {
+		// The rows are streamed to the file's temporary name as the deals
+		// are solved, and the file is renamed into place once whole.
+		rowsOut = bufio.NewWriter(rowsFile)
+		enc := json.NewEncoder(rowsOut)
+		cfg.Deal = func(game int, d sim.DealSolve) error {
+			g := o.Games[game]
+			opts, _ := g.Spec.ResolveOptions(g.Options)
+			if err := enc.Encode(newSolveRow(g.Spec.ID, g.Spec.VariantString(opts), d)); err != nil {
+				return fmt.Errorf("%s: %w", o.RowsFile, err)
+			}
+			return nil
+		}
+	}
 	if o.Progress != nil {
 		prog := &solveProgress{w: o.Progress, every: 10 * time.Second, last: time.Now()}
 		cfg.Progress = prog.update
@@ -232,7 +247,7 @@ func Winnability(ctx context.Context, o WinnabilityOptions) ([]sim.WinnabilityRo
 		return nil, err
 	}
 	if rowsFile != nil {
-		if err := writeSolveRows(rowsFile, rows); err != nil {
+		if err := rowsOut.Flush(); err != nil {
 			return nil, fmt.Errorf("%s: %w", o.RowsFile, err)
 		}
 		if err := rowsFile.Commit(); err != nil {
@@ -274,20 +289,10 @@ type solveRow struct {
 	Seconds   float64 `json:"seconds"`
 }
 
-// writeSolveRows writes one JSON line per deal to w.
-func writeSolveRows(w io.Writer, rows []sim.WinnabilityRow) error {
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	for _, r := range rows {
-		for _, d := range r.Deal {
-			sr := solveRow{Game: r.Game, Variant: r.Variant, DealIndex: d.Index, DealSeed: d.Seed,
-				Outcome: d.Outcome.String(), Reason: d.Reason, Proof: d.Proof, Stage: d.Stage, Moves: d.Moves, Check: d.Check, Nodes: d.Nodes, Seconds: d.Time.Seconds()}
-			if err := enc.Encode(sr); err != nil {
-				return err
-			}
-		}
-	}
-	return bw.Flush()
+// newSolveRow returns the --rows line of one deal.
+func newSolveRow(game, variant string, d sim.DealSolve) solveRow {
+	return solveRow{Game: game, Variant: variant, DealIndex: d.Index, DealSeed: d.Seed,
+		Outcome: d.Outcome.String(), Reason: d.Reason, Proof: d.Proof, Stage: d.Stage, Moves: d.Moves, Check: d.Check, Nodes: d.Nodes, Seconds: d.Time.Seconds()}
 }
 
 // solveProgress prints a progress line at most every interval.

@@ -82,11 +82,24 @@ func TestWinnabilityDeterministic(t *testing.T) {
 	games := solverGames(t)
 	lim := solve.Limits{Nodes: 20000}
 	cfg := WinnabilityConfig{Games: games, Deals: 24, MasterSeed: 5, Workers: 1, Limits: lim}
+	var deals [2][][]DealSolve
+	collect := func(k int) func(int, DealSolve) error {
+		deals[k] = make([][]DealSolve, len(games))
+		return func(g int, d DealSolve) error {
+			if d.Index != int64(len(deals[k][g])) {
+				t.Errorf("game %d: deal %d streamed after %d deals", g, d.Index, len(deals[k][g]))
+			}
+			deals[k][g] = append(deals[k][g], d)
+			return nil
+		}
+	}
+	cfg.Deal = collect(0)
 	one, err := Winnability(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Workers = 2
+	cfg.Deal = collect(1)
 	two, err := Winnability(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -109,8 +122,11 @@ func TestWinnabilityDeterministic(t *testing.T) {
 			t.Fatalf("%s: times out of order: %v %v %v", a.Game, a.MedianTime, a.P95Time, a.MaxTime)
 		}
 		rows := tour.rows[key(a.Game, "solver")]
-		for d, ds := range a.Deal {
-			if ds.Outcome != b.Deal[d].Outcome || ds.Nodes != b.Deal[d].Nodes || ds.Seed != DealSeed(5, a.Game, int64(d)) {
+		if len(deals[0][i]) != 24 || len(deals[1][i]) != 24 {
+			t.Fatalf("%s: %d and %d deals streamed", a.Game, len(deals[0][i]), len(deals[1][i]))
+		}
+		for d, ds := range deals[0][i] {
+			if ds.Outcome != deals[1][i][d].Outcome || ds.Nodes != deals[1][i][d].Nodes || ds.Seed != DealSeed(5, a.Game, int64(d)) {
 				t.Fatalf("%s deal %d differs between worker counts", a.Game, d)
 			}
 			want := map[solve.Outcome]Outcome{solve.Won: Won, solve.Lost: Lost, solve.Undecided: Unknown}[ds.Outcome]

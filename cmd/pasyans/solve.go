@@ -9,6 +9,7 @@ import (
 
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/pipeline"
+	"github.com/pasyans/pasyans/sim"
 	"github.com/pasyans/pasyans/sim/solve"
 )
 
@@ -142,8 +143,8 @@ func solveTableRun(ctx context.Context, ios *ioStreams, fl *pflag.FlagSet, o sol
 	if err := onlyWith(fl, "GAME (one deal), not with --games", "log", "show"); err != nil {
 		return err
 	}
-	if o.deals <= 0 {
-		return usagef("--deals %d: want a positive number", o.deals)
+	if o.deals <= 0 || o.deals > sim.MaxWinnabilityDeals {
+		return usagef("--deals %d: want 1 … %d (2^40)", o.deals, int64(sim.MaxWinnabilityDeals))
 	}
 	if o.workers < 0 {
 		return usagef("--workers %d: want 0 (one per CPU) or more", o.workers)

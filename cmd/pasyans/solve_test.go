@@ -118,6 +118,8 @@ func TestSolveUsage(t *testing.T) {
 		{[]string{"solve", "napoleon", "--seed", "1", "--variant", "reserve=lost"}, "solve: --variant"},
 		{[]string{"solve", "--games", "all", "--log", "x.jsonl"}, "solve: --log: only with GAME"},
 		{[]string{"solve", "--games", "napoleon", "--deals", "0"}, "solve: --deals 0"},
+		{[]string{"solve", "--games", "napoleon", "--deals", "9223372036854775807"}, "solve: --deals 9223372036854775807: want 1 … 1099511627776 (2^40)"},
+		{[]string{"solve", "--games", "napoleon", "--deals", "1099511627777"}, "solve: --deals 1099511627777"},
 		{[]string{"solve", "--games", "napoleon", "--variant", "zodiac:x=y"}, "solve: --variant zodiac: game not in --games"},
 		{[]string{"solve", "--games", "nosuch"}, "solve: --games"},
 	} {
