@@ -351,7 +351,7 @@ func read(ctx context.Context, gs *gameSet, source string, r io.Reader, size int
 		return nil, fileError(source, err)
 	}
 	var d *Document
-	if format := sniffLayout(head); format != "" {
+	if format := SniffLayout(head); format != "" {
 		text, l, err := readLayout(ctx, format, br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", source, err)

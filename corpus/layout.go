@@ -89,9 +89,9 @@ func (l *Layout) PageAt(off int) int {
 	return sort.Search(len(l.Pages), func(i int) bool { return l.Pages[i].Byte > off })
 }
 
-// sniffLayout tells an hOCR or an ALTO file from the first bytes of an
+// SniffLayout tells an hOCR or an ALTO file from the first bytes of an
 // input ("" for anything else).
-func sniffLayout(head []byte) string {
+func SniffLayout(head []byte) string {
 	head = bytes.TrimPrefix(head, []byte{0xEF, 0xBB, 0xBF})
 	head = bytes.TrimLeft(head, " \t\r\n")
 	if len(head) == 0 || head[0] != '<' {
