@@ -25,7 +25,11 @@ func validate(t *testing.T, files ...string) {
 	}
 	schemas := [][]string{{"-c", filepath.Join("testdata", "pasyans-tei.rnc")}}
 	if rng := os.Getenv("PASYANS_TEI_RNG"); rng != "" {
-		schemas = append(schemas, []string{rng})
+		if strings.HasSuffix(rng, ".rnc") {
+			schemas = append(schemas, []string{"-c", rng})
+		} else {
+			schemas = append(schemas, []string{rng})
+		}
 	}
 	for _, s := range schemas {
 		args := append(append([]string(nil), s...), files...)
