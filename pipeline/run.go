@@ -32,6 +32,14 @@ type RunOptions struct {
 	// Solver, if not nil, plays the first SolverDeals deals into Out/solver.
 	Solver      sim.Strategy
 	SolverDeals int64
+	// Planners, if any, play the first PlannerDeals deals into Out/planner
+	// (the planner and planner-book: strong players, too slow for the
+	// tournament's deal count, paired with each other on their deals).
+	Planners     []sim.Strategy
+	PlannerDeals int64
+	// Reference, if set, is a winnability atlas (LoadReference) that the
+	// report draws beside the run's rows as every game's reference.
+	Reference string
 	// Seed is the master seed; Workers the playing goroutines (0: one per
 	// CPU); Trace also writes the moves dataset.
 	Seed    uint64
@@ -68,7 +76,7 @@ type RunResult struct {
 // what Force removes too, and what a Run without Resume refuses to
 // overwrite.
 var RunOutputs = []string{
-	"solver", "arrow",
+	"solver", "planner", "arrow",
 	"corpus_blocks.parquet", "corpus_tokens.parquet", "rules.parquet", "summary.parquet", "paired.parquet",
 	"report.md", "report.html", reports.ViewerDir,
 }
@@ -181,14 +189,32 @@ func (r *runner) play(ctx context.Context) error {
 		return r.interrupted(err)
 	}
 	if r.o.Solver == nil {
-		return nil
+		return r.playPlanners(ctx)
 	}
 	r.stage(4, "tournament", "solver (full information, %s nodes per deal) on the first %d deals", solverNodes(r.o.Solver), r.o.SolverDeals)
 	if _, err := Tournament(ctx, r.tournament(r.solverDir(), []sim.Strategy{r.o.Solver}, r.o.SolverDeals)); err != nil {
 		return r.interrupted(err)
 	}
+	return r.playPlanners(ctx)
+}
+
+// playPlanners plays the planners on the first PlannerDeals deals.
+func (r *runner) playPlanners(ctx context.Context) error {
+	if len(r.o.Planners) == 0 || r.o.PlannerDeals == 0 {
+		return nil
+	}
+	names := make([]string, len(r.o.Planners))
+	for i, s := range r.o.Planners {
+		names[i] = s.Name()
+	}
+	r.stage(4, "tournament", "%s (hidden information, Monte Carlo) on the first %d deals", strings.Join(names, ", "), r.o.PlannerDeals)
+	if _, err := Tournament(ctx, r.tournament(r.plannerDir(), r.o.Planners, r.o.PlannerDeals)); err != nil {
+		return r.interrupted(err)
+	}
 	return nil
 }
+
+func (r *runner) plannerDir() string { return filepath.Join(r.o.Out, "planner") }
 
 // solverNodes returns the solver's node limit from its parameters.
 func solverNodes(s sim.Strategy) string {
@@ -223,6 +249,18 @@ func (r *runner) writeDatasets(ctx context.Context) error {
 		}
 		sum = reports.Merge(sum, sol)
 	}
+	if len(r.o.Planners) > 0 && r.o.PlannerDeals > 0 {
+		pl, err := reports.Summarize(ctx, r.plannerDir())
+		if err != nil {
+			return err
+		}
+		sum = reports.Merge(sum, pl)
+	}
+	if r.o.Reference != "" {
+		if sum.Reference, sum.ReferenceNote, err = LoadReference(ctx, r.o.Reference); err != nil {
+			return err
+		}
+	}
 	r.res.Summary = sum
 	for _, f := range Formats(r.o.Arrow) {
 		ps, err := WriteCorpusTables(FormatDir(r.o.Out, f), f, r.cd, r.meta)
@@ -245,8 +283,15 @@ func (r *runner) writeDatasets(ctx context.Context) error {
 		return err
 	}
 	dirs := filepath.Join(r.o.Out, "results")
+	var more []string
 	if r.o.Solver != nil {
-		dirs += " (and " + filepath.Join(r.solverDir(), "results") + ")"
+		more = append(more, filepath.Join(r.solverDir(), "results"))
+	}
+	if len(r.o.Planners) > 0 && r.o.PlannerDeals > 0 {
+		more = append(more, filepath.Join(r.plannerDir(), "results"))
+	}
+	if len(more) > 0 {
+		dirs += " (and " + strings.Join(more, ", ") + ")"
 	}
 	r.stage(5, "datasets", "results in %s, %d other files: %s", dirs, len(r.res.Files), strings.Join(relPaths(r.o.Out, r.res.Files), ", "))
 	return nil
@@ -260,6 +305,9 @@ func (r *runner) writeArrowResults(ctx context.Context) error {
 	srcs := [][2]string{{r.o.Out, filepath.Join(r.o.Out, "arrow")}}
 	if r.o.Solver != nil {
 		srcs = append(srcs, [2]string{r.solverDir(), filepath.Join(r.o.Out, "arrow", "solver")})
+	}
+	if len(r.o.Planners) > 0 && r.o.PlannerDeals > 0 {
+		srcs = append(srcs, [2]string{r.plannerDir(), filepath.Join(r.o.Out, "arrow", "planner")})
 	}
 	for _, s := range srcs {
 		ps, err := reports.ExportResults(ctx, s[0], s[1], reports.FormatArrow, r.meta)

@@ -26,7 +26,11 @@ type palette map[string]string
 func newPalette(s *Summary) palette {
 	p := palette{}
 	n := 0
-	for _, r := range s.Rows {
+	rows := s.Rows
+	if s.Reference != nil {
+		rows = append(slices.Clip(rows), s.Reference.Rows...)
+	}
+	for _, r := range rows {
 		if _, ok := p[r.Strategy]; ok {
 			continue
 		}
@@ -41,7 +45,7 @@ func newPalette(s *Summary) palette {
 }
 
 const htmlStyle = `
-body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:0 auto;max-width:1300px;padding:16px 24px;color:#222;background:#fff}
+body{font-family:"DejaVu Sans",Arial,Helvetica,sans-serif;margin:0 auto;max-width:1300px;padding:12px 24px;color:#222;background:#fff}
 h1{font-size:26px;margin:8px 0}h2{font-size:21px;border-bottom:2px solid #ddd;padding-bottom:4px;margin-top:36px}
 h3{font-size:16px;margin:18px 0 6px}
 ul.prov{margin:4px 0 12px;padding-left:20px;color:#444;font-size:14px}
@@ -54,6 +58,9 @@ th{background:#f0f0f0}td.n{text-align:right;font-variant-numeric:tabular-nums;wh
 .rules td.id{white-space:nowrap;font-family:"DejaVu Sans Mono",monospace}
 .rules td.txt{max-width:760px}
 .summary{color:#555;font-style:italic}
+dl.answers{margin:6px 0;font-size:14px}dl.answers dt{font-weight:bold;margin-top:6px}dl.answers dd{margin:2px 0 0 18px}
+.dealsets{margin:0 0 4px;max-width:530px}
+.winnability-table td,.winnability-table th{padding:2px 6px}
 .note{color:#555;font-size:13px}
 .legend span{display:inline-block;margin-right:14px;font-size:13px}
 .legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
@@ -94,7 +101,10 @@ func WriteHTML(w io.Writer, s *Summary, opt HTMLOptions) error {
 	games := summaryGames(s)
 	e := html.EscapeString
 	fmt.Fprintf(bw, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", e(title), htmlStyle)
-	fmt.Fprintf(bw, "<h1>%s</h1>\n<ul class=\"prov\">\n", e(title))
+	fmt.Fprintf(bw, "<h1>%s</h1>\n", e(title))
+	writeAnswers(bw, s)
+	writeWinnabilityTable(bw, s)
+	fmt.Fprintln(bw, `<ul class="prov">`)
 	for _, l := range provenance(s) {
 		fmt.Fprintf(bw, "<li>%s</li>\n", e(l))
 	}
@@ -109,7 +119,6 @@ func WriteHTML(w io.Writer, s *Summary, opt HTMLOptions) error {
 	}
 	fmt.Fprintln(bw, "</div>")
 	writeSummaryTable(bw, s)
-	writeWinnabilityTable(bw, s)
 	fmt.Fprintln(bw, "</section>")
 	writeViewerLinks(bw, games, opt.Viewers)
 
@@ -176,7 +185,11 @@ func summaryGames(s *Summary) []string {
 func writeLegend(w io.Writer, pal palette, s *Summary) {
 	fmt.Fprint(w, `<p class="legend">`)
 	var seen []string
-	for _, r := range s.Rows {
+	rows := s.Rows
+	if s.Reference != nil {
+		rows = append(slices.Clip(rows), s.Reference.Rows...)
+	}
+	for _, r := range rows {
 		if !slices.Contains(seen, r.Strategy) {
 			seen = append(seen, r.Strategy)
 			fmt.Fprintf(w, `<span><i style="background:%s"></i>%s</span>`, pal[r.Strategy], html.EscapeString(r.Strategy))
@@ -220,11 +233,62 @@ func niceMax(x float64) float64 {
 
 func f1(x float64) string { return fmt.Sprintf("%.1f", x) }
 
-func writeWinRateChart(w io.Writer, s *Summary, game string, pal palette) {
+// chartRow is one bar of a win-rate chart: a summary row with its label
+// (the strategy, its variant when the game has several, and "atlas" for
+// the reference's rows).
+type chartRow struct {
+	SummaryRow
+	label string
+}
+
+// winRateRows returns the bars of a game's win-rate chart: the run's rows,
+// then the reference's.
+func winRateRows(s *Summary, game string) []chartRow {
 	rows, _, multi := gameRows(s, game)
-	const left, plotW, rowH, top = 150.0, 330.0, 28.0, 10.0
+	out := make([]chartRow, 0, len(rows)+1)
+	for _, r := range rows {
+		out = append(out, chartRow{r, rowLabel(r, multi)})
+	}
+	if s.Reference != nil {
+		rr, _, rmulti := gameRows(s.Reference, game)
+		for _, r := range rr {
+			out = append(out, chartRow{r, rowLabel(r, rmulti) + " (atlas)"})
+		}
+	}
+	return out
+}
+
+// chartRowsDeals returns the summary rows of chart rows.
+func chartRowsDeals(rows []chartRow) []SummaryRow {
+	out := make([]SummaryRow, len(rows))
+	for i, r := range rows {
+		out[i] = r.SummaryRow
+	}
+	return out
+}
+
+// writeDealSetNote labels a chart whose bars rest on different deal sets,
+// so that they are never read as one paired comparison.
+func writeDealSetNote(w io.Writer, rows []SummaryRow) {
+	if len(rows) == 0 || sameDeals(rows) {
+		return
+	}
+	seen := map[string]bool{}
+	var sets []string
+	for _, r := range rows {
+		if d := dealSet(r); !seen[d] {
+			seen[d] = true
+			sets = append(sets, d)
+		}
+	}
+	fmt.Fprintf(w, `<div class="dealsets note">Bars rest on different deal sets: %s; n beside each bar.</div>`, html.EscapeString(strings.Join(sets, "; ")))
+}
+
+func writeWinRateChart(w io.Writer, s *Summary, game string, pal palette) {
+	rows := winRateRows(s, game)
+	const left, plotW, rowH, top = 140.0, 220.0, 28.0, 10.0
 	height := top + rowH*float64(len(rows)) + 34
-	width := left + plotW + 110
+	width := left + plotW + 170
 	xmax := 0.0
 	for _, r := range rows {
 		xmax = math.Max(xmax, math.Max(r.WilsonHigh, r.BoundHigh))
@@ -236,8 +300,10 @@ func writeWinRateChart(w io.Writer, s *Summary, game string, pal palette) {
 		}
 		return left + plotW*math.Min(p, xmax)/xmax
 	}
-	fmt.Fprintf(w, `<figure><figcaption>%s</figcaption><svg class="chart win-rate" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="win rates of %s">`+"\n",
-		html.EscapeString(game), width, height, width, height, html.EscapeString(game))
+	fmt.Fprintf(w, `<figure><figcaption>%s</figcaption>`, html.EscapeString(game))
+	writeDealSetNote(w, chartRowsDeals(rows))
+	fmt.Fprintf(w, `<svg class="chart win-rate" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="win rates of %s">`+"\n",
+		width, height, width, height, html.EscapeString(game))
 	// Grid and axis.
 	axisY := top + rowH*float64(len(rows))
 	for i := 0; i <= 4; i++ {
@@ -249,24 +315,25 @@ func writeWinRateChart(w io.Writer, s *Summary, game string, pal palette) {
 	for i, r := range rows {
 		y := top + rowH*float64(i)
 		c := pal[r.Strategy]
-		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="12" text-anchor="end">%s</text>`, f1(left-8), f1(y+rowH/2+4), html.EscapeString(rowLabel(r, multi)))
+		name := html.EscapeString(r.label)
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="12" text-anchor="end">%s</text>`, f1(left-8), f1(y+rowH/2+4), name)
 		label := pct(r.WinRate)
 		if r.Unknowns > 0 {
 			upper := float64(r.Wins+r.Unknowns) / float64(max(r.Deals, 1))
 			label = pct(r.WinRate) + "–" + pct(upper)
 			fmt.Fprintf(w, `<rect class="bounds" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.18"><title>%s: 95 %% bounds %s – %s (unknowns as lost / won)</title></rect>`,
 				f1(x(r.BoundLow)), f1(y+3), f1(math.Max(x(r.BoundHigh)-x(r.BoundLow), 1)), f1(rowH-6), c,
-				html.EscapeString(rowLabel(r, multi)), pct(r.BoundLow), pct(r.BoundHigh))
+				name, pct(r.BoundLow), pct(r.BoundHigh))
 			fmt.Fprintf(w, `<rect class="unknown" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.45"><title>%s: %d unknown of %d deals (%s)</title></rect>`,
 				f1(x(r.WinRate)), f1(y+7), f1(math.Max(x(upper)-x(r.WinRate), 0.5)), f1(rowH-14), c,
-				html.EscapeString(rowLabel(r, multi)), r.Unknowns, r.Deals, pct(upper-r.WinRate))
+				name, r.Unknowns, r.Deals, pct(upper-r.WinRate))
 		}
-		fmt.Fprintf(w, `<rect class="bar" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %s of %d deals won</title></rect>`,
-			f1(left), f1(y+7), f1(math.Max(x(r.WinRate)-left, 0.5)), f1(rowH-14), c, html.EscapeString(rowLabel(r, multi)), pct(r.WinRate), r.Deals)
+		fmt.Fprintf(w, `<rect class="bar" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %s of %s won</title></rect>`,
+			f1(left), f1(y+7), f1(math.Max(x(r.WinRate)-left, 0.5)), f1(rowH-14), c, name, pct(r.WinRate), html.EscapeString(dealSet(r.SummaryRow)))
 		cy := y + rowH/2
 		fmt.Fprintf(w, `<path class="ci" d="M%s %sH%sM%s %sV%sM%s %sV%s" stroke="#111" stroke-width="1.5" fill="none"/>`,
 			f1(x(r.WilsonLow)), f1(cy), f1(x(r.WilsonHigh)), f1(x(r.WilsonLow)), f1(cy-5), f1(cy+5), f1(x(r.WilsonHigh)), f1(cy-5), f1(cy+5))
-		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="11" fill="#333">%s</text>`+"\n", f1(left+plotW+6), f1(cy+4), label)
+		fmt.Fprintf(w, `<text class="n" x="%s" y="%s" font-size="11" fill="#333">%s · n=%s</text>`+"\n", f1(left+plotW+6), f1(cy+4), label, thousands(r.Deals))
 	}
 	fmt.Fprintln(w, "</svg></figure>")
 }
@@ -296,10 +363,25 @@ func quantileOf(counts []int64, q float64) int {
 	return len(counts) - 1
 }
 
+// movesLegend labels a strategy's line in the moves chart.
+func movesLegend(r SummaryRow, multi bool) string {
+	return rowLabel(r, multi) + " (median " + num(r.MedianMoves) + ", n=" + thousands(r.Deals) + ")"
+}
+
 func writeMovesChart(w io.Writer, s *Summary, game string, pal palette) {
 	rows, idx, multi := gameRows(s, game)
 	const left, plotW, top, plotH = 46.0, 420.0, 10.0, 150.0
 	width, height := left+plotW+20, top+plotH+56
+	{ // one more legend line per wrap
+		lx := left
+		for _, r := range rows {
+			lw := 20 + 5.6*float64(len([]rune(movesLegend(r, multi))))
+			if lx > left && lx+lw > width {
+				lx, height = left, height+14
+			}
+			lx += lw
+		}
+	}
 	xmin, xmax := math.MaxInt, 1
 	for _, i := range idx {
 		xmin = min(xmin, quantileOf(s.MoveCounts[i], 0.01))
@@ -334,8 +416,10 @@ func writeMovesChart(w io.Writer, s *Summary, game string, pal palette) {
 	ymax = niceMax(math.Max(ymax, 0.001))
 	x := func(b float64) float64 { return left + plotW*b/float64(nb) }
 	y := func(v float64) float64 { return top + plotH*(1-v/ymax) }
-	fmt.Fprintf(w, `<figure><figcaption>%s</figcaption><svg class="chart moves" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="moves per deal in %s">`+"\n",
-		html.EscapeString(game), width, height, width, height, html.EscapeString(game))
+	fmt.Fprintf(w, `<figure><figcaption>%s</figcaption>`, html.EscapeString(game))
+	writeDealSetNote(w, rows)
+	fmt.Fprintf(w, `<svg class="chart moves" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="moves per deal in %s">`+"\n",
+		width, height, width, height, html.EscapeString(game))
 	for i := 0; i <= 4; i++ {
 		v := ymax * float64(i) / 4
 		fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e0e0e0"/><text x="%s" y="%s" font-size="10" text-anchor="end" fill="#555">%s</text>`,
@@ -355,13 +439,17 @@ func writeMovesChart(w io.Writer, s *Summary, game string, pal palette) {
 		fmt.Fprintf(w, `<polyline class="dist" points="%s" fill="none" stroke="%s" stroke-width="1.8"><title>%s</title></polyline>`+"\n",
 			strings.Join(pts, " "), pal[r.Strategy], html.EscapeString(rowLabel(r, multi)))
 	}
-	// Legend below the axis.
-	lx := left
+	// Legend below the axis, wrapped to the chart's width.
+	lx, ly := left, top+plotH+36
 	for _, r := range rows {
-		label := rowLabel(r, multi) + " (median " + num(r.MedianMoves) + ")"
+		label := movesLegend(r, multi)
+		lw := 20 + 5.6*float64(len([]rune(label)))
+		if lx > left && lx+lw > width {
+			lx, ly = left, ly+14
+		}
 		fmt.Fprintf(w, `<rect x="%s" y="%s" width="10" height="10" fill="%s"/><text x="%s" y="%s" font-size="10">%s</text>`,
-			f1(lx), f1(top+plotH+36), pal[r.Strategy], f1(lx+13), f1(top+plotH+45), html.EscapeString(label))
-		lx += 20 + 5.6*float64(len([]rune(label)))
+			f1(lx), f1(ly), pal[r.Strategy], f1(lx+13), f1(ly+9), html.EscapeString(label))
+		lx += lw
 	}
 	fmt.Fprintln(w, "\n</svg></figure>")
 }
@@ -381,7 +469,7 @@ func writePairChart(w io.Writer, s *Summary, game string, pal palette) {
 		return
 	}
 	const labelW, half, rowH, top = 150.0, 110.0, 26.0, 8.0
-	width, height := labelW+2*half+90, top+rowH*float64(len(pairs))+34
+	width, height := labelW+2*half+150, top+rowH*float64(len(pairs))+34
 	mid := labelW + half
 	smax := 0.0
 	for _, p := range pairs {
@@ -413,7 +501,7 @@ func writePairChart(w io.Writer, s *Summary, game string, pal palette) {
 			fmt.Fprintf(w, `<rect class="only-b" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>only %s won: %d</title></rect>`,
 				f1(mid), f1(y+6), f1(b), f1(rowH-12), pal[p.StrategyB], html.EscapeString(p.StrategyB), p.OnlyB)
 		}
-		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="11" fill="#333">p=%s</text>`+"\n", f1(mid+half+8), f1(y+rowH/2+4), pValue(p.McNemarP))
+		fmt.Fprintf(w, `<text class="n" x="%s" y="%s" font-size="11" fill="#333">p=%s · n=%s</text>`+"\n", f1(mid+half+8), f1(y+rowH/2+4), pValue(p.McNemarP), thousands(p.Deals))
 	}
 	fmt.Fprintln(w, "</svg></figure>")
 }
@@ -455,7 +543,7 @@ func writeRuleUsageChart(w io.Writer, s *Summary, game string, pal palette) {
 		}
 	}
 	smax = niceMax(smax)
-	const left, plotW, barH = 190.0, 300.0, 7.0
+	const left, plotW, barH = 190.0, 270.0, 7.0
 	groupH := barH*float64(len(strategies)) + 8
 	width, height := left+plotW+60, 8+groupH*float64(len(rules))+20
 	fmt.Fprintf(w, `<figure><figcaption>%s</figcaption><svg class="chart rule-usage" xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" viewBox="0 0 %.0f %.0f" role="img" aria-label="rule usage in %s">`+"\n",
@@ -487,24 +575,58 @@ func writeSummaryTable(w io.Writer, s *Summary) {
 	fmt.Fprintln(w, "</tbody></table>")
 }
 
-// writeWinnabilityTable writes the full-information solver's rows as a
-// winnability table: deals won, proved lost and undecided, the share
-// decided and the bounds on the share winnable.
+// writeAnswers writes the answers the rows support (Answers) as the
+// report's opening.
+func writeAnswers(w io.Writer, s *Summary) {
+	as := Answers(s)
+	if len(as) == 0 {
+		return
+	}
+	e := html.EscapeString
+	fmt.Fprintln(w, `<section id="answers"><h2>Answers</h2><dl class="answers">`)
+	for _, a := range as {
+		fmt.Fprintf(w, "<dt>%s</dt><dd>%s</dd>\n", e(a.Question), e(a.Text))
+	}
+	fmt.Fprintln(w, "</dl></section>")
+}
+
+// winnabilityTableRows returns the full-information solver's rows of the
+// run and of the reference, each with where it comes from.
+func winnabilityTableRows(s *Summary) (rows []SummaryRow, source []string) {
+	for _, r := range solverRows(s) {
+		rows, source = append(rows, r), append(source, "this run")
+	}
+	if s.Reference != nil {
+		for _, r := range solverRows(s.Reference) {
+			rows, source = append(rows, r), append(source, "atlas")
+		}
+	}
+	return rows, source
+}
+
+// writeWinnabilityTable writes the full-information solver's rows (the
+// run's and the reference's) as a winnability table: deals won, proved
+// lost and undecided, the share decided and the bounds on the share
+// winnable, with the deals each row rests on.
 func writeWinnabilityTable(w io.Writer, s *Summary) {
-	rows := solverRows(s)
+	rows, source := winnabilityTableRows(s)
 	if len(rows) == 0 {
 		return
 	}
-	fmt.Fprintln(w, `<h3>Winnability (full-information solver)</h3>`)
-	fmt.Fprintln(w, `<p class="note">Won: a winning line was found; lost: every reachable state was searched (a proof); undecided: the search budget ran out. The share winnable lies between the won share and the won + undecided share; the bounds widen them by the 95 % Wilson intervals.</p>`)
-	fmt.Fprintln(w, `<table class="winnability-table"><thead><tr><th>game</th><th>variant</th><th>deals</th><th>won</th><th>lost</th><th>undecided</th><th>decided</th><th>winnable: 95 % bounds</th><th>mean nodes</th></tr></thead><tbody>`)
 	e := html.EscapeString
-	for _, r := range rows {
-		fmt.Fprintf(w, `<tr><td>%s</td><td>%s</td><td class="n">%d</td><td class="n">%d</td><td class="n">%d</td><td class="n">%d</td><td class="n">%s</td><td class="n">%s – %s</td><td class="n">%s</td></tr>`+"\n",
-			e(r.Game), e(variantName(r.Variant)), r.Deals, r.Wins, r.Losses, r.Unknowns, pct(decidedShare(r)),
-			pct(r.BoundLow), pct(r.BoundHigh), num(r.MeanNodes))
+	fmt.Fprintln(w, `<section id="winnability"><h2>Winnability (full-information solver)</h2>`)
+	note := ""
+	if s.Reference != nil && s.ReferenceNote != "" {
+		note = " Atlas: " + e(s.ReferenceNote) + "."
 	}
-	fmt.Fprintln(w, "</tbody></table>")
+	fmt.Fprintf(w, `<p class="note">Won: a winning line was found; lost: every reachable state was searched (a proof); undecided: the search budget ran out. The share winnable lies between the won share and the won + undecided share; the bounds widen them by the 95 %% Wilson intervals.%s</p>`+"\n", note)
+	fmt.Fprintln(w, `<table class="winnability-table"><thead><tr><th>game</th><th>variant</th><th>source</th><th>deals</th><th>won</th><th>lost</th><th>undecided</th><th>decided</th><th>winnable: 95 % bounds</th></tr></thead><tbody>`)
+	for i, r := range rows {
+		fmt.Fprintf(w, `<tr><td>%s</td><td>%s</td><td>%s</td><td class="n">%s</td><td class="n">%d</td><td class="n">%d</td><td class="n">%d</td><td class="n decided">%s</td><td class="n">%s – %s</td></tr>`+"\n",
+			e(r.Game), e(variantName(r.Variant)), e(source[i]), e(dealSet(r)), r.Wins, r.Losses, r.Unknowns, pct(decidedShare(r)),
+			pct(r.BoundLow), pct(r.BoundHigh))
+	}
+	fmt.Fprintln(w, "</tbody></table></section>")
 }
 
 func writePairTable(w io.Writer, s *Summary) {

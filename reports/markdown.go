@@ -87,6 +87,14 @@ func WriteMarkdown(w io.Writer, s *Summary) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "# pasyans tournament report")
 	fmt.Fprintln(bw)
+	if as := Answers(s); len(as) > 0 {
+		fmt.Fprintln(bw, "## Answers")
+		fmt.Fprintln(bw)
+		for _, a := range as {
+			fmt.Fprintf(bw, "- **%s** %s\n", a.Question, a.Text)
+		}
+		fmt.Fprintln(bw)
+	}
 	for _, r := range provenance(s) {
 		fmt.Fprintf(bw, "- %s\n", r)
 	}
@@ -102,17 +110,21 @@ func WriteMarkdown(w io.Writer, s *Summary) error {
 			mdCell(r.Game), mdCell(variantName(r.Variant)), mdCell(r.Strategy), r.Deals, r.Wins, pct(r.WinRate),
 			pct(r.WilsonLow), pct(r.WilsonHigh), r.Unknowns, pct(r.BoundLow), pct(r.BoundHigh), num(r.MeanMoves), num(r.MedianMoves))
 	}
-	if rows := solverRows(s); len(rows) > 0 {
+	if rows, source := winnabilityTableRows(s); len(rows) > 0 {
 		fmt.Fprintln(bw)
 		fmt.Fprintln(bw, "## Winnability (full-information solver)")
 		fmt.Fprintln(bw)
-		fmt.Fprintln(bw, "Won: a winning line was found; lost: every reachable state was searched (a proof); undecided: the search budget ran out. The share winnable lies between the won share and the won + undecided share; the bounds widen them by the 95 % Wilson intervals.")
+		fmt.Fprint(bw, "Won: a winning line was found; lost: every reachable state was searched (a proof); undecided: the search budget ran out. The share winnable lies between the won share and the won + undecided share; the bounds widen them by the 95 % Wilson intervals.")
+		if s.Reference != nil && s.ReferenceNote != "" {
+			fmt.Fprintf(bw, " Atlas: %s.", s.ReferenceNote)
+		}
 		fmt.Fprintln(bw)
-		fmt.Fprintln(bw, "| game | variant | deals | won | lost | undecided | decided | winnable: 95 % bounds | mean nodes |")
-		fmt.Fprintln(bw, "|---|---|--:|--:|--:|--:|--:|--:|--:|")
-		for _, r := range rows {
-			fmt.Fprintf(bw, "| %s | %s | %d | %d | %d | %d | %s | %s – %s | %s |\n",
-				mdCell(r.Game), mdCell(variantName(r.Variant)), r.Deals, r.Wins, r.Losses, r.Unknowns, pct(decidedShare(r)),
+		fmt.Fprintln(bw)
+		fmt.Fprintln(bw, "| game | variant | source | deals | won | lost | undecided | decided | winnable: 95 % bounds | mean nodes |")
+		fmt.Fprintln(bw, "|---|---|---|---|--:|--:|--:|--:|--:|--:|")
+		for i, r := range rows {
+			fmt.Fprintf(bw, "| %s | %s | %s | %s | %d | %d | %d | %s | %s – %s | %s |\n",
+				mdCell(r.Game), mdCell(variantName(r.Variant)), source[i], dealSet(r), r.Wins, r.Losses, r.Unknowns, pct(decidedShare(r)),
 				pct(r.BoundLow), pct(r.BoundHigh), num(r.MeanNodes))
 		}
 	}

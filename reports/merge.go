@@ -32,6 +32,9 @@ func Merge(parts ...*Summary) *Summary {
 		out.Pairs = append(out.Pairs, p.Pairs...)
 		out.RuleUsage = append(out.RuleUsage, p.RuleUsage...)
 		out.Runs = append(out.Runs, p.Runs...)
+		if out.Reference == nil && p.Reference != nil {
+			out.Reference, out.ReferenceNote = p.Reference, p.ReferenceNote
+		}
 	}
 	gameRank, stratRank := rankOf(engine.GameIDs()), rankOf(sim.StrategyNames())
 	slices.SortStableFunc(rows, func(a, b row) int {

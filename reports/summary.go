@@ -37,6 +37,13 @@ type SummaryRow struct {
 	MeanFoundation float64 `parquet:"mean_foundation_cards" json:"mean_foundation_cards"`
 	MeanCPUNanos   float64 `parquet:"mean_cpu_ns" json:"mean_cpu_ns"`
 	MeanNodes      float64 `parquet:"mean_solver_nodes" json:"mean_solver_nodes"`
+	// Seed, FirstDeal and LastDeal say which deals the row rests on: the
+	// master seed of its results folder ("" when the folder mixes seeds)
+	// and its smallest and largest deal index. They label the report's
+	// charts and tables; they are not columns of the dataset.
+	Seed      string `parquet:"-" json:"-"`
+	FirstDeal int64  `parquet:"-" json:"-"`
+	LastDeal  int64  `parquet:"-" json:"-"`
 }
 
 // PairRow is one row of the paired dataset: two strategies of one game and
@@ -86,6 +93,13 @@ type Summary struct {
 	// Runs lists the distinct provenance of the part files (master seed,
 	// catalog hash, versions), sorted.
 	Runs []RunInfo
+	// Reference, if set, is a separate run the report draws beside this
+	// one as the reference for every game (the winnability atlas: the
+	// solver's rows of a results folder); ReferenceNote says what it is
+	// (deals, seed, budget, date). Its rows are labelled as the
+	// reference's, never mixed into Rows.
+	Reference     *Summary
+	ReferenceNote string
 }
 
 // RunInfo is the provenance shared by a set of part files.
@@ -134,6 +148,7 @@ func Summarize(ctx context.Context, dir string) (*Summary, error) {
 	s := &Summary{}
 	tallies := map[[3]string]*sim.Tally{}
 	params := map[[3]string]string{}
+	span := map[[3]string]*[2]int64{}
 	moves := map[[3]string]*[]int64{}
 	curGame := ""
 	deals := map[[2]string]*stratDeals{} // (variant, strategy) → deals, for curGame
@@ -157,6 +172,12 @@ func Summarize(ctx context.Context, dir string) (*Summary, error) {
 				tallies[k] = t
 				params[k] = r.StrategyParams
 				moves[k] = new([]int64)
+				span[k] = &[2]int64{r.DealIndex, r.DealIndex}
+			}
+			if sp := span[k]; r.DealIndex < sp[0] {
+				sp[0] = r.DealIndex
+			} else if r.DealIndex > sp[1] {
+				sp[1] = r.DealIndex
 			}
 			if params[k] != r.StrategyParams {
 				return fmt.Errorf("%s/%s: strategy parameters %s and %s in one results folder", r.Game, r.Strategy, params[k], r.StrategyParams)
@@ -200,9 +221,23 @@ func Summarize(ctx context.Context, dir string) (*Summary, error) {
 	slices.SortFunc(s.Tallies, func(a, b *sim.Tally) int {
 		return cmp.Or(compareRanked(gameRank, a.Game, b.Game), cmp.Compare(a.Variant, b.Variant), compareRanked(stratRank, a.Strategy, b.Strategy))
 	})
+	if s.Runs, err = runsOf(dir); err != nil {
+		return nil, err
+	}
+	seed := ""
+	for i, r := range s.Runs {
+		if i == 0 {
+			seed = r.MasterSeed
+		} else if r.MasterSeed != seed {
+			seed = ""
+			break
+		}
+	}
 	for _, t := range s.Tallies {
 		k := [3]string{t.Game, t.Variant, t.Strategy}
-		s.Rows = append(s.Rows, summaryRow(t, params[k]))
+		row := summaryRow(t, params[k])
+		row.Seed, row.FirstDeal, row.LastDeal = seed, span[k][0], span[k][1]
+		s.Rows = append(s.Rows, row)
 		s.MoveCounts = append(s.MoveCounts, *moves[k])
 	}
 	slices.SortStableFunc(s.Pairs, func(a, b PairRow) int {
@@ -210,9 +245,6 @@ func Summarize(ctx context.Context, dir string) (*Summary, error) {
 			compareRanked(stratRank, a.StrategyA, b.StrategyA), compareRanked(stratRank, a.StrategyB, b.StrategyB))
 	})
 	if s.RuleUsage, err = ruleUsage(ctx, dir, gameRank, stratRank); err != nil {
-		return nil, err
-	}
-	if s.Runs, err = runsOf(dir); err != nil {
 		return nil, err
 	}
 	return s, nil

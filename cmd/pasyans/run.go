@@ -18,12 +18,16 @@ const runLong = `Run does the whole job on the built-in corpus (or on --corpus f
   2. normalize  modern Russian spelling with the OCR damage repaired, every edit explained
   3. link       tie every numbered rule and advice passage to its engine rule ID
   4. tournament play every game with each strategy over the same deals (paired design),
-                and the full-information solver on the first --solver-deals deals
+                and the full-information solver on the first --solver-deals deals,
+                the planner and planner-book on the first --planner-deals deals
   5. datasets   corpus_blocks, corpus_tokens, rules, results, summary, paired
                 as Parquet (and Arrow IPC with --arrow)
   6. report     report.md and a self-contained report.html with the charts, and beside it
                 viewers/: for each game one won and one lost deal of the best strategy,
-                replayed move by move in the book's layout with each move's rule passage
+                replayed move by move in the book's layout with each move's rule passage;
+                the report opens with the answers the rows support, and with
+                --reference DIR draws a winnability atlas (docs/atlas: the solver on
+                1,000 deals per game) beside the run as every game's reference
 
 Everything goes under --out. Rows do not depend on --workers, and the per-deal
 time is not recorded, so two runs with the same flags write identical datasets
@@ -42,6 +46,7 @@ func newCmdRun(ios *ioStreams) *cobra.Command {
 		Long:  runLong,
 		Example: `  pasyans run --out demo
   pasyans run --out big --deals 100000 --solver-deals 2000 --arrow --force
+  pasyans run --out demo --seed 2026 --solver-deals 0 --planner-deals 50 --reference docs/atlas
   pasyans run --out mine --corpus scan1.txt --corpus scan2.txt --games napoleon`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -57,6 +62,8 @@ func newCmdRun(ios *ioStreams) *cobra.Command {
 	tf.register(f, 2000, "deals per game for the heuristic strategies", "random,greedy,book", false)
 	f.Int64Var(&o.SolverDeals, "solver-deals", 100, "deals per game for the solver (the first ones of the same deals; 0: no solver)")
 	f.StringVar(&solverNodes, "solver-nodes", "20000", "node limit of the solver per deal")
+	f.Int64Var(&o.PlannerDeals, "planner-deals", 0, "deals per game for the planner and planner-book (the first ones of the same deals; 0: none)")
+	f.StringVar(&o.Reference, "reference", "", "winnability atlas `DIR` to draw as every game's reference (a results folder of the solver's rows, e.g. docs/atlas)")
 	f.StringArrayVar(&o.CorpusPaths, "corpus", nil, "text `FILE` to use instead of the built-in corpus (repeatable; - for standard input)")
 	f.BoolVar(&o.Arrow, "arrow", false, "also write every dataset as Arrow IPC under DIR/arrow")
 	arrowCompressionFlag(f, &o.ArrowCompression)
@@ -87,6 +94,18 @@ func parseRun(cmd *cobra.Command, tf *tourFlags, solverNodes string, o *pipeline
 	}
 	if o.SolverDeals < 0 || o.SolverDeals > o.Deals {
 		return usagef("--solver-deals %d: want 0 … --deals (%d)", o.SolverDeals, o.Deals)
+	}
+	if o.PlannerDeals < 0 || o.PlannerDeals > o.Deals {
+		return usagef("--planner-deals %d: want 0 … --deals (%d)", o.PlannerDeals, o.Deals)
+	}
+	if o.PlannerDeals > 0 {
+		for _, name := range []string{"planner", "planner-book"} {
+			st, err := sim.NewStrategy(name, nil)
+			if err != nil {
+				return err
+			}
+			o.Planners = append(o.Planners, st)
+		}
 	}
 	if o.SolverDeals > 0 {
 		if o.Solver, err = sim.NewStrategy("solver", map[string]string{"nodes": solverNodes}); err != nil {

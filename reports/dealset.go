@@ -1,0 +1,69 @@
+package reports
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// thousands formats n with thin separators between groups of three digits
+// ("10,000").
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	out := make([]byte, 0, len(s)+len(s)/3)
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	if neg {
+		return "-" + string(out)
+	}
+	return string(out)
+}
+
+// dealCount says how many deals a row rests on ("10,000 deals").
+func dealCount(n int64) string {
+	if n == 1 {
+		return "1 deal"
+	}
+	return thousands(n) + " deals"
+}
+
+// dealSet names the deals a row rests on: their number, their indices when
+// they are a contiguous range, and the master seed that dealt them.
+func dealSet(r SummaryRow) string {
+	s := dealCount(r.Deals)
+	if r.Deals > 1 && r.LastDeal-r.FirstDeal+1 == r.Deals {
+		s += fmt.Sprintf(" (%s–%s", thousands(r.FirstDeal), thousands(r.LastDeal))
+	} else {
+		s += " ("
+	}
+	if r.Seed != "" {
+		if s[len(s)-1] != '(' {
+			s += ", "
+		}
+		s += "seed " + r.Seed
+	}
+	if s[len(s)-1] == '(' {
+		return s[:len(s)-2]
+	}
+	return s + ")"
+}
+
+// sameDeals reports whether every row rests on the same deals: the same
+// seed, count and range. Rows of different deal sets are compared on one
+// scale only with a label that says so.
+func sameDeals(rows []SummaryRow) bool {
+	for _, r := range rows[min(1, len(rows)):] {
+		a := rows[0]
+		if r.Seed != a.Seed || r.Deals != a.Deals || r.FirstDeal != a.FirstDeal || r.LastDeal != a.LastDeal {
+			return false
+		}
+	}
+	return true
+}
