@@ -17,13 +17,13 @@
 #
 # The daemons are stopped by their PIDs when the script exits, also on
 # failure. Not root, or Slurm cannot be installed: it says so and exits 0
-# (skipped). CLUSTER_DEALS (default 160) and CLUSTER_SOLVER_NODES (default
+# (skipped). CLUSTER_DEALS (default 48) and CLUSTER_SOLVER_NODES (default
 # 100000) size the tournament; CLUSTER_KEEP=1 keeps the scratch folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/usr/local/go/bin:$HOME/go/bin:$PATH"
 
-DEALS=${CLUSTER_DEALS:-160}
+DEALS=${CLUSTER_DEALS:-48}
 NODES=${CLUSTER_SOLVER_NODES:-100000}
 K=4
 START=$(date +%s.%N)
