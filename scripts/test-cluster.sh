@@ -33,6 +33,19 @@ fail() { log "FAIL: $*"; exit 1; }
 skip() { log "SKIPPED: $*"; exit 0; }
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 
+# The packing of shards into array tasks (more shards than MaxArraySize, or
+# a -r list), checked without Slurm: the array script's task mode with a
+# stand-in command that prints the shard index it is given.
+packed() { # packed LIST TASKS K: the shard indices the TASKS tasks play
+	local t
+	for ((t = 0; t < $2; t++)); do
+		SLURM_ARRAY_TASK_ID=$t deploy/slurm/pasyans-array.sh -T "$1" -t "$2" -k "$3" -o /nonexistent -- \
+			sh -c 'while [ "$1" != --shard-index ]; do shift; done; echo "$2"' sh 2>/dev/null
+	done | xargs
+}
+[ "$(packed 0-6 3 7)" = "0 1 2 3 4 5 6" ] || fail "7 shards in 3 array tasks play: $(packed 0-6 3 7)"
+[ "$(packed 2,5-6 2 7)" = "2 5 6" ] || fail "-r 2,5-6 in 2 array tasks plays: $(packed 2,5-6 2 7)"
+
 [ "$(id -u)" = 0 ] || skip "needs root (it installs Slurm and starts its daemons); run it as root for the cluster test"
 
 need=()

@@ -112,9 +112,9 @@ if [ -n "$TASK" ]; then
 	rc=0
 	for ((j = lo; j < hi; j++)); do
 		i=${shards[j]}
-		echo "pasyans-array: job ${SLURM_ARRAY_JOB_ID:-?} task $t on $(hostname): shard $i of $K started $(date -u +%FT%TZ)"
+		echo "pasyans-array: job ${SLURM_ARRAY_JOB_ID:-?} task $t on $(hostname): shard $i of $K started $(date -u +%FT%TZ)" >&2
 		if "${CMD[@]}" "${workers[@]}" --out "$OUT" --shard-index "$i" --shard-count "$K" --resume; then
-			echo "pasyans-array: shard $i of $K done $(date -u +%FT%TZ)"
+			echo "pasyans-array: shard $i of $K done $(date -u +%FT%TZ)" >&2
 		else
 			rc=$?
 			echo "pasyans-array: shard $i of $K failed (exit $rc): redo it with -r $i" >&2
