@@ -175,7 +175,9 @@ submit() {
 	[[ ${out##* } =~ ^[0-9]+$ ]] || fail "sbatch said '$out', want 'Submitted batch job N'"
 	echo "${out##* }"
 }
-state() { squeue -h -j "$1" -o %T 2>/dev/null || true; }
+# state JOB: the states of JOB's tasks that have not ended (squeue -j alone
+# lists ended tasks too, for MinJobAge).
+state() { squeue -h -j "$1" -t PENDING,CONFIGURING,RUNNING,COMPLETING,SUSPENDED -o %T 2>/dev/null || true; }
 # wait_job JOB: waits until no task of JOB is pending or running (polling
 # squeue every 0.2 s: sbatch --wait polls at up to 30 s intervals), then
 # prints the tasks' states, one a line.
