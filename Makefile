@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/pasyans
 PKGS    := ./...
 
-.PHONY: all build test vet lint fmt-check unit race interop demo bench bench-go docs help clean
+.PHONY: all build test vet lint fmt-check unit race interop test-cluster demo bench bench-go docs help clean
 
 all: build
 
@@ -34,7 +34,10 @@ race: ## the race detector on the concurrent code: the runner (sim) and the resu
 interop: ## read the datasets back with DuckDB and Arrow (nested module, cgo)
 	@if [ -d interop ]; then cd interop && $(GO) test -count=1 ./...; fi
 
-test: vet lint fmt-check unit race interop ## everything CI runs
+test-cluster: ## the Slurm job array on a real one-node Slurm cluster (root: installs Slurm; skipped otherwise; docs/cluster.md)
+	scripts/test-cluster.sh
+
+test: vet lint fmt-check unit race interop test-cluster ## everything CI runs
 
 DEMO_OUT ?= demo-out
 demo: build ## run the main job on the built-in corpus (outputs in demo-out/)
