@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 	xunicode "golang.org/x/text/encoding/unicode"
@@ -199,5 +200,43 @@ func TestStreamCancel(t *testing.T) {
 	}
 	if limit := 2*StreamChunk + 256<<10; in.after > limit {
 		t.Errorf("read %d bytes after the cancellation, more than %d", in.after, limit)
+	}
+}
+
+// TestStreamLongLine: a line longer than maxLineChunk is worked on in
+// pieces cut between words (issue 27: one 20 MB line peaked at 448 MB), with
+// the same text out as the whole line at once, line for line.
+func TestStreamLongLine(t *testing.T) {
+	n := normalizer(t)
+	var b strings.Builder
+	if err := corpuslike.Write(context.Background(), &b, corpuslike.Options{Size: 3 * maxLineChunk, Seed: 5, OneParagraph: true}); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimRight(b.String(), " ") + "\n"
+	var out strings.Builder
+	if err := n.Stream(context.Background(), "long", strings.NewReader(text), &out, StreamOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := n.Document(context.Background(), "long", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != doc.Text {
+		i := 0
+		for i < len(got) && i < len(doc.Text) && got[i] == doc.Text[i] {
+			i++
+		}
+		t.Errorf("streamed long line differs from the whole text's at byte %d of %d", i, len(doc.Text))
+	}
+	if c, want := strings.Count(out.String(), "\n"), strings.Count(text, "\n"); c != want {
+		t.Errorf("%d output lines, want %d", c, want)
+	}
+	if strings.Index(text, "\n") < 2*maxLineChunk {
+		t.Errorf("the test's line is not long enough to be cut")
+	}
+	for _, s := range []string{"один два. три", strings.Repeat("я", 100)} {
+		if cut := cutLine([]byte(s)); !utf8.ValidString(s[:cut]) || cut == 0 {
+			t.Errorf("cutLine(%q) = %d", s, cut)
+		}
 	}
 }
