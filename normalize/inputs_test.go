@@ -240,3 +240,36 @@ func TestStreamLongLine(t *testing.T) {
 		}
 	}
 }
+
+// TestAlignChunked: Align works chunk by chunk as Stream does (issue 27:
+// link held the whole book's tokens at once): the same modern text as
+// Stream, token bounds in order that point into both texts.
+func TestAlignChunked(t *testing.T) {
+	n := normalizer(t)
+	var b strings.Builder
+	if err := corpuslike.Write(context.Background(), &b, corpuslike.Options{Size: 3 * StreamChunk, Seed: 6}); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String() + strings.Repeat("долгая строка безъ конца ", maxLineChunk/20) + "\nконецъ\n"
+	var out strings.Builder
+	if err := n.Stream(context.Background(), "t", strings.NewReader(text), &out, StreamOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	al, err := n.Align(context.Background(), "t", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if al.Text != out.String() {
+		t.Errorf("Align's text differs from Stream's")
+	}
+	prev := Bound{}
+	for i, bd := range al.Bounds {
+		if bd.Orig < prev.Orig || bd.Modern < prev.Modern || bd.Orig > len(text) || bd.Modern > len(al.Text) {
+			t.Fatalf("bound %d %+v after %+v", i, bd, prev)
+		}
+		prev = bd
+	}
+	if prev.Orig < len(text)-10 {
+		t.Errorf("the last bound %+v is far from the end of the text (%d)", prev, len(text))
+	}
+}
