@@ -54,6 +54,24 @@ func TestNormalizeExplain(t *testing.T) {
 	if len(lines) < 100 {
 		t.Fatalf("%d edits", len(lines))
 	}
+	// The last line sums the edits up by class.
+	var sum pipeline.SummaryLine
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || sum.Summary.Doc != "001_4241458acb371910" {
+		t.Fatalf("summary line %q: %v", lines[len(lines)-1], err)
+	}
+	lines = lines[:len(lines)-1]
+	var want normalize.Summary
+	want.Doc = sum.Summary.Doc
+	for _, l := range lines {
+		var e normalize.Edit
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatal(err)
+		}
+		want.Add(e.Rules)
+	}
+	if sum.Summary != want || want.Edits != len(lines) || want.Reform == 0 || want.OCR == 0 || want.Split == 0 {
+		t.Errorf("summary %+v, counted %+v over %d edits", sum.Summary, want, len(lines))
+	}
 	for _, l := range lines {
 		var e struct {
 			Doc        string   `json:"doc"`
