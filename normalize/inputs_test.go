@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
 	xunicode "golang.org/x/text/encoding/unicode"
@@ -199,5 +200,76 @@ func TestStreamCancel(t *testing.T) {
 	}
 	if limit := 2*StreamChunk + 256<<10; in.after > limit {
 		t.Errorf("read %d bytes after the cancellation, more than %d", in.after, limit)
+	}
+}
+
+// TestStreamLongLine: a line longer than maxLineChunk is worked on in
+// pieces cut between words (issue 27: one 20 MB line peaked at 448 MB), with
+// the same text out as the whole line at once, line for line.
+func TestStreamLongLine(t *testing.T) {
+	n := normalizer(t)
+	var b strings.Builder
+	if err := corpuslike.Write(context.Background(), &b, corpuslike.Options{Size: 3 * maxLineChunk, Seed: 5, OneParagraph: true}); err != nil {
+		t.Fatal(err)
+	}
+	text := strings.TrimRight(b.String(), " ") + "\n"
+	var out strings.Builder
+	if err := n.Stream(context.Background(), "long", strings.NewReader(text), &out, StreamOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := n.Document(context.Background(), "long", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != doc.Text {
+		i := 0
+		for i < len(got) && i < len(doc.Text) && got[i] == doc.Text[i] {
+			i++
+		}
+		t.Errorf("streamed long line differs from the whole text's at byte %d of %d", i, len(doc.Text))
+	}
+	if c, want := strings.Count(out.String(), "\n"), strings.Count(text, "\n"); c != want {
+		t.Errorf("%d output lines, want %d", c, want)
+	}
+	if strings.Index(text, "\n") < 2*maxLineChunk {
+		t.Errorf("the test's line is not long enough to be cut")
+	}
+	for _, s := range []string{"один два. три", strings.Repeat("я", 100)} {
+		if cut := cutLine([]byte(s)); !utf8.ValidString(s[:cut]) || cut == 0 {
+			t.Errorf("cutLine(%q) = %d", s, cut)
+		}
+	}
+}
+
+// TestAlignChunked: Align works chunk by chunk as Stream does (issue 27:
+// link held the whole book's tokens at once): the same modern text as
+// Stream, token bounds in order that point into both texts.
+func TestAlignChunked(t *testing.T) {
+	n := normalizer(t)
+	var b strings.Builder
+	if err := corpuslike.Write(context.Background(), &b, corpuslike.Options{Size: 3 * StreamChunk, Seed: 6}); err != nil {
+		t.Fatal(err)
+	}
+	text := b.String() + strings.Repeat("долгая строка безъ конца ", maxLineChunk/20) + "\nконецъ\n"
+	var out strings.Builder
+	if err := n.Stream(context.Background(), "t", strings.NewReader(text), &out, StreamOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	al, err := n.Align(context.Background(), "t", text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if al.Text != out.String() {
+		t.Errorf("Align's text differs from Stream's")
+	}
+	prev := Bound{}
+	for i, bd := range al.Bounds {
+		if bd.Orig < prev.Orig || bd.Modern < prev.Modern || bd.Orig > len(text) || bd.Modern > len(al.Text) {
+			t.Fatalf("bound %d %+v after %+v", i, bd, prev)
+		}
+		prev = bd
+	}
+	if prev.Orig < len(text)-10 {
+		t.Errorf("the last bound %+v is far from the end of the text (%d)", prev, len(text))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/pasyans/pasyans/internal/textin"
 )
@@ -82,24 +83,39 @@ func (n *Normalizer) Stream(ctx context.Context, name string, r io.Reader, w io.
 	if onEdit == nil {
 		onEdit = func(Edit) error { return nil }
 	}
-	var buf []byte
+	var buf, carry []byte
 	var out strings.Builder
 	eof := false
-	for !eof {
+	for !eof || len(carry) > 0 {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		buf = buf[:0]
+		buf = append(buf[:0], carry...)
+		carry = carry[:0]
+		partial := false
 		// A full chunk takes the next line too while its last line ends in
-		// a hyphen (the word may go on there), but not without end.
-		for extra := 0; len(buf) < StreamChunk || endsWithHyphen(buf) && extra < maxHyphenLines; {
+		// a hyphen (the word may go on there), but not without end. A line
+		// longer than maxLineChunk is cut at a safe point (cutLine) and
+		// goes on in the next chunk, so memory stays flat whatever the
+		// length of a line.
+		for extra := 0; !eof && (len(buf) < StreamChunk || endsWithHyphen(buf) && extra < maxHyphenLines); {
 			if len(buf) >= StreamChunk {
 				extra++
 			}
 			line, err := br.ReadSlice('\n')
 			for errors.Is(err, bufio.ErrBufferFull) {
 				buf = append(buf, line...)
+				if len(buf) >= maxLineChunk {
+					partial = true
+					break
+				}
 				line, err = br.ReadSlice('\n')
+			}
+			if partial {
+				cut := cutLine(buf)
+				carry = append(carry, buf[cut:]...)
+				buf = buf[:cut]
+				break
 			}
 			buf = append(buf, line...)
 			if errors.Is(err, io.EOF) {
@@ -128,6 +144,34 @@ func (n *Normalizer) Stream(ctx context.Context, name string, r io.Reader, w io.
 		return fmt.Errorf("%s: write: %w", name, err)
 	}
 	return nil
+}
+
+// maxLineChunk bounds the text of one line worked on at once: a longer
+// line is cut (cutLine) into chunks of at most this size.
+const maxLineChunk = 2 * StreamChunk
+
+// cutLine returns where to cut buf, the first part of a line too long to
+// work on at once: after the last sentence end (". ", "! ", "? ") in its
+// second half, else after its last space, else at its last rune boundary
+// (a line without spaces), so that no word is cut.
+func cutLine(buf []byte) int {
+	half := len(buf) / 2
+	for i := len(buf) - 2; i >= half; i-- {
+		if buf[i+1] == ' ' && (buf[i] == '.' || buf[i] == '!' || buf[i] == '?') {
+			return i + 2
+		}
+	}
+	if i := bytes.LastIndexByte(buf, ' '); i > 0 {
+		return i + 1
+	}
+	i := len(buf)
+	for i > 1 && !utf8.RuneStart(buf[i-1]) {
+		i--
+	}
+	if i > 1 {
+		i-- // buf[i] starts the last rune, which may be incomplete
+	}
+	return i
 }
 
 // maxHyphenLines is how many lines ending in a hyphen a full chunk takes on

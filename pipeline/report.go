@@ -79,6 +79,8 @@ func Report(ctx context.Context, o ReportOptions) error {
 	if err != nil {
 		return flagError("--html", err)
 	}
-	fmt.Fprintf(o.Log, "report: wrote %s\n", o.HTML)
+	if o.HTML != outfile.Stdout {
+		fmt.Fprintf(o.Log, "report: wrote %s\n", o.HTML)
+	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/pasyans/pasyans/corpus"
+	"github.com/pasyans/pasyans/internal/outfile"
 	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/tei"
 )
@@ -78,7 +79,7 @@ func (c *Corpus) WriteTEIDir(ctx context.Context, dir string) ([]string, error) 
 			return out, err
 		}
 		path := filepath.Join(dir, d.Name+".xml")
-		if err := writeFileAtomic(path, func(w io.Writer) error { return c.WriteTEI(ctx, w, d) }); err != nil {
+		if err := writeFileAtomic(ctx, path, func(w io.Writer) error { return c.WriteTEI(ctx, w, d) }); err != nil {
 			return out, err
 		}
 		out = append(out, path)
@@ -86,31 +87,18 @@ func (c *Corpus) WriteTEIDir(ctx context.Context, dir string) ([]string, error) 
 	return out, nil
 }
 
-// writeFileAtomic writes path through a temporary file in its folder that
-// is renamed over it once complete.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
-	}
-	bw := bufio.NewWriter(tmp)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = tmp.Close()
-	} else {
-		tmp.Close()
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("%s: %w", path, unwrapPath(err))
-	}
-	return nil
+// writeFileAtomic writes path as every output file is written
+// (internal/outfile: a regular file replaced through a temporary file
+// renamed over it once complete; a link followed; a FIFO or device written
+// through), buffered.
+func writeFileAtomic(ctx context.Context, path string, write func(io.Writer) error) error {
+	return outfile.WriteFile(ctx, path, outfile.Options{}, func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		if err := write(bw); err != nil {
+			return err
+		}
+		return bw.Flush()
+	})
 }
 
 // unwrapPath drops the path of an *fs.PathError, which the caller names.
