@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"bufio"
 	"context"
 	"embed"
 	"errors"
@@ -123,6 +124,9 @@ type Document struct {
 	Text string `json:"text"`
 	// Blocks are the segments of Text in order.
 	Blocks []Block `json:"blocks"`
+	// Layout, for a document read from hOCR or ALTO, places its words on
+	// the scan (nil for plain text).
+	Layout *Layout `json:"layout,omitempty"`
 }
 
 // Games returns the IDs of the games the document's blocks belong to, in
@@ -296,12 +300,17 @@ func openFile(ctx context.Context, gs *gameSet, p string, maxLine int) (*Documen
 	if !fi.Mode().IsRegular() && fi.Mode()&fs.ModeNamedPipe == 0 && fi.Mode()&fs.ModeCharDevice == 0 {
 		return nil, fmt.Errorf("%s: not a regular file", p)
 	}
-	f, err := os.Open(p)
+	f, err := textin.OpenFile(ctx, p)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fileError(p, err)
 	}
 	defer f.Close()
-	d, err := read(ctx, gs, p, f, sizeOf(f), maxLine)
+	r, release := textin.Cancelable(ctx, f)
+	defer release()
+	d, err := read(ctx, gs, p, r, sizeOf(f), maxLine)
 	if err != nil {
 		return nil, err
 	}
@@ -341,16 +350,34 @@ func Read(ctx context.Context, name string, r io.Reader, opts Options) (*Documen
 // read decodes and segments; size is a hint of the input's byte size (or
 // -1) used to allocate the text once.
 func read(ctx context.Context, gs *gameSet, source string, r io.Reader, size int64, maxLine int) (*Document, error) {
-	text, enc, err := decode(ctx, source, r, size, maxLine)
-	if err != nil {
-		return nil, err
+	br := bufio.NewReaderSize(r, sniffSize)
+	head, err := br.Peek(sniffSize)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return nil, fileError(source, err)
 	}
-	d := &Document{Source: source, Encoding: enc, Text: text}
-	if d.Blocks, err = segment(ctx, gs, text); err != nil {
+	var d *Document
+	if format := SniffLayout(head); format != "" {
+		text, l, err := readLayout(ctx, format, br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", source, err)
+		}
+		d = &Document{Source: source, Encoding: EncUTF8, Text: text, Layout: l}
+	} else {
+		text, enc, err := decode(ctx, source, br, size, maxLine)
+		if err != nil {
+			return nil, err
+		}
+		d = &Document{Source: source, Encoding: enc, Text: text}
+	}
+	if d.Blocks, err = segment(ctx, gs, d.Text); err != nil {
 		return nil, fmt.Errorf("%s: %w", source, err)
 	}
 	return d, nil
 }
+
+// sniffSize is how many leading bytes tell an hOCR or ALTO file from
+// text.
+const sniffSize = 4096
 
 // sizeOf returns the size of r when it can tell cheaply, else -1.
 func sizeOf(r any) int64 {

@@ -80,6 +80,7 @@ func ruleDoc() []byte {
 		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s |\n", r.Name, r.Stage, mdCell(r.Does), cost, mdCell(r.Source))
 	}
 	b.WriteString(ruleDocSources)
+	b.WriteString(ruleDocFormats)
 	return b.Bytes()
 }
 

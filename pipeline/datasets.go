@@ -3,10 +3,12 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/reports"
 )
 
@@ -37,7 +39,13 @@ func WriteCorpusTables(dir, format string, cd *reports.CorpusData, meta reports.
 			return reports.ExportTable(dir, reports.DatasetCorpusBlocks, format, cd.Blocks, meta)
 		},
 		func() (string, error) {
-			return reports.ExportTable(dir, reports.DatasetCorpusTokens, format, cd.Tokens, meta)
+			m := meta
+			m.Extra = maps.Clone(meta.Extra)
+			if m.Extra == nil {
+				m.Extra = map[string]string{}
+			}
+			m.Extra["edit_classes"] = EditClassCounts(cd.Tokens)
+			return reports.ExportTable(dir, reports.DatasetCorpusTokens, format, cd.Tokens, m)
 		},
 	} {
 		p, err := write()
@@ -47,6 +55,31 @@ func WriteCorpusTables(dir, format string, cd *reports.CorpusData, meta reports.
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// TokenSummary counts the edits of the token rows by class: the same
+// counts as the summaries of "normalize --explain" over the same documents
+// (the blank a joined word drops is not counted again).
+func TokenSummary(tokens []reports.TokenRow) normalize.Summary {
+	var s normalize.Summary
+	for _, t := range tokens {
+		if t.Kind != normalize.KindSpace {
+			s.Add(t.Rules)
+		}
+	}
+	return s
+}
+
+// EditClassCounts is the metadata value pasyans.extra.edit_classes of the
+// corpus_tokens dataset: "edits=N reform=N ocr_repair=N split=N join=N
+// unresolved=N" over its rows.
+func EditClassCounts(tokens []reports.TokenRow) string {
+	s := TokenSummary(tokens)
+	parts := []string{fmt.Sprintf("edits=%d", s.Edits)}
+	for _, c := range normalize.Classes {
+		parts = append(parts, fmt.Sprintf("%s=%d", c, s.Count(c)))
+	}
+	return strings.Join(parts, " ")
 }
 
 // WriteRulesTable writes the rules dataset into dir in format.
@@ -83,6 +116,10 @@ type ExportOptions struct {
 	// ArrowCompression is the body compression of Arrow files
 	// (reports.ArrowZstd, ArrowLZ4, ArrowNone; "" for zstd).
 	ArrowCompression string
+	// TEI, if set, is a folder that receives every corpus document as TEI
+	// (NAME.xml, see package tei). With TEI alone (Out "") no dataset is
+	// written.
+	TEI string
 	// Observer, if set, receives a note per step.
 	Observer Observer
 }
@@ -96,11 +133,23 @@ func Export(ctx context.Context, o ExportOptions) ([]string, error) {
 	meta := reports.DefaultMetadata()
 	meta.ArrowCompression = o.ArrowCompression
 	var written []string
-	if need("corpus") || need("rules") {
+	if o.Out == "" {
+		need = func(string) bool { return false }
+	}
+	if need("corpus") || need("rules") || o.TEI != "" {
 		obs.Note("normalizing and linking the corpus")
 		c, err := LoadCorpus(ctx, nil, nil)
 		if err != nil {
 			return written, err
+		}
+		if o.TEI != "" {
+			ps, err := c.WriteTEIDir(ctx, o.TEI)
+			if written = append(written, ps...); err != nil {
+				return written, err
+			}
+		}
+		if !need("corpus") && !need("rules") {
+			return written, nil // TEI alone
 		}
 		cd, err := c.Datasets(ctx)
 		if err != nil {
@@ -119,6 +168,9 @@ func Export(ctx context.Context, o ExportOptions) ([]string, error) {
 			}
 			written = append(written, p)
 		}
+	}
+	if o.Out == "" {
+		return written, nil
 	}
 	if o.Results == "" {
 		if all {

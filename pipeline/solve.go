@@ -52,7 +52,7 @@ func SolveDeal(ctx context.Context, o SolveDealOptions) (solve.Result, error) {
 	if err != nil {
 		return solve.Result{}, fmt.Errorf("--variant: %w", err)
 	}
-	log, err := CreateOutput("--log", o.LogFile)
+	log, err := CreateOutput(ctx, "--log", o.LogFile, o.Out)
 	if err != nil {
 		return solve.Result{}, err
 	}
@@ -74,17 +74,8 @@ func SolveDeal(ctx context.Context, o SolveDealOptions) (solve.Result, error) {
 	}
 	printSolveOutcome(o.Out, name, o.Seed, r, o.Limits, o.Spec, time.Since(t0))
 	if r.Outcome == solve.Lost && o.Check > 0 {
-		c := solve.CheckLoss(ctx, g, o.Check)
-		switch c.Verdict {
-		case solve.CheckDisagreed:
-			return r, fmt.Errorf("%s seed %d: the solver proved a loss (%s), but the independent check found a win in %d moves", name, o.Seed, r.Proof, len(c.Line))
-		case solve.CheckAgreed:
-			fmt.Fprintf(o.Out, "check: agreed: a plain exhaustive search visited all %d reachable states, none won\n", c.States)
-		default:
-			if err := ctx.Err(); err != nil {
-				return r, fmt.Errorf("check stopped after %d states: %w", c.States, err)
-			}
-			fmt.Fprintf(o.Out, "check: out of budget: a plain exhaustive search reached its %d states before searching every one\n", o.Check)
+		if err := checkOneLoss(ctx, o, g, name, r); err != nil {
+			return r, err
 		}
 	}
 	if r.Outcome != solve.Won {
@@ -93,7 +84,7 @@ func SolveDeal(ctx context.Context, o SolveDealOptions) (solve.Result, error) {
 		}
 		return r, nil
 	}
-	var logw io.Writer // nil without --log (a nil *AtomicFile in it would not be)
+	var logw io.Writer // nil without --log (a nil *outfile.File in it would not be)
 	if log != nil {
 		logw = log
 	}
@@ -107,6 +98,24 @@ func SolveDeal(ctx context.Context, o SolveDealOptions) (solve.Result, error) {
 		fmt.Fprintf(o.Out, "log written to %s (check it with: pasyans replay %s)\n", o.LogFile, o.LogFile)
 	}
 	return r, nil
+}
+
+// checkOneLoss re-proves one deal's loss with the independent check and
+// prints its verdict; a disagreement is an error.
+func checkOneLoss(ctx context.Context, o SolveDealOptions, g engine.Game, name string, r solve.Result) error {
+	c := solve.CheckLoss(ctx, g, o.Check)
+	switch c.Verdict {
+	case solve.CheckDisagreed:
+		return fmt.Errorf("%s seed %d: the solver proved a loss (%s), but the independent check found a win in %d moves", name, o.Seed, r.Proof, len(c.Line))
+	case solve.CheckAgreed:
+		fmt.Fprintf(o.Out, "check: agreed: a plain exhaustive search visited all %d reachable states, none won\n", c.States)
+	default:
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("check stopped after %d states: %w", c.States, err)
+		}
+		fmt.Fprintf(o.Out, "check: out of budget: a plain exhaustive search reached its %d states before searching every one\n", o.Check)
+	}
+	return nil
 }
 
 // printSolveOutcome prints the outcome line of one decided deal.
@@ -212,7 +221,7 @@ type WinnabilityOptions struct {
 // Winnability solves the first Deals deals of each game — the deals of a
 // tournament with the same seed — and prints the winnability table.
 func Winnability(ctx context.Context, o WinnabilityOptions) ([]sim.WinnabilityRow, error) {
-	rowsFile, err := CreateOutput("--rows", o.RowsFile)
+	rowsFile, err := CreateOutput(ctx, "--rows", o.RowsFile, o.Out)
 	if err != nil {
 		return nil, err
 	}
@@ -254,13 +263,18 @@ func Winnability(ctx context.Context, o WinnabilityOptions) ([]sim.WinnabilityRo
 			return nil, err
 		}
 	}
+	return rows, printWinnability(o, rows)
+}
+
+// printWinnability prints the winnability table and the check's tallies.
+func printWinnability(o WinnabilityOptions, rows []sim.WinnabilityRow) error {
 	limit := ""
 	if o.Limits.Time > 0 {
 		limit = " and " + o.Limits.Time.String()
 	}
 	fmt.Fprintf(o.Out, "Solver on deals 0 … %d of each game (seed %d), budget %d nodes%s per deal:\n\n", o.Deals-1, o.Seed, o.Limits.Nodes, limit)
 	if err := sim.WriteWinnability(o.Out, rows, o.Markdown); err != nil {
-		return rows, err
+		return err
 	}
 	if o.Check > 0 {
 		fmt.Fprintf(o.Out, "\nIndependent check of the losses (plain exhaustive search, at most %d states a deal):\n", o.Check)
@@ -270,7 +284,7 @@ func Winnability(ctx context.Context, o WinnabilityOptions) ([]sim.WinnabilityRo
 			}
 		}
 	}
-	return rows, nil
+	return nil
 }
 
 // solveRow is one line of the --rows file.

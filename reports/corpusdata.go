@@ -76,6 +76,19 @@ type TokenRow struct {
 	InLexicon bool `parquet:"in_lexicon" json:"in_lexicon"`
 	// Changed is Original != Modern.
 	Changed bool `parquet:"changed" json:"changed"`
+	// Classes are the edit classes of Rules (normalize.Classes: reform,
+	// ocr_repair, split, join, unresolved), each once.
+	Classes []string `parquet:"classes,list" json:"classes"`
+	// Page is the scan page of a document read from hOCR or ALTO (its
+	// index from 1; 0 for plain text); PageLine the line on that page and
+	// BoxX0 … BoxY1 the box of the OCR word holding the token's first byte
+	// (0 for a token outside every word: spaces, line breaks).
+	Page     int32 `parquet:"page" json:"page"`
+	PageLine int32 `parquet:"page_line" json:"page_line"`
+	BoxX0    int32 `parquet:"box_x0" json:"box_x0"`
+	BoxY0    int32 `parquet:"box_y0" json:"box_y0"`
+	BoxX1    int32 `parquet:"box_x1" json:"box_x1"`
+	BoxY1    int32 `parquet:"box_y1" json:"box_y1"`
 }
 
 // RuleRow is one row of the rules dataset: one entry of the engine's rule
@@ -177,7 +190,14 @@ func documentRows(d *corpus.Document, res *normalize.Result, links map[corpus.Re
 		tokens[i] = TokenRow{
 			Document: d.Name, Token: int32(i), Block: blockOf[i], Line: int32(t.Line), Col: int32(t.Col), Byte: int64(offs[i]),
 			Original: t.Original, Modern: t.Modern, Kind: t.Kind, Rules: t.Rules, Confidence: t.Confidence,
-			InLexicon: t.InLexicon, Changed: t.Original != t.Modern,
+			InLexicon: t.InLexicon, Changed: t.Original != t.Modern, Classes: normalize.EditClasses(t.Rules),
+		}
+		if l := d.Layout; l != nil {
+			tokens[i].Page = int32(l.PageAt(offs[i]))
+			if w, ok := l.WordAt(offs[i]); ok {
+				tokens[i].PageLine, tokens[i].BoxX0, tokens[i].BoxY0, tokens[i].BoxX1, tokens[i].BoxY1 =
+					int32(w.Line), int32(w.Box.X0), int32(w.Box.Y0), int32(w.Box.X1), int32(w.Box.Y1)
+			}
 		}
 		if b := blockOf[i]; b >= 0 && int(b) < len(modern) {
 			modern[b].WriteString(t.Modern)

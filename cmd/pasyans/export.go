@@ -31,9 +31,17 @@ with the same schemas (see docs/datasets.md):
   summary  summary.<ext> and paired.<ext> computed from --results
   all      all of the above (results and summary only with --results)
 
+--tei DIR also writes each corpus document as TEI P5 XML, DIR/NAME.xml: the
+book's structure (games, numbered rules linked to the engine's rule IDs,
+advice, footnotes, page and line breaks) and every change of the normalizer
+as a choice (orig/reg for the reform, sic/corr for an OCR repair) with its
+rules and confidence (see docs/normalize.md). With --tei and no --out only
+the TEI files are written.
+
 The file names written are printed on stdout.`,
 		Example: `  pasyans export --what all --format parquet --out data --results run1
-  pasyans export --what corpus,rules --format arrow --out arrow`,
+  pasyans export --what corpus,rules --format arrow --out arrow
+  pasyans export --tei tei`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := parseExport(what, o); err != nil {
@@ -47,6 +55,7 @@ The file names written are printed on stdout.`,
 	f.StringVar(&o.Format, "format", reports.FormatParquet, "file format: parquet|arrow")
 	f.StringVar(&o.Out, "out", "", "output folder (required)")
 	f.StringVar(&o.Results, "results", "", "tournament results folder (for results and summary)")
+	f.StringVar(&o.TEI, "tei", "", "also write each corpus document as TEI P5 XML into this folder")
 	arrowCompressionFlag(f, &o.ArrowCompression)
 	return cmd
 }
@@ -67,13 +76,18 @@ func parseExport(what string, o *pipeline.ExportOptions) error {
 	if err := checkArrowCompression(o.ArrowCompression); err != nil {
 		return err
 	}
-	if o.Out == "" {
-		return usagef("--out is required")
+	if o.Out == "" && o.TEI == "" {
+		return usagef("--out is required (or --tei DIR alone)")
 	}
-	if fi, err := os.Stat(o.Out); err == nil && !fi.IsDir() {
-		return usagef("--out %s: not a directory", o.Out)
+	if o.Out == "" && o.Results != "" {
+		return usagef("--results needs --out")
 	}
-	if o.Results == "" && (slices.Contains(o.What, "results") || slices.Contains(o.What, "summary")) {
+	for _, d := range [][2]string{{"--out", o.Out}, {"--tei", o.TEI}} {
+		if fi, err := os.Stat(d[1]); d[1] != "" && err == nil && !fi.IsDir() {
+			return usagef("%s %s: not a directory", d[0], d[1])
+		}
+	}
+	if o.Out != "" && o.Results == "" && (slices.Contains(o.What, "results") || slices.Contains(o.What, "summary")) {
 		return usagef("--what results and summary need --results DIR (a tournament folder)")
 	}
 	return nil

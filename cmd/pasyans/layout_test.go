@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,23 +36,30 @@ func sourceFiles(t *testing.T, dir string) []string {
 	return out
 }
 
-// TestCommandsAreThin checks the size of cmd/pasyans.
+// TestCommandsAreThin checks the size of cmd/pasyans: its code, not the
+// commands' help texts (multi-line string literals), which grow with every
+// documented flag and belong in the command.
 func TestCommandsAreThin(t *testing.T) {
 	lines := 0
+	fset := token.NewFileSet()
 	for _, f := range sourceFiles(t, ".") {
-		fh, err := os.Open(f)
+		file, err := parser.ParseFile(fset, f, nil, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := bufio.NewScanner(fh)
-		for sc.Scan() {
-			lines++
-		}
-		fh.Close()
+		tf := fset.File(file.Pos())
+		lines += tf.LineCount()
+		ast.Inspect(file, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+				lines -= fset.Position(lit.End()).Line - fset.Position(lit.Pos()).Line
+			}
+			return true
+		})
 	}
 	if lines >= maxCmdLines {
-		t.Errorf("cmd/pasyans has %d non-test lines, want fewer than %d: move work into the pipeline package", lines, maxCmdLines)
+		t.Errorf("cmd/pasyans has %d non-test lines of code, want fewer than %d: move work into the pipeline package", lines, maxCmdLines)
 	}
+	t.Logf("cmd/pasyans: %d non-test lines of code", lines)
 }
 
 // TestNoLongFunctions checks that no function (declared or literal) of

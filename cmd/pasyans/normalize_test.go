@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/pasyans/pasyans/corpus"
+	"github.com/pasyans/pasyans/normalize"
 	"github.com/pasyans/pasyans/pipeline"
 	"golang.org/x/text/encoding/charmap"
 )
@@ -52,6 +53,24 @@ func TestNormalizeExplain(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if len(lines) < 100 {
 		t.Fatalf("%d edits", len(lines))
+	}
+	// The last line sums the edits up by class.
+	var sum pipeline.SummaryLine
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil || sum.Summary.Doc != "001_4241458acb371910" {
+		t.Fatalf("summary line %q: %v", lines[len(lines)-1], err)
+	}
+	lines = lines[:len(lines)-1]
+	var want normalize.Summary
+	want.Doc = sum.Summary.Doc
+	for _, l := range lines {
+		var e normalize.Edit
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatal(err)
+		}
+		want.Add(e.Rules)
+	}
+	if sum.Summary != want || want.Edits != len(lines) || want.Reform == 0 || want.OCR == 0 || want.Split == 0 {
+		t.Errorf("summary %+v, counted %+v over %d edits", sum.Summary, want, len(lines))
 	}
 	for _, l := range lines {
 		var e struct {
@@ -153,5 +172,42 @@ func TestStdinInputs(t *testing.T) {
 	_, stderr, code = runCLI(t, "\x00\x01\x02", "corpus", "-")
 	if code != 1 || !strings.Contains(stderr, "stdin") || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("binary stdin: exit %d, %q", code, stderr)
+	}
+}
+
+// TestStdinRunAndEval: "run --corpus -" and "normalize eval -" read standard
+// input (issue 27: both said "standard input can be read only once").
+func TestStdinRunAndEval(t *testing.T) {
+	doc, err := corpus.Open(context.Background(), "001", pipeline.CorpusOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, doc.Text, "normalize", "eval", "-")
+	if code != 0 || !strings.Contains(out, "stdin") || !strings.Contains(out, "total") {
+		t.Errorf("normalize eval -: exit %d, %q, %q", code, out, stderr)
+	}
+	want, _, _ := runCLI(t, "", "normalize", "eval", "001")
+	if i, j := strings.Index(out, "\n"), strings.Index(want, "\n"); i < 0 || j < 0 ||
+		strings.Fields(out[i:])[1] != strings.Fields(want[j:])[1] {
+		t.Errorf("normalize eval - scores differ from the file's:\n%s\n%s", out, want)
+	}
+	other := strings.Replace(doc.Text, "пасьянс", "пасьянсъ", 1) + "\nЕщё одна строка текста о картахъ.\n"
+	_, stderr, code = runCLI(t, other, "normalize", "eval", "-")
+	if code != 1 || !strings.Contains(stderr, "--gold") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("normalize eval - of a new text: exit %d, %q", code, stderr)
+	}
+	gold := t.TempDir()
+	ref, _ := normalize.Gold(doc.Name)
+	if err := os.WriteFile(filepath.Join(gold, "stdin.txt"), []byte(ref), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, stderr, code = runCLI(t, other, "normalize", "eval", "--gold", gold, "-"); code != 0 || !strings.Contains(out, "stdin") {
+		t.Errorf("normalize eval --gold DIR -: exit %d, %q, %q", code, out, stderr)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	out, stderr, code = runCLI(t, doc.Text, "run", "--corpus", "-", "--games", "napoleon", "--strategies", "random",
+		"--deals", "3", "--solver-deals", "0", "--quiet", "--out", dir)
+	if code != 0 || !strings.Contains(out, "HTML report") {
+		t.Errorf("run --corpus -: exit %d, %q, %q", code, out, stderr)
 	}
 }

@@ -141,7 +141,7 @@ func TestSolveUsage(t *testing.T) {
 	}
 	// A log path whose folder is missing is a failure (exit 1), as for play.
 	if code, _, errs := runPlayCLI(t, "solve", "napoleon", "--seed", "1", "--log", "/no/such/dir/x.jsonl"); code != 1 ||
-		!strings.HasPrefix(errs, "pasyans: solve: --log /no/such/dir: no such directory") || strings.Count(errs, "\n") != 1 {
+		!strings.HasPrefix(errs, "pasyans: solve: --log /no/such/dir/x.jsonl: no such directory /no/such/dir") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("--log in a missing folder: exit %d, stderr %q", code, errs)
 	}
 }
