@@ -137,7 +137,7 @@ func shahSpec() *Spec {
 // shahSearch explains the search hooks of the Shah.
 const shahSearch = `Symmetry: no rule tells the two copies of a card apart, and the two foundations of a suit are alike (both aces built up to the queen), so the key hashes the star places, the talon and the stock as the faces of their cards and the foundations as the two heights of each suit, in order of size. It covers the deal phase, the redeals used (variant redeals) and the cycle-rule counter (outer-to-outer marriages in a row), which decides whether more such marriages are allowed; CounterKey gives the key without the counter, and the counter: of two states alike but for it, the one with fewer such marriages in a row can make every move the other can (such a marriage adds one to both counters, any other move resets both), so it dominates, and a search that has searched a state skips it when it comes again with a counter no lower. The rays are not interchangeable: vacancies are filled in a fixed order of places.
 
-Safe moves: after the deal, a foundation play from an outer pile of two cards or more of a card whose suit's other foundation has already passed its rank. That card is then the only one left for its place, and both copies of the rank below it are home, so no card can ever be married onto it. Take any win, play the card at once and leave out the win's later moves of it: the card beneath it is uncovered earlier, no place falls vacant (its pile keeps a card), no foundation takes another card of that rank in between, and fewer marriages in a row never break the cycle rule, so every other move of the win stays legal. A play that would leave a place vacant is never taken as safe: a vacancy changes where the next fills go and forbids turning a card until it is filled.
+Safe moves: only with variant marriage-sources=talon (no marriages between outer piles, so the cycle rule never binds), after the deal, a foundation play from an outer pile of two cards or more of a card whose suit's other foundation has already passed its rank. That card is then the only one left for its place, and both copies of the rank below it are home, so no card can ever be married onto it. Take any win, play the card at once and leave out the win's later moves of it: the card beneath it is uncovered earlier, no place falls vacant (its pile keeps a card), and no foundation takes another card of that rank in between, so every other move of the win stays legal. A play that would leave a place vacant is never taken as safe: a vacancy changes where the next fills go and forbids turning a card until it is filled. In the book's game the argument fails: the win's later play of the card is a move that resets the count of outer-to-outer marriages in a row, and leaving it out joins the runs of marriages before and after it, which together may pass the sixteen the cycle rule allows; so the book's game has no safe moves.
 
 Dead ends: the cards beneath a star card stay there until it leaves (places are filled in order, inner circle first, so no card lies above a vacancy), and it can leave only for a foundation or, from the outer circle, by a marriage onto an outer card one rank higher in suit. When every remaining copy of a rank that both foundations of its suit need first lies beneath it, and (for an outer card) every remaining copy of the card one rank higher lies beneath it too (a queen marries nothing: the kings are out of play), it can never leave: the game is lost.
 
@@ -1038,8 +1038,8 @@ func (g *shah) searchKey(idle uint8) Key {
 // of two cards or more of a card whose suit's other foundation has passed
 // its rank, or -1.
 func (g *shah) SafeMove(legal []Move) int {
-	if g.phase < 2 {
-		return -1
+	if g.phase < 2 || g.r.outerMax > 0 {
+		return -1 // see shahSearch: only where the cycle rule cannot bind
 	}
 	for i, m := range legal {
 		if m.Kind != MoveFoundation || m.From < shOuter || m.From >= shFound || g.lay.size(int(m.From)) < 2 {

@@ -370,3 +370,44 @@ func TestShahRollouts(t *testing.T) {
 		t.Fatalf("the check says too little: %d decided, %d won by the heuristic", decided, won)
 	}
 }
+
+// TestShahSafeMoveCycleRule builds positions where the safe play's
+// argument meets the cycle rule: a card that could go home safely by its
+// foundations (the other foundation of its suit has passed it) while
+// outer-to-outer marriages have run up the counter. In the book's game
+// (marriages between outer piles, counted by the cycle rule) the play is
+// not taken as safe, since leaving out the win's later play of the card
+// would join two runs of marriages; with marriage-sources=talon, where
+// the counter never rises, it is, and exhaustive search confirms that
+// it keeps a won position won.
+func TestShahSafeMoveCycleRule(t *testing.T) {
+	rays := shRayFill
+	rays[0] = "8D 8D' 7H 6H"
+	rays[1] = "8C 8C' 7H'"
+	rays[2] = "8H 8H' 9D 2C" // 2C: the other clubs foundation has passed 2
+	heights := shOnes
+	heights[1] = 2 // clubs: one foundation at the ace, the other at 2
+	for _, idle := range []int{0, shIdleMax - 1, shIdleMax} {
+		g := shPos(t, nil, rays, heights, "", "5C")
+		for i := 0; i < idle; i++ {
+			mustApply(t, g, shMarry(shOuter+i%2, 1-i%2, "6H"))
+		}
+		legal := g.LegalMoves(nil)
+		if i := g.SafeMove(legal); i >= 0 {
+			t.Fatalf("counter %d: %v taken as safe in the book's game, whose cycle rule the argument cannot keep", idle, legal[i])
+		}
+	}
+	g := shPos(t, Options{"marriage-sources": "talon"}, rays, heights, "", "5C")
+	legal := g.LegalMoves(nil)
+	i := g.SafeMove(legal)
+	if i < 0 || legal[i].Card != ac("2C") {
+		t.Fatalf("marriage-sources=talon: safe move %d of %v, want the play of 2C", i, legal)
+	}
+	won, ok := decide(g, 200_000)
+	c := g.Clone()
+	mustApply(t, c, legal[i])
+	won2, ok2 := decide(c, 200_000)
+	if !ok || !ok2 || won != won2 {
+		t.Fatalf("exhaustive search: %v (%v) before the safe move, %v (%v) after", won, ok, won2, ok2)
+	}
+}
