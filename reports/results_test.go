@@ -294,6 +294,10 @@ func TestMain(m *testing.M) {
 		crashWriter(dir)
 		return
 	}
+	if dir := os.Getenv(lockHolderEnv); dir != "" {
+		holdLock(dir)
+		return
+	}
 	os.Exit(m.Run())
 }
 
