@@ -167,8 +167,8 @@ func (r *PlayResult) Line() string {
 		result += " (" + r.Note + ")"
 	}
 	g := r.Game
-	return fmt.Sprintf("%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)",
-		r.Spec.ID, r.Seed, result, g.Score(), g.Total(), r.Moves, g.Redeals())
+	return fmt.Sprintf("%s seed %d: %s, score %d/%d, %s, %d redeal(s)",
+		r.Spec.ID, r.Seed, result, g.Score(), g.Total(), reports.Plural(r.Moves, "move"), g.Redeals())
 }
 
 // WriteViewer writes the deal viewer of in to w, with the rule passages of

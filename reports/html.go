@@ -257,12 +257,12 @@ func writeWinRateChart(w io.Writer, s *Summary, game string, pal palette) {
 			fmt.Fprintf(w, `<rect class="bounds" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.18"><title>%s: 95 %% bounds %s – %s (unknowns as lost / won)</title></rect>`,
 				f1(x(r.BoundLow)), f1(y+3), f1(math.Max(x(r.BoundHigh)-x(r.BoundLow), 1)), f1(rowH-6), c,
 				html.EscapeString(rowLabel(r, multi)), pct(r.BoundLow), pct(r.BoundHigh))
-			fmt.Fprintf(w, `<rect class="unknown" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.45"><title>%s: %d unknown of %d deals (%s)</title></rect>`,
+			fmt.Fprintf(w, `<rect class="unknown" x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.45"><title>%s: %d unknown of %s (%s)</title></rect>`,
 				f1(x(r.WinRate)), f1(y+7), f1(math.Max(x(upper)-x(r.WinRate), 0.5)), f1(rowH-14), c,
-				html.EscapeString(rowLabel(r, multi)), r.Unknowns, r.Deals, pct(upper-r.WinRate))
+				html.EscapeString(rowLabel(r, multi)), r.Unknowns, Plural(r.Deals, "deal"), pct(upper-r.WinRate))
 		}
-		fmt.Fprintf(w, `<rect class="bar" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %s of %d deals won</title></rect>`,
-			f1(left), f1(y+7), f1(math.Max(x(r.WinRate)-left, 0.5)), f1(rowH-14), c, html.EscapeString(rowLabel(r, multi)), pct(r.WinRate), r.Deals)
+		fmt.Fprintf(w, `<rect class="bar" x="%s" y="%s" width="%s" height="%s" fill="%s"><title>%s: %s of %s won</title></rect>`,
+			f1(left), f1(y+7), f1(math.Max(x(r.WinRate)-left, 0.5)), f1(rowH-14), c, html.EscapeString(rowLabel(r, multi)), pct(r.WinRate), Plural(r.Deals, "deal"))
 		cy := y + rowH/2
 		fmt.Fprintf(w, `<path class="ci" d="M%s %sH%sM%s %sV%sM%s %sV%s" stroke="#111" stroke-width="1.5" fill="none"/>`,
 			f1(x(r.WilsonLow)), f1(cy), f1(x(r.WilsonHigh)), f1(x(r.WilsonLow)), f1(cy-5), f1(cy+5), f1(x(r.WilsonHigh)), f1(cy-5), f1(cy+5))
