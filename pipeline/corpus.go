@@ -275,7 +275,7 @@ func (c *Corpus) WriteLinks(o LinkListing) error {
 			linked++
 		}
 	}
-	fmt.Fprintf(o.Log, "%d links in %d documents; %d passages unlinked; %d catalog rules and advice without corpus text\n",
-		linked, len(c.Documents), len(c.Links)-linked, len(rep.Missing))
+	fmt.Fprintf(o.Log, "%s in %s; %s unlinked; %d catalog rules and advice without corpus text\n",
+		reports.Plural(linked, "link"), reports.Plural(len(c.Documents), "document"), reports.Plural(len(c.Links)-linked, "passage"), len(rep.Missing))
 	return rep.Err()
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/internal/outfile"
+	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/reports/viewer"
 	"github.com/pasyans/pasyans/sim"
 )
@@ -170,8 +171,8 @@ func (r *PlayResult) Line() string {
 		result += " (" + r.Note + ")"
 	}
 	g := r.Game
-	return fmt.Sprintf("%s seed %d: %s, score %d/%d, %d moves, %d redeal(s)",
-		r.Spec.ID, r.Seed, result, g.Score(), g.Total(), r.Moves, g.Redeals())
+	return fmt.Sprintf("%s seed %d: %s, score %d/%d, %s, %d redeal(s)",
+		r.Spec.ID, r.Seed, result, g.Score(), g.Total(), reports.Plural(r.Moves, "move"), g.Redeals())
 }
 
 // WriteViewer writes the deal viewer of in to w, with the rule passages of

@@ -8,6 +8,7 @@ import (
 
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/internal/outfile"
+	"github.com/pasyans/pasyans/reports"
 	"github.com/pasyans/pasyans/reports/viewer"
 )
 
@@ -37,8 +38,8 @@ func ReplayLine(path string, res *engine.ReplayResult) string {
 	if v := res.Header.Variant; v != "" {
 		variant = " [" + v + "]"
 	}
-	return fmt.Sprintf("%s: ok: %s seed %d%s, %d moves re-checked, %s, score %d/%d, %d redeal(s)",
-		path, res.Header.Game, res.Header.Seed, variant, res.Moves, result, res.Score, res.Game.Total(), res.Redeals)
+	return fmt.Sprintf("%s: ok: %s seed %d%s, %s re-checked, %s, score %d/%d, %d redeal(s)",
+		path, res.Header.Game, res.Header.Seed, variant, reports.Plural(res.Moves, "move"), result, res.Score, res.Game.Total(), res.Redeals)
 }
 
 // ReplayViewer returns the viewer input of a re-checked game log.

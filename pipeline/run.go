@@ -147,7 +147,7 @@ func (r *runner) readCorpus(ctx context.Context) error {
 			games[g] = true
 		}
 	}
-	r.stage(1, "corpus", "%d documents, %d blocks, %d games", len(docs), blocks, len(games))
+	r.stage(1, "corpus", "%s, %s, %s", reports.Plural(len(docs), "document"), reports.Plural(blocks, "block"), reports.Plural(len(games), "game"))
 	return nil
 }
 
@@ -166,7 +166,7 @@ func (r *runner) linkCorpus(ctx context.Context) error {
 	}
 	s := c.Stats(r.cd)
 	r.stage(2, "normalize", "%d tokens, %d changed to modern spelling, %d left as they are (unresolved OCR)", s.Tokens, s.Changed, s.Unresolved)
-	r.stage(3, "link", "%d passages linked; %d of %d catalog rules and advice have corpus text", s.Linked, s.WithText, s.Rules)
+	r.stage(3, "link", "%s linked; %d of %d catalog rules and advice have corpus text", reports.Plural(s.Linked, "passage"), s.WithText, s.Rules)
 	return nil
 }
 
@@ -184,14 +184,14 @@ func (r *runner) play(ctx context.Context) error {
 	for i, s := range r.o.Strategies {
 		names[i] = s.Name()
 	}
-	r.stage(4, "tournament", "%d games × %s × %d deals (seed %d)", len(r.o.Games), strings.Join(names, ", "), r.o.Deals, r.o.Seed)
+	r.stage(4, "tournament", "%s × %s × %s (seed %d)", reports.Plural(len(r.o.Games), "game"), strings.Join(names, ", "), reports.Plural(r.o.Deals, "deal"), r.o.Seed)
 	if _, err := playShard(ctx, r.tournament(r.o.Out, r.o.Strategies, r.o.Deals), r.id); err != nil {
 		return r.interrupted(err)
 	}
 	if r.o.Solver == nil {
 		return r.playPlanners(ctx)
 	}
-	r.stage(4, "tournament", "solver (full information, %s nodes per deal) on the first %d deals", solverNodes(r.o.Solver), r.o.SolverDeals)
+	r.stage(4, "tournament", "solver (full information, %s nodes per deal) on the first %s", solverNodes(r.o.Solver), reports.Plural(r.o.SolverDeals, "deal"))
 	if _, err := Tournament(ctx, r.tournament(r.solverDir(), []sim.Strategy{r.o.Solver}, r.o.SolverDeals)); err != nil {
 		return r.interrupted(err)
 	}

@@ -138,7 +138,7 @@ func openFolder(dir string, id reports.RunIdentity, index int, resume, force boo
 		obs.Note(n)
 	}
 	if f.Extended {
-		obs.Note(fmt.Sprintf("%s: the run grows to %d deals per game", dir, id.Deals))
+		obs.Note(fmt.Sprintf("%s: the run grows to %s per game", dir, reports.Plural(id.Deals, "deal")))
 	}
 	return f, nil
 }

@@ -222,7 +222,8 @@ func mergeParts[T any](ctx context.Context, path, dataset, format string, parts 
 		[2]string{KeyRows, strconv.FormatInt(rows, 10)},
 		[2]string{KeyDealRange, fmt.Sprintf("%d-%d", max(dmin, 0), dmax+1)},
 		[2]string{KeyDealMin, optInt(dmin)}, [2]string{KeyDealMax, optInt(dmax)},
-		[2]string{KeyComplete, strconv.FormatBool(complete && rows > 0)},
+		// A moves partition may be complete and empty (no moves in its deals).
+		[2]string{KeyComplete, strconv.FormatBool(complete && (rows > 0 || dataset == DatasetMoves))},
 	)
 	w, err := createTable[T](path, format, kv, 0, codec, meta.ArrowCompression)
 	if err != nil {

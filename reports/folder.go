@@ -26,8 +26,13 @@ type RunFile struct {
 	Created  time.Time   `json:"created"`
 }
 
+// ErrBadRunFile is the cause of ReadRunFile's error for a run file that
+// is empty or not a run file (errors.Is).
+var ErrBadRunFile = errors.New("not a valid run file")
+
 // ReadRunFile reads the run identity recorded in dir; ok is false when the
-// folder has none.
+// folder has none. An empty or damaged run file is an error wrapping
+// ErrBadRunFile.
 func ReadRunFile(dir string) (rf RunFile, ok bool, err error) {
 	path := filepath.Join(dir, RunFileName)
 	data, err := os.ReadFile(path)
@@ -37,8 +42,14 @@ func ReadRunFile(dir string) (rf RunFile, ok bool, err error) {
 	if err != nil {
 		return rf, false, fileError(path, "read", err)
 	}
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return rf, false, fmt.Errorf("%s: empty: %w", path, ErrBadRunFile)
+	}
 	if err := json.Unmarshal(data, &rf); err != nil {
-		return rf, false, fmt.Errorf("%s: not a valid run file: %v", path, err)
+		return rf, false, fmt.Errorf("%s: %w (%v)", path, ErrBadRunFile, err)
+	}
+	if rf.RunID == "" || len(rf.Identity.Games) == 0 || len(rf.Identity.Strategies) == 0 {
+		return rf, false, fmt.Errorf("%s: %w (no run identity in it)", path, ErrBadRunFile)
 	}
 	return rf, true, nil
 }
@@ -87,9 +98,15 @@ type RunFolder struct {
 //     (more --deals, unsharded only) but never shrink;
 //   - Force removes the old run's files before anything is written;
 //   - each shard has a lock file (_lock-<index>-of-<count>.json with the
-//     PID): a second writer fails at once with "folder in use by PID …"; a
-//     stale lock (its process is gone, or it was not refreshed for
-//     StaleAfter) is reported, and taken over only with Resume or Force.
+//     PID), locked with the kernel's advisory lock for the writer's whole
+//     life: a second writer fails at once with "folder in use by PID …"
+//     however long the first has been stopped; a lock file no process
+//     holds (its writer was killed, or the file is empty or damaged) is
+//     reported, and taken over only with Resume or Force;
+//   - an empty or damaged run file is refused with its name; Force
+//     replaces the folder's run;
+//   - the hidden temporary files a killed writer of this run left are
+//     removed (see removeStaleTemps).
 //
 // Close the RunFolder to release the lock.
 func OpenRunFolder(dir string, o FolderOptions) (*RunFolder, error) {
@@ -113,7 +130,53 @@ func OpenRunFolder(dir string, o FolderOptions) (*RunFolder, error) {
 		f.Close()
 		return nil, err
 	}
+	if err := removeStaleTemps(dir, o.ShardIndex, count); err != nil {
+		f.Close()
+		return nil, err
+	}
 	return f, nil
+}
+
+// removeStaleTemps removes the hidden temporary files (".name.xxxx.tmp")
+// that a killed writer of the run left in dir. When the run has one shard,
+// its lock covers the whole folder: every temporary file is removed, except
+// in a nested results folder (which has its own run file and lock) and
+// those of lock files. Of a sharded run only the shard's manifest's are
+// (each shard's part files are its ResultsWriter's to clean; the other
+// shards may be writing theirs).
+func removeStaleTemps(dir string, index, count int) error {
+	if count > 1 {
+		ms, _ := filepath.Glob(filepath.Join(dir, "."+ManifestName(index, count)+".*"+tmpSuffix))
+		for _, m := range ms {
+			if err := os.Remove(m); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return fileError(m, "remove", err)
+			}
+		}
+		return nil
+	}
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
+			return fileError(path, "clean", err)
+		}
+		if d.IsDir() {
+			if path != dir {
+				if _, err := os.Stat(filepath.Join(path, RunFileName)); err == nil {
+					return fs.SkipDir // a results folder of its own (pasyans run's solver/)
+				}
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !isTempName(d.Name()) || strings.HasPrefix(d.Name(), "._lock-") {
+			return nil
+		}
+		if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fileError(path, "remove", err)
+		}
+		return nil
+	})
 }
 
 // Close releases the folder's lock.
@@ -148,6 +211,9 @@ func (f *RunFolder) claim(o FolderOptions) error {
 // claimOnce is one look at the folder for claim.
 func (f *RunFolder) claimOnce(o FolderOptions) error {
 	rf, ok, err := ReadRunFile(f.Dir)
+	if errors.Is(err, ErrBadRunFile) {
+		return f.claimDamaged(o, err)
+	}
 	if err != nil {
 		return err
 	}
@@ -196,6 +262,25 @@ func (f *RunFolder) claimUnidentified(o FolderOptions) error {
 	}
 	// Two shards (or two runs) may start into an empty folder at once: the
 	// first run file wins, and the others are checked against it.
+	err := writeRunFileExclusive(f.Dir, o)
+	if errors.Is(err, fs.ErrExist) {
+		return errRaced
+	}
+	return err
+}
+
+// claimDamaged takes a folder whose run file is empty or damaged (why):
+// its run is unknown, so only Force replaces it.
+func (f *RunFolder) claimDamaged(o FolderOptions, why error) error {
+	if !o.Force {
+		return fmt.Errorf("%v: the folder's run is unknown, so it can be neither resumed nor added to; use --force to replace it", why)
+	}
+	if err := checkNoLiveLocks(f.Dir, f.lock); err != nil {
+		return err
+	}
+	if err := removeRun(f.Dir, o.Outputs); err != nil {
+		return err
+	}
 	err := writeRunFileExclusive(f.Dir, o)
 	if errors.Is(err, fs.ErrExist) {
 		return errRaced

@@ -37,6 +37,16 @@ type RunIdentity struct {
 	Catalog string `json:"catalog_hash"`
 }
 
+// Datasets returns the datasets the run writes for every partition (game
+// and strategy): results, and moves when it traces. Each is a unit of its
+// own for resuming and verifying the run.
+func (id RunIdentity) Datasets() []string {
+	if id.Trace {
+		return []string{DatasetResults, DatasetMoves}
+	}
+	return []string{DatasetResults}
+}
+
 // GameIdentity is one game of a run and its variant.
 type GameIdentity struct {
 	ID      string `json:"id"`

@@ -89,7 +89,7 @@ func WriteCorpusList(w io.Writer, docs []*corpus.Document) error {
 	}
 	var b strings.Builder
 	for _, s := range listing {
-		fmt.Fprintf(&b, "%s  %s, %d bytes, %s", s.Name, s.Encoding, s.Bytes, plural(s.Blocks, "block"))
+		fmt.Fprintf(&b, "%s  %s, %d bytes, %s", s.Name, s.Encoding, s.Bytes, Plural(s.Blocks, "block"))
 		if s.Duplicates > 0 {
 			fmt.Fprintf(&b, ", %d read twice", s.Duplicates)
 		}
@@ -109,7 +109,7 @@ func WriteCorpusList(w io.Writer, docs []*corpus.Document) error {
 
 // WriteBlocks writes one document's blocks as a table.
 func WriteBlocks(w io.Writer, d *corpus.Document) error {
-	fmt.Fprintf(w, "%s  %s  %s  %s\n", d.Name, d.Source, d.Encoding, plural(len(d.Blocks), "block"))
+	fmt.Fprintf(w, "%s  %s  %s  %s\n", d.Name, d.Source, d.Encoding, Plural(len(d.Blocks), "block"))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "#\tKIND\tGAME\tRULE\tSPAN\tNOTES\tTEXT")
 	for _, b := range d.Blocks {
@@ -150,8 +150,9 @@ func dash(s string) string {
 	return s
 }
 
-// plural formats a count with its noun.
-func plural(n int, noun string) string {
+// Plural formats a count with its noun, in the plural unless the count is
+// one: "1 game", "2 games" (regular plurals only).
+func Plural[N ~int | ~int32 | ~int64](n N, noun string) string {
 	if n == 1 {
 		return "1 " + noun
 	}
@@ -202,7 +203,7 @@ func WriteCoverage(w io.Writer, rep link.Coverage) error {
 		fmt.Fprintln(w)
 		fmt.Fprintln(w, "Games of the text the catalog does not have (their passages link to nothing):")
 		for _, u := range rep.UnknownGames {
-			fmt.Fprintf(w, "  %s  %s %d:%d  %d passages\n", CutText(u.Heading, 40), u.Doc, u.Span.StartLine, u.Span.StartCol, u.Passages)
+			fmt.Fprintf(w, "  %s  %s %d:%d  %s\n", CutText(u.Heading, 40), u.Doc, u.Span.StartLine, u.Span.StartCol, Plural(u.Passages, "passage"))
 		}
 	}
 	if len(rep.Orphans) > 0 {

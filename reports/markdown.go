@@ -194,7 +194,7 @@ func provenance(s *Summary) []string {
 		games[r.Game] = true
 	}
 	lines := []string{
-		fmt.Sprintf("%d games, %d game × strategy rows, %d deals played in all", len(games), len(s.Rows), deals),
+		fmt.Sprintf("%s, %s, %s played in all", Plural(len(games), "game"), Plural(len(s.Rows), "game × strategy row"), Plural(deals, "deal")),
 		"master seed: " + orNone(strings.Join(seedList, ", ")),
 		"rule catalog hash: " + orNone(strings.Join(hashList, ", ")),
 		"pasyans build: " + orNone(strings.Join(buildList, ", ")),

@@ -34,6 +34,7 @@ const (
 	KeyDealMin       = "pasyans.deal_min"       // smallest deal_index in the file ("" if empty)
 	KeyDealMax       = "pasyans.deal_max"       // largest deal_index in the file ("" if empty)
 	KeyComplete      = "pasyans.complete"       // "true" when the file holds the whole deal range, else "false"
+	KeyDealsDone     = "pasyans.deals_done"     // the file holds every row of the deals from the range's start to this index, excluded (results, moves)
 	KeyExtraPrefix   = "pasyans.extra."         // prefix of Metadata.Extra keys
 
 	// KeyArrowCompression is the body compression of an Arrow IPC file

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -68,6 +69,9 @@ type part[T any] struct {
 	min   int64 // first deal index, valid when rows > 0
 	next  int64 // deal index after the last one written
 	inSeq bool  // rows so far are exactly ShardStart, ShardStart+1, …
+	// prefix is the deal index after the complete prefix ShardStart,
+	// ShardStart+1, … of the rows written (results).
+	prefix int64
 	// entry is set once the file is committed (a results partition is
 	// committed as soon as it holds the whole deal range, which frees its
 	// buffers long before Close).
@@ -76,8 +80,10 @@ type part[T any] struct {
 
 // existingPart is a final part file of this shard found at start (Resume).
 type existingPart struct {
-	path   string
-	prefix int64 // first deal index ≥ ShardStart not in the file's complete prefix
+	path string
+	// prefix is the first deal index ≥ ShardStart whose rows the file may
+	// lack: it holds every row of the deals ShardStart … prefix-1.
+	prefix int64
 }
 
 // ResultsWriter writes the results (and, traced, moves) datasets of one
@@ -163,12 +169,14 @@ func NewResultsWriter(dir string, opt ResultsOptions) (*ResultsWriter, error) {
 			if !opt.Resume {
 				continue
 			}
-			ep := existingPart{path: f.Path, prefix: opt.ShardStart}
+			ep := existingPart{path: f.Path}
 			if ds == DatasetResults {
 				ep.prefix, err = completePrefix(f.Path, opt.ShardStart)
-				if err != nil {
-					return nil, fmt.Errorf("resume: %w", err)
-				}
+			} else {
+				ep.prefix, err = movesPrefix(f.Path, opt.ShardStart, opt.ShardEnd)
+			}
+			if err != nil {
+				return nil, fmt.Errorf("resume: %w", err)
 			}
 			w.existing[ds][partKey{f.Game, f.Strategy}] = ep
 		}
@@ -220,20 +228,59 @@ func completePrefix(path string, start int64) (int64, error) {
 	return next, nil
 }
 
+// movesPrefix returns the first deal index ≥ start whose moves the moves
+// file at path may lack: the file's KeyDealsDone, or end for a complete
+// file of an older writer, or start (nothing is known to be whole).
+func movesPrefix(path string, start, end int64) (int64, error) {
+	md, err := FileMetadata(path)
+	if err != nil {
+		return 0, err
+	}
+	if v, err := strconv.ParseInt(md[KeyDealsDone], 10, 64); err == nil && v >= start {
+		if end > start {
+			v = min(v, end)
+		}
+		return v, nil
+	}
+	if md[KeyComplete] == "true" && end > start {
+		return end, nil
+	}
+	return start, nil
+}
+
+// datasets returns the datasets this shard writes for each partition: each
+// is a unit of its own for Resume and Verify.
+func (w *ResultsWriter) datasets() []string {
+	if w.opt.Trace {
+		return []string{DatasetResults, DatasetMoves}
+	}
+	return []string{DatasetResults}
+}
+
 // ResumePoint returns the deal index from which the partition (game,
-// strategy) of this shard must be played again. With Resume it is the first
-// deal index not in the complete prefix of the existing results part file,
-// that is the largest d such that the file's first rows are exactly the
-// deals ShardStart … d-1 (ShardStart when there is no file or its first row
-// is not ShardStart). Without Resume it is ShardStart. Rows after a gap are
-// not counted. Call it before writing rows.
+// strategy) of this shard must be played again. With Resume it is the
+// smallest, over the datasets the shard writes (results; moves with Trace),
+// of the first deal index whose rows the dataset's existing part file may
+// lack: ShardStart when a dataset has no file. For results that is the
+// largest d such that the file's first rows are exactly the deals
+// ShardStart … d-1 (rows after a gap are not counted); for moves the
+// file's KeyDealsDone. Without Resume it is ShardStart. Call it before
+// writing rows.
 func (w *ResultsWriter) ResumePoint(game, strategy string) int64 {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if ep, ok := w.existing[DatasetResults][partKey{game, strategy}]; ok {
-		return ep.prefix
+	if !w.opt.Resume {
+		return w.opt.ShardStart
 	}
-	return w.opt.ShardStart
+	point := int64(math.MaxInt64)
+	for _, ds := range w.datasets() {
+		ep, ok := w.existing[ds][partKey{game, strategy}]
+		if !ok {
+			return w.opt.ShardStart
+		}
+		point = min(point, ep.prefix)
+	}
+	return max(point, w.opt.ShardStart)
 }
 
 // KeepBefore, with Resume, carries over the existing rows of game (every
@@ -347,7 +394,7 @@ func (w *ResultsWriter) resultPart(k partKey) (*part[sim.Result], error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &part[sim.Result]{key: k, path: path, file: f, next: w.opt.ShardStart, inSeq: true}
+	p := &part[sim.Result]{key: k, path: path, file: f, next: w.opt.ShardStart, inSeq: true, prefix: w.opt.ShardStart}
 	w.results[k] = p
 	w.order = append(w.order, k)
 	return p, nil
@@ -406,6 +453,9 @@ func writeResultRows(p *part[sim.Result], rows []sim.Result) error {
 		}
 		if d != next {
 			inSeq = false
+		}
+		if inSeq {
+			p.prefix = d + 1
 		}
 		next = d + 1
 	}
@@ -469,7 +519,7 @@ func (w *ResultsWriter) rangeKnown() bool { return w.opt.ShardEnd > w.opt.ShardS
 // commitResults finalises a results partition.
 func (w *ResultsWriter) commitResults(p *part[sim.Result]) error {
 	c := w.rangeKnown() && p.inSeq && p.next == w.opt.ShardEnd
-	e, err := commitPart(w, p.file, DatasetResults, p.key, p.min, p.next, c)
+	e, err := commitPart(w, p.file, DatasetResults, p.key, p.min, p.next, p.prefix, c)
 	p.entry = &e
 	return err
 }
@@ -569,14 +619,7 @@ func (w *ResultsWriter) Close() error {
 	}
 	w.closed = true
 	if w.err != nil {
-		for _, k := range w.order {
-			if w.results[k].entry == nil {
-				w.results[k].file.Abort()
-			}
-		}
-		for _, k := range w.moveKeys {
-			w.moves[k].file.Abort()
-		}
+		w.closeFailed()
 		return w.err
 	}
 	man := Manifest{
@@ -587,7 +630,21 @@ func (w *ResultsWriter) Close() error {
 		MasterSeed: w.meta.MasterSeed, CatalogHash: w.meta.CatalogHash, Identity: w.opt.Identity,
 		Created: w.meta.Created, Complete: true,
 	}
+	if w.opt.Trace {
+		// Every partition gets its moves file, if only an empty one (no
+		// moves in the deals played): Verify and Resume then tell a lost
+		// moves file from one with nothing to hold.
+		for _, k := range w.order {
+			if _, ok := w.moves[k]; !ok {
+				if _, err := w.movePart(k); err != nil {
+					w.closeFailed()
+					return err
+				}
+			}
+		}
+	}
 	complete := make(map[partKey]bool)
+	done := make(map[partKey]int64)
 	var firstErr error
 	for _, k := range w.order {
 		p := w.results[k]
@@ -597,11 +654,20 @@ func (w *ResultsWriter) Close() error {
 			}
 		}
 		complete[k] = p.entry.Complete
+		done[k] = p.prefix
 		man.Files = append(man.Files, *p.entry)
 	}
 	for _, k := range w.moveKeys {
+		// The moves of every deal whose results were written have been
+		// written too (the runner delivers a batch's moves right after its
+		// results), so the moves file holds whole the deals of the results'
+		// complete prefix.
 		p := w.moves[k]
-		e, err := commitPart(w, p.file, DatasetMoves, k, p.min, p.next, complete[k])
+		d, ok := done[k]
+		if !ok {
+			d = w.opt.ShardStart
+		}
+		e, err := commitPart(w, p.file, DatasetMoves, k, p.min, p.next, d, complete[k])
 		if err != nil && firstErr == nil {
 			firstErr = err
 		}
@@ -621,7 +687,7 @@ func (w *ResultsWriter) Close() error {
 	} else if man.Complete && w.opt.Identity != nil && w.opt.ShardEnd > w.opt.ShardStart {
 		// A run interrupted before a game's first batch has no file for
 		// that game: every game and strategy of the run needs its part.
-		man.Complete = allParts(w.opt.Identity, complete)
+		man.Complete = allParts(w.opt.Identity, man.Files)
 	}
 	man.Closed = time.Now().UTC()
 	data, err := json.MarshalIndent(man, "", "  ")
@@ -631,13 +697,34 @@ func (w *ResultsWriter) Close() error {
 	return writeAtomic(filepath.Join(w.dir, ManifestName(w.opt.ShardIndex, w.opt.ShardCount)), append(data, '\n'))
 }
 
+// closeFailed drops the files not yet committed.
+func (w *ResultsWriter) closeFailed() {
+	for _, k := range w.order {
+		if w.results[k].entry == nil {
+			w.results[k].file.Abort()
+		}
+	}
+	for _, k := range w.moveKeys {
+		w.moves[k].file.Abort()
+	}
+}
+
 // allParts reports whether every game and strategy of the run id has a
-// complete results part (complete holds the parts written).
-func allParts(id *RunIdentity, complete map[partKey]bool) bool {
-	for _, g := range id.Games {
-		for _, st := range id.Strategies {
-			if !complete[partKey{g.ID, st.Name}] {
-				return false
+// complete part of every dataset the run declares (RunIdentity.Datasets);
+// files are the entries written.
+func allParts(id *RunIdentity, files []ManifestEntry) bool {
+	complete := make(map[[3]string]bool)
+	for _, e := range files {
+		if e.Complete {
+			complete[[3]string{e.Dataset, e.Game, e.Strategy}] = true
+		}
+	}
+	for _, ds := range id.Datasets() {
+		for _, g := range id.Games {
+			for _, st := range id.Strategies {
+				if !complete[[3]string{ds, g.ID, st.Name}] {
+					return false
+				}
 			}
 		}
 	}
@@ -646,7 +733,7 @@ func allParts(id *RunIdentity, complete map[partKey]bool) bool {
 
 // commitPart finalises one part file with its metadata and returns its manifest
 // entry.
-func commitPart[T any](w *ResultsWriter, f *parquetFile[T], dataset string, k partKey, min, next int64, complete bool) (ManifestEntry, error) {
+func commitPart[T any](w *ResultsWriter, f *parquetFile[T], dataset string, k partKey, min, next, done int64, complete bool) (ManifestEntry, error) {
 	rows, a := f.rows, f.a
 	f.SetMeta(KeyShardIndex, strconv.Itoa(w.opt.ShardIndex))
 	f.SetMeta(KeyShardCount, strconv.Itoa(w.opt.ShardCount))
@@ -664,6 +751,7 @@ func commitPart[T any](w *ResultsWriter, f *parquetFile[T], dataset string, k pa
 		f.SetMeta(KeyDealMax, "")
 	}
 	f.SetMeta(KeyComplete, strconv.FormatBool(complete))
+	f.SetMeta(KeyDealsDone, strconv.FormatInt(done, 10))
 	rel, _ := filepath.Rel(w.dir, a.final)
 	e.Path = filepath.ToSlash(rel)
 	if err := f.Commit(); err != nil {

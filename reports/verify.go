@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/pasyans/pasyans/sim"
 )
@@ -38,8 +39,10 @@ var manifestRE = regexp.MustCompile(`^_manifest-(\d{5,})-of-(\d{5,})\.json$`)
 // files), every manifest describes the same run (identity, master seed,
 // rule catalog) as the others and as the folder's run file, every file a
 // manifest lists is inside the folder and exists with the listed size,
-// SHA-256, row count and run, and every part file of results/ and moves/
-// is listed by some manifest. Problems are reported in the Verification;
+// SHA-256, row count and run, every dataset the run declares (results, and
+// moves for a traced run) has a complete file for every game and strategy
+// of every shard, and every part file of results/ and moves/ is listed by
+// some manifest. Problems are reported in the Verification;
 // the error is for a folder that cannot be read.
 func Verify(ctx context.Context, dir string) (*Verification, error) {
 	return check(ctx, dir, true)
@@ -141,7 +144,35 @@ func (c *verifier) manifest(name string, m []string) error {
 		}
 		c.file(name, &man, f)
 	}
+	if man.Complete {
+		c.partitions(name, &man)
+	}
 	return nil
+}
+
+// partitions checks that a manifest that says its shard is complete lists
+// a complete file of every dataset the run declares (results; moves when
+// it traces) for every game and strategy of the run.
+func (c *verifier) partitions(name string, man *Manifest) {
+	if man.Identity == nil || man.DealEnd <= man.DealStart {
+		return // an older manifest, or a shard with no deals
+	}
+	complete := make(map[[3]string]bool)
+	for _, e := range man.Files {
+		if e.Complete {
+			complete[[3]string{e.Dataset, e.Game, e.Strategy}] = true
+		}
+	}
+	for _, ds := range man.Identity.Datasets() {
+		for _, g := range man.Identity.Games {
+			for _, st := range man.Identity.Strategies {
+				if !complete[[3]string{ds, g.ID, st.Name}] {
+					c.problem("%s: no complete %s file for game %s, strategy %s (the run declares %s)",
+						name, ds, g.ID, st.Name, strings.Join(man.Identity.Datasets(), " and "))
+				}
+			}
+		}
+	}
 }
 
 // sameRun checks that a manifest describes the same run as the first one.

@@ -107,14 +107,14 @@ func TestExportedResultsVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) != 3 {
+	if len(files) != 5 { // results and (empty) moves of two partitions, the manifest
 		t.Fatalf("exported %v", files)
 	}
 	v, err := Verify(context.Background(), out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !v.Complete || v.Files != 2 || v.Rows != 60 {
+	if !v.Complete || v.Files != 4 || v.Rows != 60 {
 		t.Fatalf("verify export: %+v", v)
 	}
 	a, b := readAll(t, dir), readAll(t, out)
@@ -322,5 +322,123 @@ func TestVerifyWrongShardSet(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// tracedFolder writes a complete traced run of one shard (deals [0, n) of
+// two games × two strategies, moves for some deals) into dir, or, with
+// crash, stops it as a SIGKILL would after the first game's results were
+// complete: the writer is never closed.
+func tracedFolder(t *testing.T, dir string, n int64, resume, crash bool) *RunIdentity {
+	t.Helper()
+	games, strats := []string{"shah", "sultan"}, []string{"book", "greedy"}
+	id := &RunIdentity{MasterSeed: 1, Deals: n, ShardCount: 1, Trace: true, Games: []GameIdentity{{ID: games[0]}, {ID: games[1]}},
+		Strategies: []StrategyIdentity{{Name: strats[0], Params: "{}"}, {Name: strats[1], Params: "{}"}}}
+	w, err := NewResultsWriter(dir, ResultsOptions{ShardEnd: n, Trace: true, Resume: resume, Identity: id, Meta: Metadata{MasterSeed: 1, Extra: id.Extra(0)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for gi, g := range games {
+		from := int64(0)
+		if resume {
+			from = n
+			for _, s := range strats {
+				from = min(from, w.ResumePoint(g, s))
+			}
+			w.KeepBefore(g, from)
+		}
+		for d := from; d < n; d++ {
+			if err := w.WriteResults(synthRows([]string{g}, strats, d, d+1)); err != nil {
+				t.Fatal(err)
+			}
+			if d%3 == 0 {
+				mv := []sim.MoveRecord{{Game: g, Strategy: strats[0], DealIndex: d, Rule: g + "/I"}, {Game: g, Strategy: strats[1], DealIndex: d, Ply: 1, Rule: g + "/II"}}
+				if err := w.WriteMoves(mv); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if crash && gi == 0 {
+			return id // killed: the results of the first game are final, nothing else
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func readMoves(t *testing.T, dir string) []sim.MoveRecord {
+	t.Helper()
+	var all []sim.MoveRecord
+	if err := ReadMoves(context.Background(), dir, func(r []sim.MoveRecord) error { all = append(all, r...); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	return all
+}
+
+// TestResumeTracedRunKeepsMoves: a traced run killed once a partition's
+// results file was final, but before its moves file was, resumes that
+// partition from its start (each dataset is a unit of its own): the moves
+// are all there, as in an uninterrupted run.
+func TestResumeTracedRunKeepsMoves(t *testing.T) {
+	full, dir := t.TempDir(), t.TempDir()
+	tracedFolder(t, full, 40, false, false)
+	tracedFolder(t, dir, 40, false, true)
+	if _, err := os.Stat(filepath.Join(dir, "results/game=shah/strategy=book/part-00000-of-00001.parquet")); err != nil {
+		t.Fatalf("the crash should leave the first game's final results: %v", err)
+	}
+	w, err := NewResultsWriter(dir, ResultsOptions{ShardEnd: 40, Trace: true, Resume: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := w.ResumePoint("shah", "book"); p != 0 {
+		t.Errorf("resume point of a partition with final results and no moves file: %d, want 0", p)
+	}
+	w.Close()
+	tracedFolder(t, dir, 40, true, false)
+	if a, b := readMoves(t, full), readMoves(t, dir); fmt.Sprint(a) != fmt.Sprint(b) || len(a) == 0 {
+		t.Errorf("moves after a resume:\n got %v\nwant %v", b, a)
+	}
+	if a, b := readAll(t, full), readAll(t, dir); fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Error("results differ after a resume")
+	}
+	if v, err := Verify(context.Background(), dir); err != nil || !v.Complete {
+		t.Errorf("verify: %v %q", err, v.Problems)
+	}
+}
+
+// TestVerifyDatasetMissingForPartition: a traced run's manifest that says
+// the shard is complete but lists no moves file for a partition (what a
+// resume that lost the moves used to write) fails verification.
+func TestVerifyDatasetMissingForPartition(t *testing.T) {
+	dir := t.TempDir()
+	tracedFolder(t, dir, 20, false, false)
+	mpath := filepath.Join(dir, ManifestName(0, 1))
+	var man Manifest
+	data, _ := os.ReadFile(mpath)
+	if err := json.Unmarshal(data, &man); err != nil {
+		t.Fatal(err)
+	}
+	var kept []ManifestEntry
+	for _, e := range man.Files {
+		if e.Dataset == DatasetMoves && e.Game == "shah" && e.Strategy == "greedy" {
+			os.Remove(filepath.Join(dir, e.Path))
+			continue
+		}
+		kept = append(kept, e)
+	}
+	if len(kept) != len(man.Files)-1 {
+		t.Fatalf("no moves file of shah/greedy in %+v", man.Files)
+	}
+	man.Files = kept
+	data, _ = json.Marshal(man)
+	os.WriteFile(mpath, data, 0o644)
+	v, err := Verify(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Complete || !strings.Contains(strings.Join(v.Problems, "\n"), "no complete moves file for game shah, strategy greedy") {
+		t.Fatalf("a traced run without the moves of a partition: complete %v, problems %q", v.Complete, v.Problems)
 	}
 }
