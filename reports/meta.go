@@ -35,6 +35,7 @@ const (
 	KeyDealMax       = "pasyans.deal_max"       // largest deal_index in the file ("" if empty)
 	KeyComplete      = "pasyans.complete"       // "true" when the file holds the whole deal range, else "false"
 	KeyExtraPrefix   = "pasyans.extra."         // prefix of Metadata.Extra keys
+	KeyEditClasses   = "pasyans.edit_classes"   // corpus_tokens: the edits counted by class (Metadata.EditClasses)
 
 	// KeyArrowCompression is the body compression of an Arrow IPC file
 	// (zstd, lz4 or none); Arrow files only.
@@ -55,6 +56,8 @@ type Metadata struct {
 	Created time.Time
 	// Extra holds further entries, written as KeyExtraPrefix+key.
 	Extra map[string]string
+	// EditClasses, if set, is written as KeyEditClasses (corpus_tokens).
+	EditClasses string
 	// Incomplete marks tables computed from a results folder that is not
 	// one complete run: ExportTable then writes KeyComplete "false".
 	Incomplete bool
@@ -136,6 +139,9 @@ func (m Metadata) pairs(dataset string) [][2]string {
 	}
 	for _, k := range slices.Sorted(maps.Keys(m.Extra)) {
 		kv = append(kv, [2]string{KeyExtraPrefix + k, m.Extra[k]})
+	}
+	if m.EditClasses != "" {
+		kv = append(kv, [2]string{KeyEditClasses, m.EditClasses})
 	}
 	return kv
 }
