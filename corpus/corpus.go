@@ -300,12 +300,17 @@ func openFile(ctx context.Context, gs *gameSet, p string, maxLine int) (*Documen
 	if !fi.Mode().IsRegular() && fi.Mode()&fs.ModeNamedPipe == 0 && fi.Mode()&fs.ModeCharDevice == 0 {
 		return nil, fmt.Errorf("%s: not a regular file", p)
 	}
-	f, err := os.Open(p)
+	f, err := textin.OpenFile(ctx, p)
 	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
 		return nil, fileError(p, err)
 	}
 	defer f.Close()
-	d, err := read(ctx, gs, p, f, sizeOf(f), maxLine)
+	r, release := textin.Cancelable(ctx, f)
+	defer release()
+	d, err := read(ctx, gs, p, r, sizeOf(f), maxLine)
 	if err != nil {
 		return nil, err
 	}

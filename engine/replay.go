@@ -170,7 +170,8 @@ type ReplayResult struct {
 	Redeals int
 }
 
-// Replay re-plays a log from its seed. Every move must pass the game's
+// Replay re-plays a log from its seed (a leading UTF-8 byte-order mark is
+// skipped). Every move must pass the game's
 // Check and be among its LegalMoves; the header must match this engine
 // (version and catalog hash) and the outcome line the replayed game. It
 // returns a *ReplayError for the first line that fails.
@@ -189,7 +190,13 @@ func Replay(r io.Reader) (*ReplayResult, error) {
 	done := false
 	for sc.Scan() {
 		line++
-		raw := bytes.TrimSpace(sc.Bytes())
+		raw := sc.Bytes()
+		if line == 1 {
+			// A UTF-8 byte-order mark, as some editors save a file, is no
+			// part of the header.
+			raw = bytes.TrimPrefix(raw, []byte("\uFEFF"))
+		}
+		raw = bytes.TrimSpace(raw)
 		if len(raw) == 0 {
 			return nil, fail(0, "empty line")
 		}

@@ -237,3 +237,23 @@ func FuzzReplay(f *testing.F) {
 		}
 	})
 }
+
+// TestReplayBOM: a log saved with a UTF-8 byte-order mark (and CRLF line
+// ends) replays; a mark anywhere but at the start is still refused.
+func TestReplayBOM(t *testing.T) {
+	spec, err := Lookup("napoleon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := logLines(t, spec, 3)
+	withBOM := "\uFEFF" + strings.Join(lines, "\r\n") + "\r\n"
+	res, err := Replay(strings.NewReader(withBOM))
+	if err != nil || res.Moves != len(lines)-2 {
+		t.Fatalf("log with a BOM: %v (moves %v, want %d)", err, res, len(lines)-2)
+	}
+	bad := append([]string(nil), lines...)
+	bad[1] = "\uFEFF" + bad[1]
+	if err := replayLines(bad); err == nil {
+		t.Errorf("a BOM on line 2 was accepted")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,8 +23,10 @@ type EvalScore struct {
 // Evaluate normalizes each named document (the built-in corpus when names
 // is empty) and scores it against its modern reference — gold/NAME.txt, or
 // the built-in reference (normalize.Gold) when gold is "" — calling fn per
-// document. It returns the totals.
-func Evaluate(ctx context.Context, names []string, gold string, fn func(EvalScore) error) (EvalScore, error) {
+// document. The name "-" reads stdin (once); its reference is
+// gold/stdin.txt, or without gold the built-in reference of the embedded
+// document with the same text. It returns the totals.
+func Evaluate(ctx context.Context, names []string, gold string, stdin io.Reader, fn func(EvalScore) error) (EvalScore, error) {
 	total := EvalScore{Name: "total"}
 	if gold != "" {
 		if fi, err := os.Stat(gold); err != nil {
@@ -40,7 +43,7 @@ func Evaluate(ctx context.Context, names []string, gold string, fn func(EvalScor
 	if err != nil {
 		return total, err
 	}
-	open, names, err := DocumentOpener(ctx, names, nil)
+	open, names, err := DocumentOpener(ctx, names, stdin)
 	if err != nil {
 		return total, err
 	}
@@ -49,7 +52,13 @@ func Evaluate(ctx context.Context, names []string, gold string, fn func(EvalScor
 		if err != nil {
 			return total, err
 		}
-		ref, err := goldReference(ctx, gold, doc.Name)
+		refName := doc.Name
+		if name == "-" && gold == "" {
+			if refName, err = embeddedTwin(ctx, doc); err != nil {
+				return total, err
+			}
+		}
+		ref, err := goldReference(ctx, gold, refName)
 		if err != nil {
 			return total, err
 		}
@@ -64,6 +73,21 @@ func Evaluate(ctx context.Context, names []string, gold string, fn func(EvalScor
 		}
 	}
 	return total, nil
+}
+
+// embeddedTwin returns the name of the embedded document whose text is
+// doc's (read from standard input), whose built-in reference then scores it.
+func embeddedTwin(ctx context.Context, doc *corpus.Document) (string, error) {
+	docs, err := corpus.Embedded(ctx, CorpusOptions())
+	if err != nil {
+		return "", err
+	}
+	for _, d := range docs {
+		if d.Text == doc.Text {
+			return d.Name, nil
+		}
+	}
+	return "", errors.New("-: standard input is no document of the built-in corpus, so it has no built-in reference (give --gold DIR with DIR/stdin.txt)")
 }
 
 // goldReference returns the modern reference of document name: the

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/pasyans/pasyans/corpus"
+	"github.com/pasyans/pasyans/internal/textin"
 	"github.com/pasyans/pasyans/normalize"
 )
 
@@ -186,13 +187,18 @@ func streamFile(ctx context.Context, n *normalize.Normalizer, path string, out i
 	if fi.IsDir() {
 		return fmt.Errorf("%s: %w", path, corpus.ErrDirectory)
 	}
-	f, err := os.Open(path)
+	f, err := textin.OpenFile(ctx, path)
 	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		return fmt.Errorf("%s: %w", path, errors.Unwrap(err))
 	}
 	defer f.Close()
+	r, release := textin.Cancelable(ctx, f)
+	defer release()
 	base := filepath.Base(path)
-	return streamText(ctx, n, path, strings.TrimSuffix(base, filepath.Ext(base)), f, out, explain, onEdit, several)
+	return streamText(ctx, n, path, strings.TrimSuffix(base, filepath.Ext(base)), r, out, explain, onEdit, several)
 }
 
 // layoutDocument reads r whole as a corpus document when it is an hOCR or

@@ -7,7 +7,7 @@ import (
 	"io"
 
 	"github.com/pasyans/pasyans/engine"
-	"github.com/pasyans/pasyans/reports"
+	"github.com/pasyans/pasyans/internal/outfile"
 	"github.com/pasyans/pasyans/reports/viewer"
 	"github.com/pasyans/pasyans/sim"
 )
@@ -36,6 +36,9 @@ type PlayOptions struct {
 	// the viewer when Log and Viewer are nil; they are written atomically
 	// and only when the deal was played through.
 	LogFile, ViewerFile string
+	// Stdout is what "-" stands for in LogFile and ViewerFile (nil:
+	// os.Stdout).
+	Stdout io.Writer
 }
 
 // PlayResult is the outcome of a played deal.
@@ -57,7 +60,7 @@ func Play(ctx context.Context, o PlayOptions) (*PlayResult, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	files, err := o.createFiles()
+	files, err := o.createFiles(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -120,12 +123,12 @@ func collectMoves(played *[]viewer.Move, next sim.Tracer) sim.Tracer {
 	}
 }
 
-// outputFiles are the atomic files a Play writes.
-type outputFiles []*reports.AtomicFile
+// outputFiles are the output files a Play writes.
+type outputFiles []*outfile.File
 
 // createFiles creates the files of LogFile and ViewerFile and makes them the
 // Log and Viewer writers.
-func (o *PlayOptions) createFiles() (outputFiles, error) {
+func (o *PlayOptions) createFiles(ctx context.Context) (outputFiles, error) {
 	var files outputFiles
 	for _, f := range []struct {
 		flag, path string
@@ -134,7 +137,7 @@ func (o *PlayOptions) createFiles() (outputFiles, error) {
 		if f.path == "" || *f.w != nil {
 			continue
 		}
-		af, err := CreateOutput(f.flag, f.path)
+		af, err := CreateOutput(ctx, f.flag, f.path, o.Stdout)
 		if err != nil {
 			files.abort()
 			return nil, err

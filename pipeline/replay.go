@@ -2,13 +2,12 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/pasyans/pasyans/engine"
-	"github.com/pasyans/pasyans/reports"
+	"github.com/pasyans/pasyans/internal/outfile"
 	"github.com/pasyans/pasyans/reports/viewer"
 )
 
@@ -52,15 +51,27 @@ func ReplayViewer(res *engine.ReplayResult) viewer.Input {
 	return viewer.Input{Game: h.Game, Options: h.Options, Seed: h.Seed, Strategy: h.Strategy, Moves: moves}
 }
 
-// CreateOutput creates the output file of flag atomically (nil when path
-// is empty). The file goes into an existing folder: unlike dataset
-// folders, a mistyped path must not create directories.
-func CreateOutput(flag, path string) (*reports.AtomicFile, error) {
+// CreateOutput creates the output file of flag (nil when path is empty)
+// as internal/outfile does for every output path: "-" is stdout (nil:
+// os.Stdout), a FIFO or a device is written through, a regular file is
+// replaced atomically (through a symbolic link), and errors start with the
+// flag and name the path. The file goes into an existing folder: unlike
+// dataset folders, a mistyped path must not create directories.
+func CreateOutput(ctx context.Context, flag, path string, stdout io.Writer) (*outfile.File, error) {
 	if path == "" {
 		return nil, nil
 	}
-	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("%s %s: no such directory", flag, filepath.Dir(path))
+	f, err := outfile.CreateWith(ctx, path, outfile.Options{Stdout: stdout})
+	if err != nil {
+		return nil, flagError(flag, err)
 	}
-	return reports.CreateAtomic(path)
+	return f, nil
+}
+
+// flagError starts err with flag, unless it is the context's.
+func flagError(flag string, err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return fmt.Errorf("%s %w", flag, err)
 }

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
+	"github.com/pasyans/pasyans/internal/outfile"
 	"github.com/pasyans/pasyans/reports"
 )
 
@@ -32,6 +34,11 @@ func Report(ctx context.Context, o ReportOptions) error {
 	}
 	var curves []reports.Curve // read first: a bad file stops the report before it prints
 	for _, path := range o.Curves {
+		// A Parquet file is read from its end: a FIFO or a terminal
+		// cannot be (and would wait for a writer).
+		if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+			return fmt.Errorf("--curve %s: not a regular file (a Parquet file is read by random access)", path)
+		}
 		c, err := reports.ReadCurve(path)
 		if err != nil {
 			return err
@@ -66,11 +73,11 @@ func Report(ctx context.Context, o ReportOptions) error {
 	if err != nil {
 		fmt.Fprintf(o.Log, "report: rule texts from the catalog only: %v\n", err)
 	}
-	err = reports.WriteFileAtomic(o.HTML, func(w io.Writer) error {
+	err = outfile.WriteFile(ctx, o.HTML, outfile.Options{Stdout: o.Out}, func(w io.Writer) error {
 		return reports.WriteHTML(w, s, reports.HTMLOptions{Rules: rules, Curves: curves})
 	})
 	if err != nil {
-		return err
+		return flagError("--html", err)
 	}
 	fmt.Fprintf(o.Log, "report: wrote %s\n", o.HTML)
 	return nil

@@ -38,6 +38,9 @@ type SolveDealOptions struct {
 	// the deal is won); Show prints the layout before and after the line.
 	LogFile string
 	Show    bool
+	// Check, when positive, re-proves a loss with solve.CheckLoss within
+	// Check states; a check that finds a win is an error.
+	Check int64
 	// Out receives the outcome and the line.
 	Out io.Writer
 }
@@ -49,7 +52,7 @@ func SolveDeal(ctx context.Context, o SolveDealOptions) (solve.Result, error) {
 	if err != nil {
 		return solve.Result{}, fmt.Errorf("--variant: %w", err)
 	}
-	log, err := CreateOutput("--log", o.LogFile)
+	log, err := CreateOutput(ctx, "--log", o.LogFile, o.Out)
 	if err != nil {
 		return solve.Result{}, err
 	}
@@ -70,13 +73,27 @@ func SolveDeal(ctx context.Context, o SolveDealOptions) (solve.Result, error) {
 		name += " [" + v + "]"
 	}
 	printSolveOutcome(o.Out, name, o.Seed, r, o.Limits, o.Spec, time.Since(t0))
+	if r.Outcome == solve.Lost && o.Check > 0 {
+		c := solve.CheckLoss(ctx, g, o.Check)
+		switch c.Verdict {
+		case solve.CheckDisagreed:
+			return r, fmt.Errorf("%s seed %d: the solver proved a loss (%s), but the independent check found a win in %d moves", name, o.Seed, r.Proof, len(c.Line))
+		case solve.CheckAgreed:
+			fmt.Fprintf(o.Out, "check: agreed: a plain exhaustive search visited all %d reachable states, none won\n", c.States)
+		default:
+			if err := ctx.Err(); err != nil {
+				return r, fmt.Errorf("check stopped after %d states: %w", c.States, err)
+			}
+			fmt.Fprintf(o.Out, "check: out of budget: a plain exhaustive search reached its %d states before searching every one\n", o.Check)
+		}
+	}
 	if r.Outcome != solve.Won {
 		if log != nil {
 			fmt.Fprintf(o.Out, "no log written to %s: the deal was not won\n", o.LogFile)
 		}
 		return r, nil
 	}
-	var logw io.Writer // nil without --log (a nil *AtomicFile in it would not be)
+	var logw io.Writer // nil without --log (a nil *outfile.File in it would not be)
 	if log != nil {
 		logw = log
 	}
@@ -99,8 +116,8 @@ func printSolveOutcome(w io.Writer, name string, seed uint64, r solve.Result, li
 	case solve.Won:
 		fmt.Fprintf(w, "%s seed %d: won in %d moves (%s)\n", name, seed, len(r.Line), stats)
 	case solve.Lost:
-		fmt.Fprintf(w, "%s seed %d: lost: no reachable state is won (proved by searching every one: %s, %d dead ends pruned)\n",
-			name, seed, stats, r.DeadEnds)
+		fmt.Fprintf(w, "%s seed %d: lost: no reachable state is won (proved by %s, in the %s: %s, %d dead ends pruned)\n",
+			name, seed, r.Proof, r.Phase, stats, r.DeadEnds)
 	default:
 		evicted := ""
 		if r.Evictions > 0 {
@@ -181,6 +198,9 @@ type WinnabilityOptions struct {
 	Seed    uint64
 	Workers int
 	Limits  solve.Limits
+	// Check, when positive, re-proves every loss with solve.CheckLoss
+	// within Check states a deal (sim.WinnabilityConfig.Check).
+	Check int64
 	// RowsFile, if set, receives one JSON line per deal.
 	RowsFile string
 	// Markdown prints the table as Markdown.
@@ -192,14 +212,29 @@ type WinnabilityOptions struct {
 // Winnability solves the first Deals deals of each game — the deals of a
 // tournament with the same seed — and prints the winnability table.
 func Winnability(ctx context.Context, o WinnabilityOptions) ([]sim.WinnabilityRow, error) {
-	rowsFile, err := CreateOutput("--rows", o.RowsFile)
+	rowsFile, err := CreateOutput(ctx, "--rows", o.RowsFile, o.Out)
 	if err != nil {
 		return nil, err
 	}
 	if rowsFile != nil {
 		defer rowsFile.Abort()
 	}
-	cfg := sim.WinnabilityConfig{Games: o.Games, Deals: o.Deals, MasterSeed: o.Seed, Workers: o.Workers, Limits: o.Limits}
+	cfg := sim.WinnabilityConfig{Games: o.Games, Deals: o.Deals, MasterSeed: o.Seed, Workers: o.Workers, Limits: o.Limits, Check: o.Check}
+	var rowsOut *bufio.Writer
+	if rowsFile != nil {
+		// The rows are streamed to the file's temporary name as the deals
+		// are solved, and the file is renamed into place once whole.
+		rowsOut = bufio.NewWriter(rowsFile)
+		enc := json.NewEncoder(rowsOut)
+		cfg.Deal = func(game int, d sim.DealSolve) error {
+			g := o.Games[game]
+			opts, _ := g.Spec.ResolveOptions(g.Options)
+			if err := enc.Encode(newSolveRow(g.Spec.ID, g.Spec.VariantString(opts), d)); err != nil {
+				return fmt.Errorf("%s: %w", o.RowsFile, err)
+			}
+			return nil
+		}
+	}
 	if o.Progress != nil {
 		prog := &solveProgress{w: o.Progress, every: 10 * time.Second, last: time.Now()}
 		cfg.Progress = prog.update
@@ -212,7 +247,7 @@ func Winnability(ctx context.Context, o WinnabilityOptions) ([]sim.WinnabilityRo
 		return nil, err
 	}
 	if rowsFile != nil {
-		if err := writeSolveRows(rowsFile, rows); err != nil {
+		if err := rowsOut.Flush(); err != nil {
 			return nil, fmt.Errorf("%s: %w", o.RowsFile, err)
 		}
 		if err := rowsFile.Commit(); err != nil {
@@ -224,7 +259,18 @@ func Winnability(ctx context.Context, o WinnabilityOptions) ([]sim.WinnabilityRo
 		limit = " and " + o.Limits.Time.String()
 	}
 	fmt.Fprintf(o.Out, "Solver on deals 0 … %d of each game (seed %d), budget %d nodes%s per deal:\n\n", o.Deals-1, o.Seed, o.Limits.Nodes, limit)
-	return rows, sim.WriteWinnability(o.Out, rows, o.Markdown)
+	if err := sim.WriteWinnability(o.Out, rows, o.Markdown); err != nil {
+		return rows, err
+	}
+	if o.Check > 0 {
+		fmt.Fprintf(o.Out, "\nIndependent check of the losses (plain exhaustive search, at most %d states a deal):\n", o.Check)
+		for _, r := range rows {
+			if r.Lost > 0 {
+				fmt.Fprintf(o.Out, "%s: %d lost: %d agreed, 0 disagreed, %d out of budget\n", r.Game, r.Lost, r.Checked, r.OutOfBudget)
+			}
+		}
+	}
+	return rows, nil
 }
 
 // solveRow is one line of the --rows file.
@@ -235,24 +281,18 @@ type solveRow struct {
 	DealSeed  uint64  `json:"deal_seed"`
 	Outcome   string  `json:"outcome"`
 	Reason    string  `json:"reason,omitempty"`
+	Proof     string  `json:"proof,omitempty"`
+	Stage     string  `json:"stage"`
+	Moves     int     `json:"moves"`
+	Check     string  `json:"check,omitempty"`
 	Nodes     int64   `json:"nodes"`
 	Seconds   float64 `json:"seconds"`
 }
 
-// writeSolveRows writes one JSON line per deal to w.
-func writeSolveRows(w io.Writer, rows []sim.WinnabilityRow) error {
-	bw := bufio.NewWriter(w)
-	enc := json.NewEncoder(bw)
-	for _, r := range rows {
-		for _, d := range r.Deal {
-			sr := solveRow{Game: r.Game, Variant: r.Variant, DealIndex: d.Index, DealSeed: d.Seed,
-				Outcome: d.Outcome.String(), Reason: d.Reason, Nodes: d.Nodes, Seconds: d.Time.Seconds()}
-			if err := enc.Encode(sr); err != nil {
-				return err
-			}
-		}
-	}
-	return bw.Flush()
+// newSolveRow returns the --rows line of one deal.
+func newSolveRow(game, variant string, d sim.DealSolve) solveRow {
+	return solveRow{Game: game, Variant: variant, DealIndex: d.Index, DealSeed: d.Seed,
+		Outcome: d.Outcome.String(), Reason: d.Reason, Proof: d.Proof, Stage: d.Stage, Moves: d.Moves, Check: d.Check, Nodes: d.Nodes, Seconds: d.Time.Seconds()}
 }
 
 // solveProgress prints a progress line at most every interval.

@@ -6,7 +6,10 @@ import (
 	"html"
 	"io"
 	"math"
+	"math/big"
 	"strconv"
+
+	"github.com/parquet-go/parquet-go"
 
 	"github.com/pasyans/pasyans/engine"
 	"github.com/pasyans/pasyans/sim"
@@ -118,10 +121,14 @@ func WriteCurveSVG(w io.Writer, title, xLabel string, series []CurveSeries) erro
 		bw.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e0e0e0"/>`, f1(left), f1(y(p)), f1(left+plotW), f1(y(p)))
 		bw.printf(`<text x="%s" y="%s" font-size="11" text-anchor="end" fill="#555" font-family="DejaVu Sans,Arial,sans-serif">%s</text>`+"\n", f1(left-6), f1(y(p)+4), axisPct(p))
 	}
-	for e := math.Ceil(xlo); e <= xhi; e++ {
-		v := int64(math.Exp2(e))
-		bw.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e0e0e0"/>`, f1(x(v)), f1(top), f1(x(v)), f1(top+plotH))
-		bw.printf(`<text x="%s" y="%s" font-size="11" text-anchor="middle" fill="#555" font-family="DejaVu Sans,Arial,sans-serif">%d</text>`+"\n", f1(x(v)), f1(top+plotH+15), v)
+	step := max(1, math.Ceil((xhi-xlo)/12)) // at most a dozen ticks
+	for e := math.Ceil(xlo); e <= xhi; e += step {
+		// The tick at 2^e, placed by its exponent: 2^63 and above overflow
+		// an int64 (and drew x="NaN").
+		tx := left + plotW*(e-xlo)/(xhi-xlo)
+		label := new(big.Int).Lsh(big.NewInt(1), uint(e)).String()
+		bw.printf(`<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#e0e0e0"/>`, f1(tx), f1(top), f1(tx), f1(top+plotH))
+		bw.printf(`<text x="%s" y="%s" font-size="11" text-anchor="middle" fill="#555" font-family="DejaVu Sans,Arial,sans-serif">%s</text>`+"\n", f1(tx), f1(top+plotH+15), label)
 	}
 	bw.printf(`<path d="M%s %sV%sH%s" stroke="#888" fill="none"/>`+"\n", f1(left), f1(top), f1(top+plotH), f1(left+plotW))
 	bw.printf(`<text x="%s" y="%s" font-size="12" text-anchor="middle" font-family="DejaVu Sans,Arial,sans-serif">%s</text>`+"\n", f1(left+plotW/2), f1(top+plotH+36), html.EscapeString(xLabel))
@@ -217,6 +224,62 @@ func CurveRows(cfg CurveConfig, series []CurveSeries) []CurveRow {
 	return rows
 }
 
+// curveColumns are the columns a curve dataset must have, without NULLs:
+// a missing or NULL wins would read as 0 and draw 0 % everywhere. The rate
+// and the interval are derived from them and not needed.
+var curveColumns = []string{"game", "strategy", "param", "value", "deals", "wins", "master_seed"}
+
+// checkCurveColumns checks that the Parquet file at path has every column
+// of curveColumns and no NULL in them.
+func checkCurveColumns(path string) error {
+	f, pf, err := openParquet(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	schema := pf.Schema()
+	for _, name := range curveColumns {
+		col, ok := schema.Lookup(name)
+		if !ok {
+			return fmt.Errorf("%s: no %q column: not a curve dataset (scripts/plannercurve --data)", path, name)
+		}
+		if col.Node.Optional() || col.Node.Repeated() {
+			nulls, err := columnNulls(pf, col.ColumnIndex)
+			if err != nil {
+				return fmt.Errorf("%s: column %q: %w", path, name, err)
+			}
+			if nulls > 0 {
+				return fmt.Errorf("%s: column %q has %d NULL value(s): every curve point needs it", path, name, nulls)
+			}
+		}
+	}
+	return nil
+}
+
+// columnNulls counts the NULLs of column index of pf, page by page.
+func columnNulls(pf *parquet.File, index int) (int64, error) {
+	var nulls int64
+	for _, rg := range pf.RowGroups() {
+		pages := rg.ColumnChunks()[index].Pages()
+		for {
+			p, err := pages.ReadPage()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				pages.Close()
+				return 0, err
+			}
+			nulls += p.NumNulls()
+			parquet.Release(p)
+		}
+		if err := pages.Close(); err != nil {
+			return 0, err
+		}
+	}
+	return nulls, nil
+}
+
 // ReadCurve reads a curve dataset (a Parquet file of CurveRow) and groups
 // its points by game in the order the games first appear. A file that is
 // not such a dataset, that is empty, or whose rows mix strategies,
@@ -228,6 +291,9 @@ func ReadCurve(path string) (Curve, error) {
 	}
 	if d := meta[KeyDataset]; d != DatasetCurve {
 		return Curve{}, fmt.Errorf("%s: dataset %q, want a %q dataset (scripts/plannercurve --data)", path, d, DatasetCurve)
+	}
+	if err := checkCurveColumns(path); err != nil {
+		return Curve{}, err
 	}
 	var c Curve
 	index := map[string]int{}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -170,6 +171,83 @@ func TestReadCurveRefuses(t *testing.T) {
 		_, err := ReadCurve(path)
 		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), filepath.Base(path)) {
 			t.Errorf("ReadCurve(%s) = %v, want an error naming the file and %q", filepath.Base(path), err, want)
+		}
+	}
+}
+
+// nullableCurveRow is a curve row whose wins may be NULL; lackingWins has
+// no wins column at all (issue 27: both drew 0 % everywhere).
+type nullableCurveRow struct {
+	Game       string `parquet:"game"`
+	Strategy   string `parquet:"strategy"`
+	Param      string `parquet:"param"`
+	Value      int64  `parquet:"value"`
+	Deals      int64  `parquet:"deals"`
+	Wins       *int64 `parquet:"wins,optional"`
+	MasterSeed uint64 `parquet:"master_seed"`
+}
+
+type lackingWinsRow struct {
+	Game       string `parquet:"game"`
+	Strategy   string `parquet:"strategy"`
+	Param      string `parquet:"param"`
+	Value      int64  `parquet:"value"`
+	Deals      int64  `parquet:"deals"`
+	MasterSeed uint64 `parquet:"master_seed"`
+}
+
+func TestReadCurveColumns(t *testing.T) {
+	dir := t.TempDir()
+	seven := int64(7)
+	nulls := filepath.Join(dir, "nulls.parquet")
+	if err := ExportTableFile(nulls, DatasetCurve, FormatParquet, []nullableCurveRow{
+		{Game: "zodiac", Strategy: "planner", Param: "samples", Value: 1, Deals: 10, Wins: &seven},
+		{Game: "zodiac", Strategy: "planner", Param: "samples", Value: 2, Deals: 10},
+	}, Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	lacking := filepath.Join(dir, "lacking.parquet")
+	if err := ExportTableFile(lacking, DatasetCurve, FormatParquet, []lackingWinsRow{
+		{Game: "zodiac", Strategy: "planner", Param: "samples", Value: 1, Deals: 10},
+	}, Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{nulls: `column "wins" has 1 NULL`, lacking: `no "wins" column`} {
+		_, err := ReadCurve(path)
+		if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("ReadCurve(%s) = %v, want an error naming the file and %q", filepath.Base(path), err, want)
+		}
+	}
+	// Optional wins without NULLs read fine.
+	full := filepath.Join(dir, "full.parquet")
+	if err := ExportTableFile(full, DatasetCurve, FormatParquet, []nullableCurveRow{
+		{Game: "zodiac", Strategy: "planner", Param: "samples", Value: 1, Deals: 10, Wins: &seven},
+	}, Metadata{}); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := ReadCurve(full); err != nil || c.Series[0].Points[0].Wins != 7 {
+		t.Errorf("ReadCurve(full) = %+v, %v", c, err)
+	}
+}
+
+// TestCurveSVGHugeValues: budgets up to 2^63-1 draw finite coordinates and
+// exact power-of-two ticks (issue 27: x="NaN" from 2^62 on).
+func TestCurveSVGHugeValues(t *testing.T) {
+	for _, xs := range [][]int64{{1 << 62}, {1 << 62, math.MaxInt64}, {1, math.MaxInt64}, {math.MaxInt64}} {
+		var pts []CurvePoint
+		for _, x := range xs {
+			pts = append(pts, CurvePoint{X: x, Wins: 3, Deals: 10})
+		}
+		var b bytes.Buffer
+		if err := WriteCurveSVG(&b, "t", "x", []CurveSeries{{Name: "g", Points: pts}}); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if strings.Contains(out, "NaN") || strings.Contains(out, "Inf") || strings.Contains(out, ">-") {
+			t.Errorf("values %v draw non-finite or negative coordinates:\n%s", xs, out)
+		}
+		if xs[0] >= 1<<62 && !strings.Contains(out, ">4611686018427387904<") && !strings.Contains(out, ">9223372036854775808<") {
+			t.Errorf("values %v: no exact power-of-two tick at 2^62 or 2^63:\n%s", xs, out)
 		}
 	}
 }

@@ -22,6 +22,10 @@ func WriteGamesMarkdown(w io.Writer, specs []*engine.Spec) error {
 	ew.printf("book had it but the scan lost it, the content comes from the source named; `convention` — the book is\n")
 	ew.printf("silent or ambiguous and the engine follows the source or reasoning named. Variants offer the other\n")
 	ew.printf("readings; their defaults are the book's.\n\n")
+	ew.printf("The **Solver** notes of each game state every safe move and every dead end the solver's search uses,\n")
+	ew.printf("each with its argument. A loss the solver proves names the one it rests on (the `proof` column of the\n")
+	ew.printf("solver's rows, `docs/datasets.md`): `exhaustive search`, `confluence`, or the dead end that holds at\n")
+	ew.printf("the deal, by the names used below (`layout search`, `endgame evaluation`, numbered dead ends).\n\n")
 	for _, s := range specs {
 		ew.printf("- [%s](#%s) — %s\n", s.Title, s.ID, strings.Join(s.TitlesRU, ", "))
 	}

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
+
+	"github.com/pasyans/pasyans/internal/outfile"
 )
 
 // DefaultRowGroupRows is the number of rows per Parquet row group unless
@@ -289,17 +292,11 @@ func (a *AtomicFile) Seek(offset int64, whence int) (int64, error) {
 	return 0, fmt.Errorf("seek %s: only the current position can be asked", a.tmp)
 }
 
-// WriteFileAtomic creates path through a temporary file in the same
-// directory, calling write to fill it, and renames it into place only when
-// write succeeds: readers never see a partial file.
+// WriteFileAtomic writes path with write as internal/outfile does (its
+// missing directories created): a regular file is replaced through a
+// temporary file in the same directory, renamed into place only when write
+// succeeds, so readers never see a partial file; a symbolic link is
+// followed; a FIFO or a device is written through.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
-	a, err := CreateAtomic(path)
-	if err != nil {
-		return err
-	}
-	if err := write(a); err != nil {
-		a.Abort()
-		return err
-	}
-	return a.Commit()
+	return outfile.WriteFile(context.Background(), path, outfile.Options{MkdirAll: true}, write)
 }

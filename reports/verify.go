@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+
+	"github.com/pasyans/pasyans/sim"
 )
 
 // Verification is the result of Verify.
@@ -56,7 +58,11 @@ type verifier struct {
 	checksums bool
 	v         *Verification
 	shards    map[int]bool
-	listed    map[string]bool
+	// ranges are the deal ranges [start, end) the manifests give, by
+	// shard index.
+	ranges map[int][2]int64
+	// listed maps each part file listed so far to its manifest's name.
+	listed map[string]string
 	// first is the first manifest read, that the others must agree with.
 	first     *Manifest
 	firstName string
@@ -73,7 +79,7 @@ func check(ctx context.Context, dir string, checksums bool) (*Verification, erro
 	if err != nil {
 		return nil, fileError(dir, "verify", err)
 	}
-	c := &verifier{ctx: ctx, dir: dir, checksums: checksums, v: &Verification{Complete: true}, shards: map[int]bool{}, listed: map[string]bool{}}
+	c := &verifier{ctx: ctx, dir: dir, checksums: checksums, v: &Verification{Complete: true}, shards: map[int]bool{}, ranges: map[int][2]int64{}, listed: map[string]string{}}
 	for _, e := range ents {
 		m := manifestRE.FindStringSubmatch(e.Name())
 		if m == nil {
@@ -116,7 +122,14 @@ func (c *verifier) manifest(name string, m []string) error {
 		c.problem("%s: not a valid manifest: %v", name, err)
 		return nil
 	}
+	if man.ShardIndex != idx || man.ShardCount != cnt {
+		// A manifest copied or renamed to another index would make shard
+		// idx look present while its deals were never played.
+		c.problem("%s: holds the manifest of shard %d of %d (duplicated index %d: a copied or renamed manifest?)", name, man.ShardIndex, man.ShardCount, man.ShardIndex)
+		return nil
+	}
 	c.shards[idx] = true
+	c.ranges[idx] = [2]int64{man.DealStart, man.DealEnd}
 	c.v.Shards++
 	if !man.Complete {
 		c.problem("shard %d of %d is incomplete (interrupted run?)", idx, cnt)
@@ -161,7 +174,11 @@ func (c *verifier) file(manName string, man *Manifest, f ManifestEntry) {
 		return
 	}
 	path := filepath.Join(c.dir, rel)
-	c.listed[path] = true
+	if other, ok := c.listed[path]; ok {
+		c.problem("%s: listed by both %s and %s (duplicated shard?)", f.Path, other, manName)
+		return
+	}
+	c.listed[path] = manName
 	c.v.Files++
 	c.v.Rows += f.Rows
 	if c.checksums {
@@ -180,6 +197,9 @@ func (c *verifier) file(manName string, man *Manifest, f ManifestEntry) {
 		c.problem("%v", err)
 		return
 	}
+	if md[KeyShardIndex] != strconv.Itoa(man.ShardIndex) || md[KeyShardCount] != strconv.Itoa(man.ShardCount) {
+		c.problem("%s: a part of shard %s of %s, listed by %s", f.Path, md[KeyShardIndex], md[KeyShardCount], manName)
+	}
 	if md[KeyRows] != strconv.FormatInt(f.Rows, 10) {
 		c.problem("%s: %s %s, manifest says %d", f.Path, KeyRows, md[KeyRows], f.Rows)
 	}
@@ -189,6 +209,28 @@ func (c *verifier) file(manName string, man *Manifest, f ManifestEntry) {
 	if man.Identity != nil {
 		if id := md[KeyExtraPrefix+"run_id"]; id != man.Identity.Hash() {
 			c.problem("%s: written by run %q, %s is run %q (mixed variants or parameters?)", f.Path, id, manName, man.Identity.Hash())
+		}
+	}
+}
+
+// dealRanges checks that the shards' deal ranges are those of one run:
+// each shard's the range sim.ShardRange gives it when the manifests carry
+// the run's identity, and next to each other (shard i ends where shard i+1
+// starts) in any case, so that no deal is played twice or left out.
+func (c *verifier) dealRanges() {
+	for i := 0; i < c.v.ShardCount; i++ {
+		r, ok := c.ranges[i]
+		if !ok {
+			continue
+		}
+		if c.first != nil && c.first.Identity != nil && c.first.Identity.Deals > 0 {
+			lo, hi := sim.ShardRange(c.first.Identity.Deals, i, c.v.ShardCount)
+			if r != [2]int64{lo, hi} {
+				c.problem("shard %d of %d: deals [%d, %d), the run's shard %d is [%d, %d)", i, c.v.ShardCount, r[0], r[1], i, lo, hi)
+			}
+		}
+		if n, ok := c.ranges[i+1]; ok && n[0] != r[1] {
+			c.problem("shards %d and %d of %d: deals [%d, %d) and [%d, %d) do not meet (overlap or gap)", i, i+1, c.v.ShardCount, r[0], r[1], n[0], n[1])
 		}
 	}
 }
@@ -208,13 +250,14 @@ func (c *verifier) finish() error {
 	if len(missing) > 0 {
 		c.problem("missing shards %v of %d", missing, c.v.ShardCount)
 	}
+	c.dealRanges()
 	for _, ds := range []string{DatasetResults, DatasetMoves} {
 		parts, err := ListParts(filepath.Join(c.dir, ds))
 		if err != nil {
 			return err
 		}
 		for _, p := range parts {
-			if !c.listed[p.Path] {
+			if c.listed[p.Path] == "" {
 				rel, _ := filepath.Rel(c.dir, p.Path)
 				c.problem("%s: not listed by any manifest (left from another run?)", filepath.ToSlash(rel))
 			}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/pasyans/pasyans/sim"
 )
 
 func TestVerify(t *testing.T) {
@@ -196,5 +198,129 @@ func TestVerifyMissingGame(t *testing.T) {
 	}
 	if v.Complete || !strings.Contains(strings.Join(v.Problems, "\n"), "incomplete") {
 		t.Fatalf("a run without any row of one of its games: complete %v, problems %q", v.Complete, v.Problems)
+	}
+}
+
+// writeRun writes the count shards of a run of deals deals with master seed
+// seed (shah and sultan × greedy, with the run's identity) into dir.
+func writeRun(t *testing.T, dir string, seed uint64, deals int64, count int) {
+	t.Helper()
+	id := RunIdentity{MasterSeed: seed, Deals: deals, ShardCount: count, Games: []GameIdentity{{ID: "shah"}, {ID: "sultan"}},
+		Strategies: []StrategyIdentity{{Name: "greedy", Params: "{}"}}}
+	for i := 0; i < count; i++ {
+		lo, hi := sim.ShardRange(deals, i, count)
+		w, err := NewResultsWriter(dir, ResultsOptions{ShardIndex: i, ShardCount: count, ShardStart: lo, ShardEnd: hi, Identity: &id,
+			Meta: Metadata{MasterSeed: seed, Extra: id.Extra(i)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.WriteResults(synthRows([]string{"shah", "sultan"}, []string{"greedy"}, lo, hi)); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestVerifyWrongShardSet: a folder of shards that is not the K shards of
+// one run — one missing, one index twice, one of another run — is refused
+// with a problem naming the shard.
+func TestVerifyWrongShardSet(t *testing.T) {
+	run, seed2, count5, deals41 := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
+	writeRun(t, run, 1, 40, 4)
+	writeRun(t, seed2, 2, 40, 4)
+	writeRun(t, count5, 1, 40, 5)
+	writeRun(t, deals41, 1, 41, 4)
+	// shard moves shard index of count (its manifest and part files) from
+	// folder src to dst, or removes it from dst when src is "".
+	shard := func(t *testing.T, dst, src string, index, count int) {
+		t.Helper()
+		name := ManifestName(index, count)
+		part := PartName(index, count)
+		parts, _ := filepath.Glob(filepath.Join(dst, "results", "*", "*", part+"*"))
+		parts = append(parts, filepath.Join(dst, name))
+		for _, p := range parts {
+			if err := os.Remove(p); err != nil && !os.IsNotExist(err) {
+				t.Fatal(err)
+			}
+		}
+		if src == "" {
+			return
+		}
+		parts, _ = filepath.Glob(filepath.Join(src, "results", "*", "*", part+"*"))
+		for _, p := range append(parts, filepath.Join(src, name)) {
+			rel, _ := filepath.Rel(src, p)
+			data, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			os.MkdirAll(filepath.Dir(filepath.Join(dst, rel)), 0o755)
+			if err := os.WriteFile(filepath.Join(dst, rel), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// manifest rewrites shard from's manifest as shard to's.
+	manifest := func(t *testing.T, dir string, from, to int, edit bool) {
+		t.Helper()
+		data, err := os.ReadFile(filepath.Join(dir, ManifestName(from, 4)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if edit {
+			var m Manifest
+			if err := json.Unmarshal(data, &m); err != nil {
+				t.Fatal(err)
+			}
+			m.ShardIndex = to
+			data, _ = json.Marshal(m)
+		}
+		if err := os.WriteFile(filepath.Join(dir, ManifestName(to, 4)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		name   string
+		change func(t *testing.T, dir string)
+		want   []string
+	}{
+		{"the run", func(*testing.T, string) {}, nil},
+		{"missing index", func(t *testing.T, dir string) { shard(t, dir, "", 2, 4) },
+			[]string{"missing shards [2] of 4"}},
+		{"index twice, manifest copied", func(t *testing.T, dir string) { shard(t, dir, "", 2, 4); manifest(t, dir, 1, 2, false) },
+			[]string{"_manifest-00002-of-00004.json: holds the manifest of shard 1 of 4 (duplicated index 1", "missing shards [2] of 4"}},
+		{"index twice, manifest edited", func(t *testing.T, dir string) { shard(t, dir, "", 2, 4); manifest(t, dir, 1, 2, true) },
+			[]string{"part-00001-of-00004.parquet: listed by both _manifest-00001-of-00004.json and _manifest-00002-of-00004.json",
+				"shard 2 of 4: deals [10, 20), the run's shard 2 is [20, 30)", "shards 1 and 2 of 4: deals [10, 20) and [10, 20) do not meet"}},
+		{"shard of a run with another seed", func(t *testing.T, dir string) { shard(t, dir, seed2, 2, 4) },
+			[]string{"mixed runs: _manifest-00000-of-00004.json has master seed 1, _manifest-00002-of-00004.json 2"}},
+		{"shard of a run with another count", func(t *testing.T, dir string) { shard(t, dir, "", 2, 4); shard(t, dir, count5, 2, 5) },
+			[]string{"_manifest-00002-of-00005.json: shard count 5, other manifests say 4", "missing shards [2] of 4",
+				"results/game=shah/strategy=greedy/part-00002-of-00005.parquet: not listed"}},
+		{"shard of a run with more deals", func(t *testing.T, dir string) { shard(t, dir, deals41, 3, 4) },
+			[]string{"mixed runs: _manifest-00003-of-00004.json has --deals 41", "shard 3 of 4: deals [30, 41), the run's shard 3 is [30, 40)"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "run")
+			if err := os.CopyFS(dir, os.DirFS(run)); err != nil {
+				t.Fatal(err)
+			}
+			tc.change(t, dir)
+			v, err := Verify(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.Complete != (tc.want == nil) {
+				t.Errorf("complete %v, problems:\n%s", v.Complete, strings.Join(v.Problems, "\n"))
+			}
+			all := strings.Join(v.Problems, "\n")
+			for _, w := range tc.want {
+				if !strings.Contains(all, w) {
+					t.Errorf("problems lack %q:\n%s", w, all)
+				}
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/pasyans/pasyans/engine"
+	"github.com/pasyans/pasyans/sim/solve"
 )
 
 // DefaultMaxMoves is the move cap used when a game's Spec.MaxMoves is 0.
@@ -19,6 +20,10 @@ type SearchReporter interface {
 	SearchStats() (nodes int64, decided bool)
 }
 
+// StageFallback is the stage (Result.Stage) of a deal the solver left
+// undecided and its fallback play (greedy) won.
+const StageFallback = "fallback play"
+
 // DealResult is the outcome of one deal played by one player, as PlayDeal
 // returns it.
 type DealResult struct {
@@ -28,6 +33,9 @@ type DealResult struct {
 	Redeals         int32
 	MoveCapHit      bool
 	SolverNodes     int64
+	// Proof and Stage say how a solver decided the deal and which stage
+	// of its search did (Result.Proof, Result.Stage; "" for the others).
+	Proof, Stage string
 }
 
 // nextLegaler is implemented by players that may have generated the legal
@@ -149,6 +157,17 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 		d.SolverNodes, _ = sr.SearchStats()
 	}
 	d.Outcome, _ = Verdict(g, p, d.MoveCapHit)
+	if so, ok := p.(SolveReporter); ok {
+		r := so.SolveResult()
+		d.Stage = r.Phase
+		switch {
+		case d.Outcome == Unknown:
+		case r.Proof == "": // undecided, yet the fallback play won
+			d.Proof, d.Stage = solve.ProofLine, StageFallback
+		default:
+			d.Proof = r.Proof
+		}
+	}
 	return d, nil
 }
 

@@ -54,6 +54,15 @@ type Result struct {
 	CPUNanos int64 `parquet:"cpu_ns" json:"cpu_ns"`
 	// SolverNodes is the number of nodes a search strategy expanded (0 otherwise).
 	SolverNodes int64 `parquet:"solver_nodes" json:"solver_nodes"`
+	// Proof says how the solver strategy decided the deal (solve.Result's
+	// Proof: "line found", "exhaustive search", "confluence", or the
+	// game's dead end that holds at the deal, e.g. "layout search"); ""
+	// for an undecided deal and for the other strategies.
+	Proof string `parquet:"proof,dict" json:"proof,omitempty"`
+	// Stage is the stage of the solver's search that decided the deal or
+	// ran out ("first look", "probe", "exhaustive"); "" for the other
+	// strategies.
+	Stage string `parquet:"stage,dict" json:"stage,omitempty"`
 	// Advice lists the advice IDs that drove the book strategy's decisions,
 	// sorted by ID, with counts (empty for other strategies).
 	Advice []AdviceCount `parquet:"advice,list" json:"advice,omitempty"`

@@ -379,7 +379,8 @@ func (w *worker) play(ctx context.Context, b *batch) {
 				Game: g.spec.ID, Strategy: w.names[k], Variant: g.variant, StrategyParams: w.params[k],
 				DealIndex: d, DealSeed: seed, Outcome: res.Outcome, Won: res.Outcome == Won,
 				Moves: res.Moves, FoundationCards: res.FoundationCards, Redeals: res.Redeals,
-				MoveCapHit: res.MoveCapHit, SolverNodes: res.SolverNodes, Advice: w.pl.AdviceCounts(),
+				MoveCapHit: res.MoveCapHit, SolverNodes: res.SolverNodes, Proof: res.Proof, Stage: res.Stage,
+				Advice: w.pl.AdviceCounts(),
 			}
 			if w.cfg.Timing {
 				r.CPUNanos = time.Since(t0).Nanoseconds()

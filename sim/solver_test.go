@@ -82,11 +82,24 @@ func TestWinnabilityDeterministic(t *testing.T) {
 	games := solverGames(t)
 	lim := solve.Limits{Nodes: 20000}
 	cfg := WinnabilityConfig{Games: games, Deals: 24, MasterSeed: 5, Workers: 1, Limits: lim}
+	var deals [2][][]DealSolve
+	collect := func(k int) func(int, DealSolve) error {
+		deals[k] = make([][]DealSolve, len(games))
+		return func(g int, d DealSolve) error {
+			if d.Index != int64(len(deals[k][g])) {
+				t.Errorf("game %d: deal %d streamed after %d deals", g, d.Index, len(deals[k][g]))
+			}
+			deals[k][g] = append(deals[k][g], d)
+			return nil
+		}
+	}
+	cfg.Deal = collect(0)
 	one, err := Winnability(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.Workers = 2
+	cfg.Deal = collect(1)
 	two, err := Winnability(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -109,8 +122,11 @@ func TestWinnabilityDeterministic(t *testing.T) {
 			t.Fatalf("%s: times out of order: %v %v %v", a.Game, a.MedianTime, a.P95Time, a.MaxTime)
 		}
 		rows := tour.rows[key(a.Game, "solver")]
-		for d, ds := range a.Deal {
-			if ds.Outcome != b.Deal[d].Outcome || ds.Nodes != b.Deal[d].Nodes || ds.Seed != DealSeed(5, a.Game, int64(d)) {
+		if len(deals[0][i]) != 24 || len(deals[1][i]) != 24 {
+			t.Fatalf("%s: %d and %d deals streamed", a.Game, len(deals[0][i]), len(deals[1][i]))
+		}
+		for d, ds := range deals[0][i] {
+			if ds.Outcome != deals[1][i][d].Outcome || ds.Nodes != deals[1][i][d].Nodes || ds.Seed != DealSeed(5, a.Game, int64(d)) {
 				t.Fatalf("%s deal %d differs between worker counts", a.Game, d)
 			}
 			want := map[solve.Outcome]Outcome{solve.Won: Won, solve.Lost: Lost, solve.Undecided: Unknown}[ds.Outcome]
@@ -178,6 +194,38 @@ func TestFormatSeconds(t *testing.T) {
 	} {
 		if got := formatSeconds(d); got != want {
 			t.Errorf("formatSeconds(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestSolverRowsNameTheirProof checks the proof and stage columns of the
+// solver strategy's rows: a won or lost row names how the solver decided
+// it and the stage that did, an unknown row only the stage, and the other
+// strategies' rows neither.
+func TestSolverRowsNameTheirProof(t *testing.T) {
+	spec, _ := engine.Lookup("napoleon")
+	cfg := Config{Games: []GameConfig{{Spec: spec}}, Strategies: mustStrategies(t, "solver", "greedy"), Deals: 12, MasterSeed: 5, Workers: 1}
+	sink, _ := runMem(t, cfg, 0)
+	seen := map[Outcome]int{}
+	for _, r := range sink.rows[key("napoleon", "solver")] {
+		seen[r.Outcome]++
+		switch {
+		case r.Stage == "":
+			t.Errorf("deal %d: no stage", r.DealIndex)
+		case r.Outcome == Won && r.Proof != solve.ProofLine:
+			t.Errorf("deal %d: won with proof %q", r.DealIndex, r.Proof)
+		case r.Outcome == Lost && r.Proof != solve.ProofExhaustive && r.Proof != solve.ProofConfluence && r.Proof != engine.DeadEndGeneric:
+			t.Errorf("deal %d: lost with proof %q", r.DealIndex, r.Proof)
+		case r.Outcome == Unknown && r.Proof != "":
+			t.Errorf("deal %d: unknown with proof %q", r.DealIndex, r.Proof)
+		}
+	}
+	if seen[Won] == 0 || seen[Lost] == 0 {
+		t.Fatalf("want won and lost rows, got %v", seen)
+	}
+	for _, r := range sink.rows[key("napoleon", "greedy")] {
+		if r.Proof != "" || r.Stage != "" {
+			t.Fatalf("greedy deal %d: proof %q, stage %q", r.DealIndex, r.Proof, r.Stage)
 		}
 	}
 }

@@ -36,9 +36,21 @@ type WinnabilityConfig struct {
 	// Progress, if set, is called from one goroutine after each deal with
 	// the number of deals solved and the total.
 	Progress func(done, total int64)
+	// Deal, if set, receives every deal's result as soon as it and every
+	// deal before it are solved: in deal order, game by game (the order
+	// of Games), from one goroutine at a time. An error it returns stops
+	// the benchmark, which returns it. Results are streamed: the benchmark
+	// holds only a window of deals solved ahead of the next one due,
+	// whatever the number of deals.
+	Deal func(game int, d DealSolve) error
 	// GameDone, if set, is called from one goroutine with a game's row as
 	// soon as all its deals are solved (games finish roughly in order).
 	GameDone func(row WinnabilityRow)
+	// Check, when positive, re-proves every deal the solver proves lost
+	// with solve.CheckLoss, a plain exhaustive search within Check
+	// distinct states a deal (DealSolve.Check). A check that finds a win
+	// is an error: Winnability stops and returns it, naming the deal.
+	Check int64
 	// WallClock times deals by the wall clock. By default (false) a deal's
 	// time is the CPU time of the thread that solved it (on Linux; the
 	// wall clock elsewhere), which other work on a busy machine does not
@@ -52,7 +64,17 @@ type DealSolve struct {
 	Seed    uint64
 	Outcome solve.Outcome
 	Reason  string
-	Nodes   int64
+	// Proof and Stage say how the deal was decided and which stage of
+	// the search decided it or ran out (solve.Result's Proof and Phase).
+	Proof, Stage string
+	// Moves is the length of the winning line (won deals; 0 otherwise).
+	Moves int
+	// Check is the independent check's verdict on a lost deal
+	// (WinnabilityConfig.Check): "agreed" or "out of budget"; "" when no
+	// check was made. CheckStates is the states it expanded.
+	Check       string
+	CheckStates int64
+	Nodes       int64
 	// Time is the search's CPU time (see WinnabilityConfig.WallClock).
 	Time time.Duration
 }
@@ -65,6 +87,9 @@ type WinnabilityRow struct {
 	Deals, Won, Lost, Undecided int64
 	// Reasons counts the undecided deals by reason (solve.Reason…).
 	Reasons map[string]int64
+	// Checked counts the losses the independent check re-proved
+	// (WinnabilityConfig.Check) and OutOfBudget those it could not finish.
+	Checked, OutOfBudget int64
 	// WilsonLow and WilsonHigh are the 95 % Wilson interval of the share
 	// won; BoundLow and BoundHigh the Solvitaire bounds on the share
 	// winnable (SolvabilityBounds: undecided deals as lost, as won).
@@ -75,9 +100,13 @@ type WinnabilityRow struct {
 	MedianTime, P95Time, MaxTime, Time time.Duration
 	// Nodes is the number of states expanded over all deals.
 	Nodes int64
-	// Deal lists the per-deal results in deal order.
-	Deal []DealSolve
+
+	times []time.Duration // the deals' times, for the quantiles
 }
+
+// MaxWinnabilityDeals bounds WinnabilityConfig.Deals: the deal index and
+// the job count stay far from overflow, and no run of that size ends.
+const MaxWinnabilityDeals = 1 << 40
 
 // Decided returns the share of deals won or proved lost.
 func (r *WinnabilityRow) Decided() float64 {
@@ -104,8 +133,8 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 	if len(cfg.Games) == 0 {
 		return nil, errors.New("sim: no games")
 	}
-	if cfg.Deals <= 0 {
-		return nil, fmt.Errorf("sim: deals %d: want at least 1", cfg.Deals)
+	if cfg.Deals <= 0 || cfg.Deals > MaxWinnabilityDeals {
+		return nil, fmt.Errorf("sim: deals %d: want 1 … 2^40", cfg.Deals)
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
@@ -122,7 +151,7 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 			return nil, fmt.Errorf("sim: %w", err)
 		}
 		setups[i] = st
-		rows[i] = WinnabilityRow{Game: gc.Spec.ID, Variant: st.Variant(), Deal: make([]DealSolve, cfg.Deals)}
+		rows[i] = WinnabilityRow{Game: gc.Spec.ID, Variant: st.Variant(), Reasons: map[string]int64{}}
 	}
 
 	ctx, cancel := context.WithCancel(ctx)
@@ -135,16 +164,33 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 		wg       sync.WaitGroup
 	)
 	total := int64(len(cfg.Games)) * cfg.Deals
-	left := make([]int64, len(cfg.Games)) // deals of each game not solved yet
-	for i := range left {
-		left[i] = cfg.Deals
+	// Deals solved out of order wait in pending until every earlier one
+	// is solved; a worker waits before taking a job more than window
+	// jobs ahead of the next one due, so memory stays bounded.
+	var (
+		emitted int64 // jobs passed on in order
+		pending = map[int64]DealSolve{}
+		window  = int64(64 * workers)
+		cond    = sync.NewCond(&mu)
+	)
+	go func() { // wake the waiting workers when the run stops
+		<-ctx.Done()
+		mu.Lock()
+		cond.Broadcast()
+		mu.Unlock()
+	}()
+	fail := func(err error) { // with mu held
+		if firstErr == nil {
+			firstErr = err
+		}
+		cancel()
 	}
 	// Each worker takes the next deal from a shared counter. A channel fed
 	// by this goroutine cost a wake-up of the worker's locked thread per
 	// deal, which on games solved in microseconds (Napoleon) was most of
 	// the process's CPU time; the counter costs one atomic add. The order
-	// deals are taken in does not matter: each result goes to its deal's
-	// slot.
+	// deals are taken in does not matter: results are passed on in job
+	// order.
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
@@ -158,6 +204,14 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 			for ctx.Err() == nil {
 				n := next.Add(1) - 1
 				if n >= total {
+					return
+				}
+				mu.Lock()
+				for n >= emitted+window && ctx.Err() == nil {
+					cond.Wait()
+				}
+				mu.Unlock()
+				if ctx.Err() != nil {
 					return
 				}
 				gi, deal := int(n/cfg.Deals), n%cfg.Deals
@@ -184,20 +238,57 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 						d = c1 - c0
 					}
 				}
-				rows[gi].Deal[deal] = DealSolve{Index: deal, Seed: seed, Outcome: r.Outcome,
-					Reason: r.Reason, Nodes: r.Nodes, Time: d}
+				ds := DealSolve{Index: deal, Seed: seed, Outcome: r.Outcome,
+					Reason: r.Reason, Proof: r.Proof, Stage: r.Phase, Moves: len(r.Line), Nodes: r.Nodes, Time: d}
+				if cfg.Check > 0 && r.Outcome == solve.Lost {
+					c := solve.CheckLoss(ctx, g, cfg.Check)
+					if c.Verdict == solve.CheckDisagreed {
+						mu.Lock()
+						if firstErr == nil {
+							firstErr = fmt.Errorf("sim: game %s deal %d (seed %d): the solver proved a loss (%s), but the independent check found a win in %d moves",
+								st.Spec().ID, deal, seed, r.Proof, len(c.Line))
+						}
+						mu.Unlock()
+						cancel()
+						return
+					}
+					if ctx.Err() != nil {
+						return
+					}
+					ds.Check, ds.CheckStates = c.Verdict.String(), c.States
+				}
+				if ctx.Err() != nil {
+					return // a search cut short is no result
+				}
 				mu.Lock()
-				finished++
-				left[gi]--
-				if left[gi] == 0 && ctx.Err() == nil {
-					rows[gi].tally()
-					if cfg.GameDone != nil {
-						cfg.GameDone(rows[gi])
+				pending[n] = ds
+				for {
+					d, ok := pending[emitted]
+					if !ok || firstErr != nil {
+						break
+					}
+					delete(pending, emitted)
+					gj := int(emitted / cfg.Deals)
+					rows[gj].add(d)
+					if cfg.Deal != nil {
+						if err := cfg.Deal(gj, d); err != nil {
+							fail(err)
+							break
+						}
+					}
+					emitted++
+					if emitted%cfg.Deals == 0 {
+						rows[gj].tally()
+						if cfg.GameDone != nil {
+							cfg.GameDone(rows[gj])
+						}
 					}
 				}
-				if cfg.Progress != nil {
+				finished++
+				if cfg.Progress != nil && firstErr == nil {
 					cfg.Progress(finished, total)
 				}
+				cond.Broadcast()
 				mu.Unlock()
 			}
 		}()
@@ -212,28 +303,35 @@ func Winnability(ctx context.Context, cfg WinnabilityConfig) ([]WinnabilityRow, 
 	return rows, nil
 }
 
-// tally fills the row's counts and statistics from its deals.
-func (r *WinnabilityRow) tally() {
-	*r = WinnabilityRow{Game: r.Game, Variant: r.Variant, Deal: r.Deal}
-	r.Deals = int64(len(r.Deal))
-	r.Reasons = map[string]int64{}
-	times := make([]time.Duration, 0, len(r.Deal))
-	for _, d := range r.Deal {
-		switch d.Outcome {
-		case solve.Won:
-			r.Won++
-		case solve.Lost:
-			r.Lost++
-		default:
-			r.Undecided++
-			r.Reasons[d.Reason]++
-		}
-		r.Nodes += d.Nodes
-		r.Time += d.Time
-		times = append(times, d.Time)
+// add counts one deal into the row.
+func (r *WinnabilityRow) add(d DealSolve) {
+	r.Deals++
+	switch d.Outcome {
+	case solve.Won:
+		r.Won++
+	case solve.Lost:
+		r.Lost++
+	default:
+		r.Undecided++
+		r.Reasons[d.Reason]++
 	}
+	switch d.Check {
+	case solve.CheckAgreed.String():
+		r.Checked++
+	case solve.CheckOutOfBudget.String():
+		r.OutOfBudget++
+	}
+	r.Nodes += d.Nodes
+	r.Time += d.Time
+	r.times = append(r.times, d.Time)
+}
+
+// tally fills the row's statistics from its deals' counts and times.
+func (r *WinnabilityRow) tally() {
 	r.WilsonLow, r.WilsonHigh = Wilson95(r.Won, r.Deals)
 	r.BoundLow, r.BoundHigh = SolvabilityBounds(r.Won, r.Undecided, r.Deals)
+	times := r.times
+	r.times = nil
 	slices.Sort(times)
 	if n := len(times); n > 0 {
 		r.MedianTime = (times[(n-1)/2] + times[n/2]) / 2

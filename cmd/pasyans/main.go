@@ -19,6 +19,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/pasyans/pasyans/internal/textin"
 	"github.com/pasyans/pasyans/pipeline"
 )
 
@@ -50,6 +51,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	// Reads of standard input (a pipe, a FIFO, a terminal) stop at the signal.
+	stdin, release := textin.Cancelable(ctx, stdin)
+	defer release()
 	root := newRootCmd(&ioStreams{in: stdin, out: stdout, errOut: stderr})
 	root.SetArgs(args)
 	root.SetIn(stdin)

@@ -57,11 +57,13 @@ confidence (see docs/normalize.md).`,
 func newCmdNormalizeEval(ios *ioStreams) *cobra.Command {
 	var gold string
 	cmd := &cobra.Command{
-		Use:   "eval [FILE...]",
+		Use:   "eval [FILE|-]...",
 		Short: "Score the normalizer against hand-made modern references",
 		Long: `eval normalizes each FILE (default: the embedded corpus) and scores it against
 its hand-made modern reference: the one built in for an embedded corpus document,
-or DIR/NAME.txt with --gold DIR, NAME being the document's name. Protocol (see the
+or DIR/NAME.txt with --gold DIR, NAME being the document's name. "-" reads
+standard input, scored against DIR/stdin.txt with --gold DIR, else against the
+reference of the embedded document with the same text. Protocol (see the
 normalize package doc): NFC, lower case, ё counted as е; CER over characters with
 white space runs as one space; WER over word tokens with punctuation ignored. Prints
 the raw input's score, the output's score and the error reduction, per file and in
@@ -70,7 +72,7 @@ total.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			tw := tabwriter.NewWriter(ios.out, 0, 4, 2, ' ', tabwriter.AlignRight)
 			fmt.Fprintln(tw, "document\twords\traw WER\tWER\traw CER\tCER\tWER reduction\tCER reduction\t")
-			total, err := pipeline.Evaluate(cmd.Context(), args, gold, func(s pipeline.EvalScore) error {
+			total, err := pipeline.Evaluate(cmd.Context(), args, gold, ios.in, func(s pipeline.EvalScore) error {
 				printScore(tw, s)
 				return nil
 			})

@@ -174,3 +174,40 @@ func TestStdinInputs(t *testing.T) {
 		t.Errorf("binary stdin: exit %d, %q", code, stderr)
 	}
 }
+
+// TestStdinRunAndEval: "run --corpus -" and "normalize eval -" read standard
+// input (issue 27: both said "standard input can be read only once").
+func TestStdinRunAndEval(t *testing.T) {
+	doc, err := corpus.Open(context.Background(), "001", pipeline.CorpusOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code := runCLI(t, doc.Text, "normalize", "eval", "-")
+	if code != 0 || !strings.Contains(out, "stdin") || !strings.Contains(out, "total") {
+		t.Errorf("normalize eval -: exit %d, %q, %q", code, out, stderr)
+	}
+	want, _, _ := runCLI(t, "", "normalize", "eval", "001")
+	if i, j := strings.Index(out, "\n"), strings.Index(want, "\n"); i < 0 || j < 0 ||
+		strings.Fields(out[i:])[1] != strings.Fields(want[j:])[1] {
+		t.Errorf("normalize eval - scores differ from the file's:\n%s\n%s", out, want)
+	}
+	other := strings.Replace(doc.Text, "пасьянс", "пасьянсъ", 1) + "\nЕщё одна строка текста о картахъ.\n"
+	_, stderr, code = runCLI(t, other, "normalize", "eval", "-")
+	if code != 1 || !strings.Contains(stderr, "--gold") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("normalize eval - of a new text: exit %d, %q", code, stderr)
+	}
+	gold := t.TempDir()
+	ref, _ := normalize.Gold(doc.Name)
+	if err := os.WriteFile(filepath.Join(gold, "stdin.txt"), []byte(ref), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, stderr, code = runCLI(t, other, "normalize", "eval", "--gold", gold, "-"); code != 0 || !strings.Contains(out, "stdin") {
+		t.Errorf("normalize eval --gold DIR -: exit %d, %q, %q", code, out, stderr)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	out, stderr, code = runCLI(t, doc.Text, "run", "--corpus", "-", "--games", "napoleon", "--strategies", "random",
+		"--deals", "3", "--solver-deals", "0", "--quiet", "--out", dir)
+	if code != 0 || !strings.Contains(out, "HTML report") {
+		t.Errorf("run --corpus -: exit %d, %q, %q", code, out, stderr)
+	}
+}

@@ -48,8 +48,8 @@ steps through the moves, each with its rule ID and the book's passage for the ru
 	f.StringVar(&strategy, "strategy", "random", "strategy: "+strings.Join(sim.StrategyNames(), ", "))
 	f.StringArrayVar(&params, "param", nil, "strategy parameter k=v (repeatable)")
 	f.BoolVar(&o.show, "show", false, "print the layout after each move")
-	f.StringVar(&o.LogFile, "log", "", "write the game log (JSON lines) to this file")
-	f.StringVar(&o.ViewerFile, "html", "", "write a self-contained HTML viewer of the game to this `FILE`")
+	f.StringVar(&o.LogFile, "log", "", "write the game log (JSON lines) to this file (- for standard output; a FIFO or device is written through)")
+	f.StringVar(&o.ViewerFile, "html", "", "write a self-contained HTML viewer of the game to this `FILE` (- for standard output)")
 	_ = cmd.MarkFlagRequired("seed")
 	return cmd
 }
@@ -84,6 +84,7 @@ func playRun(ctx context.Context, ios *ioStreams, o *playOptions) error {
 	if o.show {
 		o.Board = ios.out
 	}
+	o.Stdout = ios.out
 	res, err := pipeline.Play(ctx, o.PlayOptions)
 	if err != nil {
 		return err

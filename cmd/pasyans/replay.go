@@ -4,10 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/pasyans/pasyans/internal/textin"
 	"github.com/pasyans/pasyans/pipeline"
 )
 
@@ -28,14 +28,14 @@ the deal as the book lays it out and steps through the moves with their rules' p
 			return replayRun(cmd.Context(), ios, args[0], html)
 		},
 	}
-	cmd.Flags().StringVar(&html, "html", "", "also write a self-contained HTML viewer of the game to this `FILE`")
+	cmd.Flags().StringVar(&html, "html", "", "also write a self-contained HTML viewer of the game to this `FILE` (- for standard output)")
 	return cmd
 }
 
 // replayRun re-checks the log at path and prints the outcome; with html it
 // also writes the deal viewer.
 func replayRun(ctx context.Context, ios *ioStreams, path, html string) error {
-	out, err := pipeline.CreateOutput("--html", html)
+	out, err := pipeline.CreateOutput(ctx, "--html", html, ios.out)
 	if err != nil {
 		return err
 	}
@@ -44,12 +44,14 @@ func replayRun(ctx context.Context, ios *ioStreams, path, html string) error {
 		defer out.Abort()
 		view = out
 	}
-	f, err := os.Open(path)
+	f, err := textin.OpenFile(ctx, path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	res, err := pipeline.Replay(ctx, f, view)
+	r, release := textin.Cancelable(ctx, f)
+	defer release()
+	res, err := pipeline.Replay(ctx, r, view)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

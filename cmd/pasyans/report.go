@@ -54,7 +54,7 @@ parameter, measured by separate runs).`,
 			return reportRun(cmd.Context(), ios, o)
 		},
 	}
-	cmd.Flags().StringVar(&o.html, "html", "", "also write the report as a self-contained HTML page to `FILE`")
+	cmd.Flags().StringVar(&o.html, "html", "", "also write the report as a self-contained HTML page to `FILE` (- for standard output)")
 	cmd.Flags().BoolVar(&o.verify, "verify", false, "first check DIR against its shard manifests (all shards present, files unchanged, runs complete)")
 	cmd.Flags().StringArrayVar(&o.curves, "curve", nil, "draw the strength-curve dataset `FILE` in the HTML page (repeatable)")
 	return cmd

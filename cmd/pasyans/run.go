@@ -48,6 +48,7 @@ func newCmdRun(ios *ioStreams) *cobra.Command {
 			if err := parseRun(cmd, &tf, solverNodes, o); err != nil {
 				return err
 			}
+			o.Stdin = ios.in
 			return runRun(cmd.Context(), ios, o, tf.quiet)
 		},
 	}

@@ -1,11 +1,19 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/pasyans/pasyans/reports"
+	"github.com/pasyans/pasyans/sim"
 )
 
 // TestSolveDeal checks the three outcomes of "pasyans solve GAME": a won
@@ -118,8 +126,13 @@ func TestSolveUsage(t *testing.T) {
 		{[]string{"solve", "napoleon", "--seed", "1", "--variant", "reserve=lost"}, "solve: --variant"},
 		{[]string{"solve", "--games", "all", "--log", "x.jsonl"}, "solve: --log: only with GAME"},
 		{[]string{"solve", "--games", "napoleon", "--deals", "0"}, "solve: --deals 0"},
+		{[]string{"solve", "--games", "napoleon", "--deals", "9223372036854775807"}, "solve: --deals 9223372036854775807: want 1 … 1099511627776 (2^40)"},
+		{[]string{"solve", "--games", "napoleon", "--deals", "1099511627777"}, "solve: --deals 1099511627777"},
 		{[]string{"solve", "--games", "napoleon", "--variant", "zodiac:x=y"}, "solve: --variant zodiac: game not in --games"},
 		{[]string{"solve", "--games", "nosuch"}, "solve: --games"},
+		{[]string{"solve", "--games", "napoleon", "--resume"}, "solve: --resume: only with --out"},
+		{[]string{"solve", "--games", "napoleon", "--out", "d", "--rows", "x"}, "solve: --rows: only with the table, not with --out"},
+		{[]string{"solve", "napoleon", "--seed", "1", "--out", "d"}, "solve: --out: only with --games"},
 	} {
 		code, _, errs := runPlayCLI(t, c.args...)
 		if code != 2 || !strings.HasPrefix(errs, "pasyans: "+c.want) || strings.Count(errs, "\n") != 1 {
@@ -128,7 +141,94 @@ func TestSolveUsage(t *testing.T) {
 	}
 	// A log path whose folder is missing is a failure (exit 1), as for play.
 	if code, _, errs := runPlayCLI(t, "solve", "napoleon", "--seed", "1", "--log", "/no/such/dir/x.jsonl"); code != 1 ||
-		!strings.HasPrefix(errs, "pasyans: solve: --log /no/such/dir: no such directory") || strings.Count(errs, "\n") != 1 {
+		!strings.HasPrefix(errs, "pasyans: solve: --log /no/such/dir/x.jsonl: no such directory /no/such/dir") || strings.Count(errs, "\n") != 1 {
 		t.Errorf("--log in a missing folder: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestSolveCheck runs --check on the table and on one deal: every Napoleon
+// loss among the first deals is re-proved by the plain exhaustive search.
+func TestSolveCheck(t *testing.T) {
+	code, out, errs := runPlayCLI(t, "solve", "--games", "napoleon,sympathy", "--deals", "10", "--seed", "2026", "--quiet", "--check", "--check-states", "50000")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "napoleon: 6 lost: 5 agreed, 0 disagreed, 1 out of budget") || !strings.Contains(out, "sympathy: 8 lost: ") {
+		t.Fatalf("output:\n%s", out)
+	}
+	code, out, errs = runPlayCLI(t, "solve", "napoleon", "--seed", "2", "--check")
+	if code != 0 || !strings.Contains(out, "lost: no reachable state is won (proved by exhaustive search") || !strings.Contains(out, "check: agreed") {
+		t.Fatalf("exit %d: %s%s", code, out, errs)
+	}
+	if code, _, errs := runPlayCLI(t, "solve", "napoleon", "--seed", "2", "--check-states", "5"); code != 2 || !strings.Contains(errs, "--check-states: only with --check") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+}
+
+// TestSolveHelperProcess is not a test: run as a child process by
+// TestSolveOutKilled (PASYANS_SOLVE_ARGS set), it runs the command line
+// in that variable and exits.
+func TestSolveHelperProcess(t *testing.T) {
+	args := os.Getenv("PASYANS_SOLVE_ARGS")
+	if args == "" {
+		t.Skip("a helper process, run by TestSolveOutKilled")
+	}
+	os.Exit(run(strings.Split(args, "\x1f"), io.Discard, io.Discard))
+}
+
+// TestSolveOutKilled kills "solve --out" with SIGKILL mid-run, resumes
+// it, and requires the deals dataset of an uninterrupted run, row for
+// row, and a folder that verifies.
+func TestSolveOutKilled(t *testing.T) {
+	base := []string{"solve", "--games", "napoleon,salic-law", "--deals", "80", "--seed", "7", "--nodes", "30000",
+		"--workers", "1", "--quiet", "--timing=false"}
+	dir := t.TempDir()
+	whole, cut := filepath.Join(dir, "whole"), filepath.Join(dir, "cut")
+	if code, _, errs := runPlayCLI(t, append(base, "--out", whole)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	killed := false
+	for _, after := range []time.Duration{300 * time.Millisecond, 700 * time.Millisecond} {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestSolveHelperProcess$")
+		cmd.Env = append(os.Environ(), "PASYANS_SOLVE_ARGS="+strings.Join(append(base, "--out", cut, "--resume"), "\x1f"))
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(after)
+		if cmd.Process.Kill() == nil {
+			killed = true
+		}
+		_ = cmd.Wait()
+	}
+	if !killed {
+		t.Fatal("no run was killed")
+	}
+	if code, _, errs := runPlayCLI(t, append(base, "--out", cut, "--resume")...); code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errs)
+	}
+	rows := func(d string) []string {
+		var out []string
+		err := reports.ReadResults(context.Background(), d, func(rs []sim.Result) error {
+			for _, r := range rs {
+				b, _ := json.Marshal(r)
+				out = append(out, string(b))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sort.Strings(out)
+		return out
+	}
+	a, b := rows(whole), rows(cut)
+	if len(a) != 160 || strings.Join(a, "\n") != strings.Join(b, "\n") {
+		t.Fatalf("%d rows uninterrupted, %d after a kill and resume, or they differ", len(a), len(b))
+	}
+	if !strings.Contains(strings.Join(a, ""), `"proof":"exhaustive search"`) {
+		t.Fatal("no proof column in the deals dataset")
+	}
+	if code, _, errs := runPlayCLI(t, "report", "--verify", cut); code != 0 {
+		t.Fatalf("verify: exit %d: %s", code, errs)
 	}
 }

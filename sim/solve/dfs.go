@@ -119,6 +119,12 @@ func (s *Solver) settle(depth int) settled {
 		}
 		if f.hooks != nil && f.hooks.DeadEnd() {
 			s.dead++
+			if depth == 0 && !s.probing {
+				s.rootDead = engine.DeadEndGeneric
+				if n, ok := f.g.(engine.DeadEndNamer); ok {
+					s.rootDead = n.DeadEndName()
+				}
+			}
 			return leaf
 		}
 		if s.limited() {
@@ -143,6 +149,7 @@ func (s *Solver) settle(depth int) settled {
 			}
 		}
 		if len(f.moves) > 1 {
+			s.branched = s.branched || !s.probing
 			f.key = k
 			f.next = 0
 			f.viable = false

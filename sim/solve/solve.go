@@ -61,6 +61,11 @@
 // limit), the result is Undecided. A game without search hooks is searched
 // with its Hash as the key, which is not guaranteed canonical or complete:
 // its exhausted searches are Undecided too.
+//
+// Every verdict says how it was reached (Result.Proof): a win its line
+// (ProofLine); a loss the exhaustive search (ProofExhaustive), a single
+// line with no choice open (ProofConfluence), or the game's dead end that
+// holds at the deal's first branch point, by name (engine.DeadEndNamer).
 package solve
 
 import (
@@ -108,6 +113,20 @@ const (
 	PhaseFirst      = "first look"
 	PhaseProbe      = "probe"
 	PhaseExhaustive = "exhaustive"
+)
+
+// Proof kinds: how a verdict was reached (Result.Proof).
+const (
+	// ProofLine: a winning line was found (it wins when replayed).
+	ProofLine = "line found"
+	// ProofExhaustive: a loss proved by searching every reachable state
+	// (up to the game's key symmetry, safe moves and the dead ends it
+	// pruned).
+	ProofExhaustive = "exhaustive search"
+	// ProofConfluence: a loss proved along a single line: from the deal
+	// every state had one move to make (a safe move or the only legal
+	// one) up to a state with none, so no choice was ever open.
+	ProofConfluence = "confluence"
 )
 
 // Limits bound one search. Zero values take the defaults.
@@ -169,6 +188,13 @@ type Result struct {
 	// Phase names the phase of the search that decided the deal (or ran
 	// out): PhaseFirst, PhaseProbe or PhaseExhaustive.
 	Phase string
+	// Proof says how a decided deal was decided ("" when Undecided):
+	// ProofLine for a win; for a loss ProofExhaustive, ProofConfluence, or
+	// the name of the game's dead end that holds at the deal's first
+	// branch point (engine.DeadEndNamer: "layout search", "endgame
+	// evaluation", a numbered dead end; engine.DeadEndGeneric for a game
+	// with one kind).
+	Proof string
 	// Reason says why a search was Undecided (one of the Reason…
 	// constants).
 	Reason string
@@ -201,6 +227,8 @@ type Solver struct {
 	cut        bool  // the depth limit cut a line
 	probing    bool  // the probe is running (settle uses its cache)
 	stop       string
+	rootDead   string // the root's dead end in the current exhaustive search
+	branched   bool   // the current exhaustive search met a branch point
 	deadline   time.Time
 	ctx        context.Context
 
@@ -288,6 +316,7 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 	switch {
 	case outcome == won:
 		r.Outcome = Won
+		r.Proof = ProofLine
 		line := append([]engine.Move(nil), s.line...)
 		_, graded := g.(engine.Graded) // no detours to cut
 		for n := len(line) + 1; !graded && len(line) < n; {
@@ -303,6 +332,14 @@ func (s *Solver) Solve(ctx context.Context, g engine.Game) Result {
 		r.Reason = ReasonNoHooks
 	default:
 		r.Outcome = Lost
+		switch {
+		case s.rootDead != "":
+			r.Proof = s.rootDead
+		case !s.branched:
+			r.Proof = ProofConfluence
+		default:
+			r.Proof = ProofExhaustive
+		}
 	}
 	s.tab.reset()
 	return r
@@ -319,7 +356,7 @@ const firstLook = 100
 // exhaustive runs the exhaustive search on g from scratch with the
 // current budget.
 func (s *Solver) exhaustive(g engine.Game) settled {
-	s.stop, s.cut = "", false
+	s.stop, s.cut, s.rootDead, s.branched = "", false, "", false
 	s.tab.reset()
 	s.use(0, g).plies = 0
 	return s.dfs()

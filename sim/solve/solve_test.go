@@ -541,3 +541,101 @@ func TestGradedLinesHaveNoDetours(t *testing.T) {
 		}
 	}
 }
+
+// TestProofKinds checks that every verdict names how it was reached: a
+// win its line, a loss the exhaustive search or the dead end that holds
+// at the deal (the Zodiac's layout search, Sympathy's exact dead end), an
+// undecided deal nothing.
+func TestProofKinds(t *testing.T) {
+	s := New(Limits{Nodes: 300_000})
+	kinds := map[string]map[string]int{}
+	for _, id := range []string{"napoleon", "sympathy", "salic-law"} {
+		spec, err := engine.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds[id] = map[string]int{}
+		for seed := uint64(1); seed <= 12; seed++ {
+			g, err := spec.New(seed, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := s.Solve(context.Background(), g)
+			switch {
+			case r.Outcome == Won && r.Proof != ProofLine,
+				r.Outcome == Undecided && r.Proof != "",
+				r.Outcome == Lost && r.Proof == "",
+				r.Outcome == Lost && r.Proof == ProofLine:
+				t.Fatalf("%s seed %d: %s with proof %q", id, seed, r.Outcome, r.Proof)
+			}
+			if r.Phase == "" {
+				t.Fatalf("%s seed %d: no stage", id, seed)
+			}
+			kinds[id][r.Outcome.String()+": "+r.Proof]++
+		}
+	}
+	t.Log(kinds)
+	if kinds["sympathy"]["lost: "+engine.DeadEndGeneric] == 0 || kinds["sympathy"]["lost: "+ProofExhaustive] != 0 {
+		t.Errorf("sympathy: want every loss proved by its exact dead end, got %v", kinds["sympathy"])
+	}
+	if kinds["napoleon"]["lost: "+ProofExhaustive] == 0 {
+		t.Errorf("napoleon: want losses by exhaustive search, got %v", kinds["napoleon"])
+	}
+	// The Zodiac's deal 9 of seed 2026 has no won layout: the layout
+	// search proves it lost before any move.
+	z, _ := engine.Lookup("zodiac")
+	g, err := z.New(18259765420007461403, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s.Solve(context.Background(), g); r.Outcome != Lost || r.Proof != engine.DeadEndLayout || r.Phase != PhaseFirst {
+		t.Errorf("zodiac: %s by %q in %s, want lost by %q in %s", r.Outcome, r.Proof, r.Phase, engine.DeadEndLayout, PhaseFirst)
+	}
+}
+
+// TestCheckLoss runs the independent check on the solver's verdicts of
+// the first deals of every game that claims losses: it must agree with
+// every loss it finishes, and it must disagree (with a winning line that
+// replays) when handed a deal the solver won.
+func TestCheckLoss(t *testing.T) {
+	deals := uint64(12)
+	if testing.Short() {
+		deals = 6
+	}
+	s := New(Limits{Nodes: 200_000})
+	for _, spec := range engine.Catalog() {
+		t.Run(spec.ID, func(t *testing.T) {
+			var lost, agreed, out, wonChecked int
+			for seed := uint64(1); seed <= deals; seed++ {
+				g, err := spec.New(seed, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := s.Solve(context.Background(), g)
+				switch {
+				case r.Outcome == Lost:
+					lost++
+					c := CheckLoss(context.Background(), g, 60_000)
+					switch c.Verdict {
+					case CheckDisagreed:
+						t.Fatalf("seed %d: the solver proved a loss (%s), the check found a win in %d moves", seed, r.Proof, len(c.Line))
+					case CheckAgreed:
+						agreed++
+					default:
+						out++
+					}
+				case r.Outcome == Won && wonChecked == 0 && len(r.Line) < 400:
+					wonChecked++
+					c := CheckLoss(context.Background(), g, 60_000)
+					if c.Verdict == CheckAgreed {
+						t.Fatalf("seed %d: the check agrees with a loss on a deal won in %d moves", seed, len(r.Line))
+					}
+					if c.Verdict == CheckDisagreed && !replays(t, g, c.Line) {
+						t.Fatalf("seed %d: the check's winning line does not win", seed)
+					}
+				}
+			}
+			t.Logf("%d losses: %d agreed, %d out of budget", lost, agreed, out)
+		})
+	}
+}
