@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -40,11 +39,7 @@ func WriteCorpusTables(dir, format string, cd *reports.CorpusData, meta reports.
 		},
 		func() (string, error) {
 			m := meta
-			m.Extra = maps.Clone(meta.Extra)
-			if m.Extra == nil {
-				m.Extra = map[string]string{}
-			}
-			m.Extra["edit_classes"] = EditClassCounts(cd.Tokens)
+			m.EditClasses = EditClassCounts(cd.Tokens)
 			return reports.ExportTable(dir, reports.DatasetCorpusTokens, format, cd.Tokens, m)
 		},
 	} {
@@ -70,7 +65,7 @@ func TokenSummary(tokens []reports.TokenRow) normalize.Summary {
 	return s
 }
 
-// EditClassCounts is the metadata value pasyans.extra.edit_classes of the
+// EditClassCounts is the metadata value pasyans.edit_classes of the
 // corpus_tokens dataset: "edits=N reform=N ocr_repair=N split=N join=N
 // unresolved=N" over its rows.
 func EditClassCounts(tokens []reports.TokenRow) string {

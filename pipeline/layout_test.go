@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/pasyans/pasyans/normalize"
+	"github.com/pasyans/pasyans/reports"
 )
 
 // TestTokensLayout: the tokens of a document read from ALTO carry their
@@ -50,8 +51,17 @@ func TestTokensLayout(t *testing.T) {
 	if len(found) != 3 {
 		t.Errorf("tokens found: %v", found)
 	}
-	if got := EditClassCounts(cd.Tokens); got != "edits=7 reform=6 ocr_repair=0 split=0 join=1 unresolved=0" {
+	const want = "edits=7 reform=6 ocr_repair=0 split=0 join=1 unresolved=0"
+	if got := EditClassCounts(cd.Tokens); got != want {
 		t.Errorf("edit classes %q", got)
+	}
+	ps, err := WriteCorpusTables(t.TempDir(), reports.FormatParquet, cd, reports.Metadata{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := reports.FileMetadata(ps[1])
+	if err != nil || md[reports.KeyEditClasses] != want {
+		t.Errorf("%s: %s = %q, %v", ps[1], reports.KeyEditClasses, md[reports.KeyEditClasses], err)
 	}
 }
 

@@ -36,6 +36,7 @@ const (
 	KeyComplete      = "pasyans.complete"       // "true" when the file holds the whole deal range, else "false"
 	KeyDealsDone     = "pasyans.deals_done"     // the file holds every row of the deals from the range's start to this index, excluded (results, moves)
 	KeyExtraPrefix   = "pasyans.extra."         // prefix of Metadata.Extra keys
+	KeyEditClasses   = "pasyans.edit_classes"   // corpus_tokens: the edits counted by class (Metadata.EditClasses)
 
 	// KeyArrowCompression is the body compression of an Arrow IPC file
 	// (zstd, lz4 or none); Arrow files only.
@@ -56,6 +57,8 @@ type Metadata struct {
 	Created time.Time
 	// Extra holds further entries, written as KeyExtraPrefix+key.
 	Extra map[string]string
+	// EditClasses, if set, is written as KeyEditClasses (corpus_tokens).
+	EditClasses string
 	// Incomplete marks tables computed from a results folder that is not
 	// one complete run: ExportTable then writes KeyComplete "false".
 	Incomplete bool
@@ -137,6 +140,9 @@ func (m Metadata) pairs(dataset string) [][2]string {
 	}
 	for _, k := range slices.Sorted(maps.Keys(m.Extra)) {
 		kv = append(kv, [2]string{KeyExtraPrefix + k, m.Extra[k]})
+	}
+	if m.EditClasses != "" {
+		kv = append(kv, [2]string{KeyEditClasses, m.EditClasses})
 	}
 	return kv
 }

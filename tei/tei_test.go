@@ -139,6 +139,7 @@ func TestTEIEdges(t *testing.T) {
 		"ЧЕТЫРЕ УГЛА.\n\nПравила.\n\nI. Тузы & короли <идутъ> на\nмѣсто \"вверхъ\".\n\fII. Наблю-\nденіе\vвсѣхъ картъ.\n",
 		"",
 		"12\n\nВсѣ карты кладутся въ рядъ; тузы выходятъ на мѣсто.\n",
+		"]]> &amp; \"кавычки\" 'и'\tтабуляція\u00a0nbsp мяг\u00adкій знакъ тотчасъ-же\n\n\n   отступъ\n[4] сноска",
 	} {
 		d, err := corpus.Read(ctx, "edge", strings.NewReader(text), corpus.Options{Games: link.Games(nil)})
 		if err != nil && text != "" {
