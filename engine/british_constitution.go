@@ -191,6 +191,17 @@ func startBritishConstitution(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newBritishConstitution(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces britishConstitution implements,
+// checked by the compiler.
+var (
+	_ Game           = (*britishConstitution)(nil)
+	_ Acyclic        = (*britishConstitution)(nil)
+	_ ProgressMover  = (*britishConstitution)(nil)
+	_ ProgressPeeker = (*britishConstitution)(nil)
+	_ MoveOrderer    = (*britishConstitution)(nil)
+	_ Roller         = (*britishConstitution)(nil)
+)
+
 // britishConstitution is the state of a game of the British Constitution.
 type britishConstitution struct {
 	core

@@ -156,6 +156,13 @@ func startDuchess(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newDuchess(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces duchess implements,
+// checked by the compiler.
+var (
+	_ Game        = (*duchess)(nil)
+	_ MoveOrderer = (*duchess)(nil)
+)
+
 // duchess is the state of a game of Duchess de Luynes.
 //
 // Besides the layout it keeps a few facts up to date move by move (sync

@@ -176,6 +176,18 @@ func startFourCorners(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newFourCorners(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces fourCorners implements,
+// checked by the compiler.
+var (
+	_ Game            = (*fourCorners)(nil)
+	_ ProgressMover   = (*fourCorners)(nil)
+	_ ProgressPeeker  = (*fourCorners)(nil)
+	_ ProgressCounter = (*fourCorners)(nil)
+	_ CounterKeyer    = (*fourCorners)(nil)
+	_ Roller          = (*fourCorners)(nil)
+	_ ProbeSharer     = (*fourCorners)(nil)
+)
+
 // fourCorners is the state of a game of Four Corners. The card about to
 // land is the one card of pile "card" (empty once the deal is over).
 //

@@ -68,11 +68,9 @@ func digestKeys(h hash.Hash, g, d Game, r *Rand) {
 	}
 	put(g.Hash())
 	put(g.ViewHash())
-	if s, ok := g.(SearchHooks); ok {
-		k := s.SearchKey()
-		put(k.Hi)
-		put(k.Lo)
-	}
+	k := g.SearchKey()
+	put(k.Hi)
+	put(k.Lo)
 	if c, ok := g.(CounterKeyer); ok {
 		k, n := c.CounterKey()
 		put(k.Hi)

@@ -133,6 +133,15 @@ func startNapoleon(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newNapoleon(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces napoleon implements,
+// checked by the compiler.
+var (
+	_ Game           = (*napoleon)(nil)
+	_ ProgressMover  = (*napoleon)(nil)
+	_ ProgressPeeker = (*napoleon)(nil)
+	_ Graded         = (*napoleon)(nil)
+)
+
 // napoleon is the state of a game of Napoleon's patience.
 type napoleon struct {
 	core

@@ -151,6 +151,18 @@ func startRedAndBlack(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newRedAndBlack(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces redAndBlack implements,
+// checked by the compiler.
+var (
+	_ Game            = (*redAndBlack)(nil)
+	_ ProgressMover   = (*redAndBlack)(nil)
+	_ ProgressPeeker  = (*redAndBlack)(nil)
+	_ ProgressCounter = (*redAndBlack)(nil)
+	_ OpeningTeller   = (*redAndBlack)(nil)
+	_ MoveOrderer     = (*redAndBlack)(nil)
+	_ CounterKeyer    = (*redAndBlack)(nil)
+)
+
 // redAndBlack is the state of a game of Red and Black.
 type redAndBlack struct {
 	core

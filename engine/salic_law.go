@@ -151,6 +151,16 @@ func startSalicLaw(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newSalicLaw(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces salicLaw implements,
+// checked by the compiler.
+var (
+	_ Game           = (*salicLaw)(nil)
+	_ ProgressMover  = (*salicLaw)(nil)
+	_ ProgressPeeker = (*salicLaw)(nil)
+	_ MoveOrderer    = (*salicLaw)(nil)
+	_ MemoUser       = (*salicLaw)(nil)
+)
+
 // salicLaw is the state of a game of Salic Law.
 //
 // Besides the layout it keeps a few facts about the piles up to date move

@@ -191,6 +191,18 @@ func startShah(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newShah(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces shah implements,
+// checked by the compiler.
+var (
+	_ Game            = (*shah)(nil)
+	_ ProgressMover   = (*shah)(nil)
+	_ ProgressCounter = (*shah)(nil)
+	_ MoveOrderer     = (*shah)(nil)
+	_ CounterKeyer    = (*shah)(nil)
+	_ Roller          = (*shah)(nil)
+	_ ProbeSharer     = (*shah)(nil)
+)
+
 // shah is the state of a game of the Shah. An inner or middle place is a
 // pile of at most one card; an outer place holds its card and the cards
 // married onto it.

@@ -163,6 +163,14 @@ func startSultan(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newSultan(c, r, pack) }, nil
 }
 
+// The game contract and the optional interfaces sultan implements,
+// checked by the compiler.
+var (
+	_ Game        = (*sultan)(nil)
+	_ MoveOrderer = (*sultan)(nil)
+	_ ProbeSharer = (*sultan)(nil)
+)
+
 // sultan is the state of a game of the Sultan.
 type sultan struct {
 	core

@@ -120,6 +120,12 @@ func startSympathy(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newSympathy(c, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces SympathyGame implements,
+// checked by the compiler.
+var (
+	_ Game = (*SympathyGame)(nil)
+)
+
 // SympathyGame is the state of a game of Sympathy, the two-player game of the
 // catalog. The engine plays both partners: the partner on turn (Turn) makes
 // every move, and the turn passes by itself when he has none left. Besides

@@ -163,6 +163,16 @@ func startWindmill(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newWindmill(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces windmill implements,
+// checked by the compiler.
+var (
+	_ Game            = (*windmill)(nil)
+	_ Acyclic         = (*windmill)(nil)
+	_ ProgressMover   = (*windmill)(nil)
+	_ ProgressCounter = (*windmill)(nil)
+	_ ProbeSharer     = (*windmill)(nil)
+)
+
 // windmill is the state of a game of The Mill. A wing is a pile of at most
 // one card (empty: a vacancy).
 type windmill struct {

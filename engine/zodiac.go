@@ -169,6 +169,17 @@ func startZodiac(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newZodiac(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces zodiac implements,
+// checked by the compiler.
+var (
+	_ Game            = (*zodiac)(nil)
+	_ ProgressMover   = (*zodiac)(nil)
+	_ ProgressCounter = (*zodiac)(nil)
+	_ MoveOrderer     = (*zodiac)(nil)
+	_ Roller          = (*zodiac)(nil)
+	_ ProbeSharer     = (*zodiac)(nil)
+)
+
 // zodiac is the state of a game of the Zodiac.
 type zodiac struct {
 	core

@@ -268,9 +268,9 @@ func (p *bookPlayer) layoutPile(i uint8) bool {
 	return k == engine.PileTableau || k == engine.PileReserve
 }
 
-func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return pileLen(g, int(i), &p.cards2) }
+func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return g.PileLen(int(i)) }
 
-func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i, &p.cards2) }
+func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return g.PileTop(i) }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.drew = false

@@ -277,9 +277,7 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 		return -1, ""
 	}
 	if sr, ok := g.(singlesReader); ok && p.talon >= 0 {
-		if r, ok := g.(engine.PileReader); ok {
-			return p.postponeVacancies(sr, r, legal)
-		}
+		return p.postponeVacancies(sr, g, legal)
 	}
 	t := p.talonTop(g)
 	if t != engine.NoCard && p.buildableAbovePeople(g, t) {
