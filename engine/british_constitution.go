@@ -996,7 +996,7 @@ func bcFace(c Card) uint64 { return uint64(c.Face()) }
 
 // SearchKey returns the canonical key described in bcSearch.
 func (g *britishConstitution) SearchKey() Key {
-	k := newWideHash(0x4243) // "BC"
+	k := newKeyHash(0x4243) // "BC"
 	for row := 0; row < bcRows; row++ {
 		var w [bcCols]uint64
 		for i := range w {
@@ -1009,7 +1009,7 @@ func (g *britishConstitution) SearchKey() Key {
 		}
 		sortWords(w[:])
 		for _, x := range w {
-			k.word(x)
+			k.fastWord(x)
 		}
 	}
 	var f uint64
@@ -1020,10 +1020,10 @@ func (g *britishConstitution) SearchKey() Key {
 		}
 		f = f<<8 | a<<4 | b
 	}
-	k.word(f)
-	k.pileFaces(&g.lay, bcStock, bcFace)
-	k.pileFaces(&g.lay, bcTalon, bcFace)
-	return k.sum()
+	k.fastWord(f)
+	pileKey(&k, &g.lay, bcStock, 6, faceValue{}, true)
+	pileKey(&k, &g.lay, bcTalon, 6, faceValue{}, true)
+	return k.fastSum()
 }
 
 // home reports whether both copies of rank r of suit s are on the

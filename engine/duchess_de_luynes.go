@@ -765,10 +765,10 @@ func (g *duchess) SearchKey() Key {
 	}
 	k.word(hs | uint64(g.redeals)<<32)
 	for p := 0; p < dlPackets; p++ {
-		faceKey(&k, &g.lay, p)
+		pileKey(&k, &g.lay, p, 8, faceValue{}, false)
 	}
-	faceKey(&k, &g.lay, dlReserve)
-	faceKey(&k, &g.lay, dlStock)
+	pileKey(&k, &g.lay, dlReserve, 8, faceValue{}, false)
+	pileKey(&k, &g.lay, dlStock, 8, faceValue{}, false)
 	return k.sum()
 }
 

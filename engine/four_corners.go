@@ -755,7 +755,7 @@ func (g *fourCorners) searchKey(idle uint8) Key {
 		var ps [fcPackets]Key
 		for q := range ps {
 			h := newKeyHash(0x5043) // one seed for all: the packets are alike
-			faceKey(&h, &g.lay, q)
+			pileKey(&h, &g.lay, q, 8, faceValue{}, false)
 			ps[q] = h.sum()
 		}
 		sortKeys(ps[:])
@@ -766,10 +766,10 @@ func (g *fourCorners) searchKey(idle uint8) Key {
 		return k.sum()
 	}
 	for q := 0; q < fcPackets; q++ {
-		faceKey(&k, &g.lay, q)
+		pileKey(&k, &g.lay, q, 8, faceValue{}, false)
 	}
-	faceKey(&k, &g.lay, fcCard)
-	faceKey(&k, &g.lay, fcStock)
+	pileKey(&k, &g.lay, fcCard, 8, faceValue{}, false)
+	pileKey(&k, &g.lay, fcStock, 8, faceValue{}, false)
 	return k.sum()
 }
 

@@ -592,15 +592,6 @@ func (g *napoleon) SearchKey() Key {
 // it by one (Graded).
 func (g *napoleon) Steps() int { return g.lay.size(npOut)/2 - g.lay.size(npStock) }
 
-// sortWords sorts a few words in place (insertion sort; no allocation).
-func sortWords(w []uint64) {
-	for i := 1; i < len(w); i++ {
-		for j := i; j > 0 && w[j] < w[j-1]; j-- {
-			w[j], w[j-1] = w[j-1], w[j]
-		}
-	}
-}
-
 // SafeMove returns a column pair of a rank all of whose cards in play are
 // exposed in the columns, or -1.
 func (g *napoleon) SafeMove(legal []Move) int {

@@ -321,33 +321,6 @@ func (g *shah) sync() {
 	}
 }
 
-// keyBitsOf returns the set of the indices k with t[k] not 0.
-func keyBitsOf(t *[64]uint8) uint64 {
-	var m uint64
-	for k, b := range t {
-		if b != 0 {
-			m |= 1 << k
-		}
-	}
-	return m
-}
-
-// clearKeyBit clears bit b of t[k] (k < 64), and bit k of keys when t[k]
-// becomes 0.
-func clearKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
-	k &= 63
-	if t[k] &^= b; t[k] == 0 {
-		*keys &^= 1 << k
-	}
-}
-
-// setKeyBit sets bit b of t[k] (k < 64) and bit k of keys.
-func setKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
-	k &= 63
-	t[k] |= b
-	*keys |= 1 << k
-}
-
 // The moves' upkeep of the kept facts (see shah): each kind of move
 // changes the facts of the piles it touches that it knows to change (the
 // ray tops it covers or uncovers, the foundation it builds), before its
@@ -1039,10 +1012,10 @@ func (g *shah) searchKey(idle uint8) Key {
 	k.word(places[0])
 	k.word(places[1])
 	for p := shOuter; p < shFound; p++ {
-		faceKey(&k, &g.lay, p)
+		pileKey(&k, &g.lay, p, 8, faceValue{}, false)
 	}
-	faceKey(&k, &g.lay, shTalon)
-	faceKey(&k, &g.lay, shStock)
+	pileKey(&k, &g.lay, shTalon, 8, faceValue{}, false)
+	pileKey(&k, &g.lay, shStock, 8, faceValue{}, false)
 	return k.sum()
 }
 

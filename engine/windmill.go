@@ -748,26 +748,9 @@ func (g *windmill) SearchKey() Key {
 	k.word(wings)
 	k.word(corners)
 	k.word(uint64(g.centreN()))
-	rankKey(&k, &g.lay, wmTalon)
-	rankKey(&k, &g.lay, wmStock)
+	pileKey(&k, &g.lay, wmTalon, 4, rankValue{}, false)
+	pileKey(&k, &g.lay, wmStock, 4, rankValue{}, false)
 	return k.sum()
-}
-
-// rankKey mixes pile p of l into k as its size and its cards' ranks, top
-// first, sixteen to a word.
-func rankKey(k *keyHash, l *layout, p int) {
-	k.word(uint64(l.size(p)))
-	w, n := uint64(0), 0
-	for c := l.top(p); c != NoCard; c = l.below[c] {
-		w = w<<4 | uint64(c.Rank())
-		if n++; n == 16 {
-			k.word(w)
-			w, n = 0, 0
-		}
-	}
-	if n > 0 {
-		k.word(w)
-	}
 }
 
 // SafeMove returns, once the stock is out, the first move of a win the

@@ -553,14 +553,14 @@ func (g *zodiac) pileWord(p int) uint64 {
 
 // SearchKey returns the canonical key described in zodiacSearch.
 func (g *zodiac) SearchKey() Key {
-	k := newWideHash(0x5A4F) // "ZO"
+	k := newKeyHash(0x5A4F) // "ZO"
 	var z [zoZN]uint64
 	for i := range z {
 		z[i] = g.pileWord(zoZ0 + i)
 	}
 	sortWords(z[:])
 	for _, w := range z {
-		k.word(w)
+		k.fastWord(w)
 	}
 	var e [8]uint64
 	for i := range e {
@@ -577,11 +577,11 @@ func (g *zodiac) SearchKey() Key {
 	if g.placed {
 		f |= 1 << 32
 	}
-	k.word(eq)
-	k.word(f)
-	k.pileFaces(&g.lay, zoStock, zoFace)
-	k.pileFaces(&g.lay, zoTalon, zoFace)
-	return k.sum()
+	k.fastWord(eq)
+	k.fastWord(f)
+	pileKey(&k, &g.lay, zoStock, 6, cardFunc(zoFace), true)
+	pileKey(&k, &g.lay, zoTalon, 6, cardFunc(zoFace), true)
+	return k.fastSum()
 }
 
 // wants returns the ranks the two foundations of suit s take next: a for
