@@ -204,9 +204,8 @@ var (
 
 // britishConstitution is the state of a game of the British Constitution.
 type britishConstitution struct {
-	core
+	table
 	r     *bcRules
-	lay   layout
 	score uint8
 	// empty has bit p set when Constitution pile p is empty, single when
 	// it holds exactly one card (kept by setEmpty; read by Singles).
@@ -255,7 +254,7 @@ func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitutio
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *britishConstitution) setUp(c core, r *bcRules, pack []Card) {
-	*g = britishConstitution{core: c, r: r}
+	*g = britishConstitution{table: table{core: c}, r: r}
 	g.lay.reset()
 	var play [bcPlayed]Card
 	var queens, kings [8]Card

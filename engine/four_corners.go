@@ -200,7 +200,7 @@ var (
 // computes them from scratch (TestFourCornersKept compares the two at
 // every position of random playouts of every variant).
 type fourCorners struct {
-	core
+	table
 	r       *fourCornersRules
 	pos     uint8 // packet the card about to land goes to
 	redeals uint8
@@ -213,7 +213,6 @@ type fourCorners struct {
 	// topKeys has bit k set when tops[k] is not 0.
 	tops    [64]uint16
 	topKeys uint64
-	lay     layout
 }
 
 func newFourCorners(c core, r *fourCornersRules, pack []Card) *fourCorners {
@@ -225,7 +224,7 @@ func newFourCorners(c core, r *fourCornersRules, pack []Card) *fourCorners {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *fourCorners) setUp(c core, r *fourCornersRules, pack []Card) {
-	*g = fourCorners{core: c, r: r}
+	*g = fourCorners{table: table{core: c}, r: r}
 	g.lay.reset()
 	g.lay.loadPack(fcStock, pack)
 	g.sync()

@@ -2,11 +2,10 @@ package engine
 
 import "math/bits"
 
-// The one skeleton every game is written in: a core (the game's Spec and
-// resolved options, which give ID, Options and the pile table) and a
-// layout (the one pile store). A game's state is a value-typed struct that
-// embeds both, plus its own counters and a pointer to its immutable typed
-// rules; Clone and CopyFrom are one struct copy.
+// The pile store of every game's skeleton (table.go): a game's state is a
+// value-typed struct that embeds a table (its core and this layout), plus
+// its own counters and a pointer to its immutable typed rules; Clone and
+// CopyFrom are one struct copy.
 
 // maxPiles bounds the number of piles of a layout.
 const maxPiles = 64
@@ -19,10 +18,13 @@ const packCards = MaxDecks * CardsPerDeck
 type core struct {
 	spec *Spec
 	opts Options
+	down uint64 // the face-down piles (faceDown)
 }
 
 // newCore returns the core of a game set up by v.
-func newCore(v *VariantReader) core { return core{spec: v.spec, opts: v.opts} }
+func newCore(v *VariantReader) core {
+	return core{spec: v.spec, opts: v.opts, down: faceDown(v.spec)}
+}
 
 // Spec returns the game's catalog entry.
 func (c *core) Spec() *Spec { return c.spec }

@@ -144,9 +144,8 @@ var (
 
 // napoleon is the state of a game of Napoleon's patience.
 type napoleon struct {
-	core
-	r   *napoleonRules
-	lay layout
+	table
+	r *napoleonRules
 	// Kept up to date by Apply from the piles (which stay the truth), so
 	// that the search hooks need not walk them: colRanks[i] holds the
 	// ranks of column i top first, 4 bits each (a rank is never 0); left[r]
@@ -190,7 +189,7 @@ func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *napoleon) setUp(c core, r *napoleonRules, pack []Card) {
-	*g = napoleon{core: c, r: r}
+	*g = napoleon{table: table{core: c}, r: r}
 	g.lay.reset()
 	var col [npCols][npRows]Card
 	var reserve [npReserve]Card

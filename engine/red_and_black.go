@@ -165,9 +165,8 @@ var (
 
 // redAndBlack is the state of a game of Red and Black.
 type redAndBlack struct {
-	core
+	table
 	r       *rbRules
-	lay     layout
 	rng     uint64      // generator state of a shuffled redeal
 	view    uint64      // hash of the tableau and talon (see link)
 	seq     [2]faceHash // face hashes of the stock and the talon
@@ -208,7 +207,7 @@ func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *redAndBlack) setUp(c core, r *rbRules, pack []Card) {
-	*g = redAndBlack{core: c, r: r, rng: deriveSeed(pack)}
+	*g = redAndBlack{table: table{core: c}, r: r, rng: deriveSeed(pack)}
 	g.lay.reset()
 	// Setup: the aces come out; the rest keeps the pack's order.
 	var buf [packCards]Card

@@ -168,9 +168,8 @@ var (
 // walking the piles: a move touches one or two packets and at most one
 // foundation, so Apply updates those alone.
 type salicLaw struct {
-	core
+	table
 	r      *slRules
-	lay    layout
 	stock  faceHash // rank hash of the pack (see addValue)
 	stale  bool     // stock is out of date (until SearchKey first needs it, and after Determinize)
 	nk     uint8    // packets opened
@@ -193,7 +192,7 @@ func newSalicLaw(c core, r *slRules, pack []Card) *salicLaw {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *salicLaw) setUp(c core, r *slRules, pack []Card) {
-	*g = salicLaw{core: c, r: r}
+	*g = salicLaw{table: table{core: c}, r: r}
 	g.lay.reset()
 	k := 0
 	for pack[k].Rank() != King {
@@ -885,3 +884,7 @@ func (g *salicLaw) slReachable(inR uint16, room *[NumRanks + 2]uint8, holders in
 	}
 	return reach
 }
+
+// VisibleCards adds the cards of every pile but the stock to set (see
+// PileReader and salicLaw.visibleCards).
+func (g *salicLaw) VisibleCards(set *[4]uint64) { g.visibleCards(set) }

@@ -215,7 +215,7 @@ var (
 // (TestShahKept compares the two at every position of random playouts of
 // every variant).
 type shah struct {
-	core
+	table
 	r       *shahRules
 	phase   uint8 // 0, 1: circle one or two just dealt; 2: star complete
 	redeals uint8
@@ -239,7 +239,6 @@ type shah struct {
 	// top a foundation takes are those of the keys in rayKeys&wantKeys.
 	rays    [64]uint8
 	rayKeys uint64
-	lay     layout
 }
 
 func newShah(c core, r *shahRules, pack []Card) *shah {
@@ -251,7 +250,7 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *shah) setUp(c core, r *shahRules, pack []Card) {
-	*g = shah{core: c, r: r}
+	*g = shah{table: table{core: c}, r: r}
 	g.lay.reset()
 	// The rest of the pack, in its order, is the stock, the first card on
 	// top: each card is linked beneath the one before (loadPack of the

@@ -176,10 +176,9 @@ var (
 // windmill is the state of a game of The Mill. A wing is a pile of at most
 // one card (empty: a vacancy).
 type windmill struct {
-	core
-	r   *windmillRules
-	lay layout
-	k   wmKept
+	table
+	r *windmillRules
+	k wmKept
 }
 
 // wmKept is what the Mill keeps of its piles, updated by Apply at each
@@ -329,7 +328,7 @@ func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *windmill) setUp(c core, r *windmillRules, pack []Card) {
-	*g = windmill{core: c, r: r}
+	*g = windmill{table: table{core: c}, r: r}
 	g.lay.reset()
 	// The first ace goes to the centre, the rest of the pack, in order,
 	// to the stock (pack[0] on top).

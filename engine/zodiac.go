@@ -182,9 +182,8 @@ var (
 
 // zodiac is the state of a game of the Zodiac.
 type zodiac struct {
-	core
+	table
 	r       *zodiacRules
-	lay     layout
 	score   uint8
 	placed  bool // a card was placed since the last re-deal (zodiac/stall)
 	redeals uint16
@@ -225,7 +224,7 @@ func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *zodiac) setUp(c core, r *zodiacRules, pack []Card) {
-	*g = zodiac{core: c, r: r}
+	*g = zodiac{table: table{core: c}, r: r}
 	g.lay.reset()
 	for i := 0; i < 32; i++ { // the Equator, then the Zodiac
 		g.lay.push(zoE0+i, pack[i])
