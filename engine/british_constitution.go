@@ -102,6 +102,7 @@ func britishConstitutionSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 2000,
+		Planner:  PlannerDefaults{Samples: 2},
 		Piles:    britishConstitutionPiles(),
 		Rules: []Rule{
 			{ID: bcRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,

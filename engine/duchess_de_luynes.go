@@ -74,6 +74,7 @@ func duchessSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 500,
+		Planner:  PlannerDefaults{Samples: 16},
 		Piles:    duchessPiles(),
 		Rules: []Rule{
 			{ID: dlRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,

@@ -72,6 +72,7 @@ func fourCornersSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 4000,
+		Planner:  PlannerDefaults{Samples: 1, Horizon: 15},
 		Piles:    fourCornersPiles(),
 		Rules: []Rule{
 			{ID: fcRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,

@@ -52,6 +52,7 @@ func napoleonSpec() *Spec {
 		Decks:    1,
 		Players:  1,
 		MaxMoves: 64,
+		Planner:  PlannerDefaults{Samples: 8},
 		Piles:    napoleonPiles(),
 		Rules: []Rule{
 			{ID: npRuleDeal, Kind: KindPlay, Status: StatusBook,

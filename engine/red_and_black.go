@@ -62,6 +62,7 @@ func redAndBlackSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 15000,
+		Planner:  PlannerDefaults{Samples: 4},
 		Piles:    redAndBlackPiles(),
 		Rules: []Rule{
 			{ID: rbRuleSetup, Kind: KindPlay, Status: StatusBook,

@@ -57,6 +57,7 @@ func salicLawSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
+		Planner:  PlannerDefaults{Samples: 8},
 		Rules: []Rule{
 			{ID: slRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,
 				Summary: "Only the cards on the surface of the king packets are available; removing them releases those beneath. All cards of each packet may be examined.",

@@ -76,6 +76,7 @@ func shahSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 10000,
+		Planner:  PlannerDefaults{Samples: 8},
 		Piles:    shahPiles(),
 		Rules: []Rule{
 			{ID: shRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,

@@ -84,6 +84,7 @@ func sultanSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
+		Planner:  PlannerDefaults{Samples: 16},
 		Piles:    sultanPiles(),
 		Rules: []Rule{
 			{ID: sulRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,

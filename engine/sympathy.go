@@ -71,6 +71,7 @@ func sympathySpec() *Spec {
 		Decks:    2,
 		Players:  2,
 		MaxMoves: 200, // at most 104 cards turned and 52 pairs
+		Planner:  PlannerDefaults{Samples: 1, Horizon: 20},
 		Piles:    sympathyPiles(),
 		Rules: []Rule{
 			{ID: syRuleDeal, Kind: KindPlay, Status: StatusBook,

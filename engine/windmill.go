@@ -67,6 +67,7 @@ func windmillSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
+		Planner:  PlannerDefaults{Samples: 24},
 		Piles:    windmillPiles(),
 		Rules: []Rule{
 			{ID: wmRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,

@@ -89,6 +89,7 @@ func zodiacSpec() *Spec {
 		// at most 2×72+8 placements are possible, so at most 153 passes of at
 		// most 72 draws, plus the placements and 104 foundation plays.
 		MaxMoves: 12000,
+		Planner:  PlannerDefaults{Samples: 2, Horizon: 60, Layout: true},
 		Piles:    zodiacPiles(),
 		Rules: []Rule{
 			{ID: zoRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
