@@ -102,6 +102,7 @@ func britishConstitutionSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 2000,
+		Planner:  PlannerDefaults{Samples: 2},
 		Piles:    britishConstitutionPiles(),
 		Rules: []Rule{
 			{ID: bcRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
@@ -191,11 +192,21 @@ func startBritishConstitution(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newBritishConstitution(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces britishConstitution implements,
+// checked by the compiler.
+var (
+	_ Game           = (*britishConstitution)(nil)
+	_ Acyclic        = (*britishConstitution)(nil)
+	_ ProgressMover  = (*britishConstitution)(nil)
+	_ ProgressPeeker = (*britishConstitution)(nil)
+	_ MoveOrderer    = (*britishConstitution)(nil)
+	_ Roller         = (*britishConstitution)(nil)
+)
+
 // britishConstitution is the state of a game of the British Constitution.
 type britishConstitution struct {
-	core
+	table
 	r     *bcRules
-	lay   layout
 	score uint8
 	// empty has bit p set when Constitution pile p is empty, single when
 	// it holds exactly one card (kept by setEmpty; read by Singles).
@@ -244,7 +255,7 @@ func newBritishConstitution(c core, r *bcRules, pack []Card) *britishConstitutio
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *britishConstitution) setUp(c core, r *bcRules, pack []Card) {
-	*g = britishConstitution{core: c, r: r}
+	*g = britishConstitution{table: table{core: c}, r: r}
 	g.lay.reset()
 	var play [bcPlayed]Card
 	var queens, kings [8]Card
@@ -985,7 +996,7 @@ func bcFace(c Card) uint64 { return uint64(c.Face()) }
 
 // SearchKey returns the canonical key described in bcSearch.
 func (g *britishConstitution) SearchKey() Key {
-	k := newWideHash(0x4243) // "BC"
+	k := newKeyHash(0x4243) // "BC"
 	for row := 0; row < bcRows; row++ {
 		var w [bcCols]uint64
 		for i := range w {
@@ -998,7 +1009,7 @@ func (g *britishConstitution) SearchKey() Key {
 		}
 		sortWords(w[:])
 		for _, x := range w {
-			k.word(x)
+			k.fastWord(x)
 		}
 	}
 	var f uint64
@@ -1009,10 +1020,10 @@ func (g *britishConstitution) SearchKey() Key {
 		}
 		f = f<<8 | a<<4 | b
 	}
-	k.word(f)
-	k.pileFaces(&g.lay, bcStock, bcFace)
-	k.pileFaces(&g.lay, bcTalon, bcFace)
-	return k.sum()
+	k.fastWord(f)
+	pileKey(&k, &g.lay, bcStock, 6, faceValue{}, true)
+	pileKey(&k, &g.lay, bcTalon, 6, faceValue{}, true)
+	return k.fastSum()
 }
 
 // home reports whether both copies of rank r of suit s are on the

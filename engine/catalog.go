@@ -91,6 +91,9 @@ type Spec struct {
 	// MaxMoves is the move cap after which a game is stopped as unknown; it
 	// bounds every playout of a game whose rules allow loops.
 	MaxMoves int
+	// Planner is the game's default of the Monte Carlo planner of package
+	// sim (docs/tournaments.md gives the measurements it was chosen by).
+	Planner PlannerDefaults
 	// Piles is the layout: every pile's name and kind, in index order.
 	Piles []PileInfo
 	// Rules lists every rule, play rule and advice entry of the game.
@@ -413,4 +416,19 @@ func CatalogHash() string {
 		}
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// PlannerDefaults are a game's defaults for the Monte Carlo planner of
+// package sim: determinizations per decision and moves per rollout,
+// chosen so that the documented tournament (every game, 1,000 deals, two
+// workers) stays within its time budget.
+type PlannerDefaults struct {
+	// Samples is the number of determinizations per decision (≥ 1).
+	Samples int
+	// Horizon is the number of moves per rollout, 0 to play rollouts to
+	// the end.
+	Horizon int
+	// Layout plans the first phase's layout as a whole; Samples is then
+	// the number of determinizations solved for a plan.
+	Layout bool
 }

@@ -24,38 +24,6 @@ const FoundationPrefix = "F"
 // card of the pack is always in exactly one pile.
 const AsidePile = "aside"
 
-// hasher is FNV-1a over bytes with a SplitMix64 finaliser; it is a value
-// type so hashing a state allocates nothing.
-type hasher uint64
-
-const (
-	fnvOffset = 14695981039346656037
-	fnvPrime  = 1099511628211
-)
-
-func newHasher() hasher { return fnvOffset }
-
-// b mixes one byte.
-func (h *hasher) b(x byte) { *h = (*h ^ hasher(x)) * fnvPrime }
-
-// cards mixes a pile and a separator, so that [a][b] and [a b][] differ.
-func (h *hasher) cards(cs []Card) {
-	for _, c := range cs {
-		h.b(byte(c))
-	}
-	h.b(0xFE)
-}
-
-// hidden mixes n hidden cards (only their count is visible) and a separator.
-func (h *hasher) hidden(n int) {
-	h.b(byte(n))
-	h.b(byte(n >> 8))
-	h.b(0xFD)
-}
-
-// sum finalises the hash.
-func (h hasher) sum() uint64 { return SplitMix64(uint64(h)) }
-
 // renderPiles renders a game's piles one per line as "name: c c c", using
 // pile to read each pile (Pile for the player's view, FullPile for the full
 // layout); hidden cards show as "##". status is appended as a last line.
@@ -109,15 +77,6 @@ func shuffleCards(cs []Card, s *uint64) {
 		j := int(SplitMix64(*s) % uint64(i+1))
 		cs[i], cs[j] = cs[j], cs[i]
 	}
-}
-
-// deriveSeed derives a 64-bit seed from a pack's card order, for games whose
-// rules shuffle during play (a shuffled redeal): the same deal always plays
-// the same way.
-func deriveSeed(pack []Card) uint64 {
-	h := newHasher()
-	h.cards(pack)
-	return h.sum()
 }
 
 // verifyPack verifies that pack is exactly decks*52 distinct valid cards;
@@ -217,4 +176,42 @@ func sortCards(cs []Card) {
 // pile with pile (g.Pile for the view, g.FullPile for the full layout).
 func renderGame(g Game, pile func([]Card, int) []Card, status string) string {
 	return renderPiles(g.NumPiles(), g.PileName, pile, status)
+}
+
+// Helpers shared by several games.
+
+// sortWords sorts a few words in place (insertion sort; no allocation).
+func sortWords(w []uint64) {
+	for i := 1; i < len(w); i++ {
+		for j := i; j > 0 && w[j] < w[j-1]; j-- {
+			w[j], w[j-1] = w[j-1], w[j]
+		}
+	}
+}
+
+// keyBitsOf returns the set of the indices k with t[k] not 0.
+func keyBitsOf(t *[64]uint8) uint64 {
+	var m uint64
+	for k, b := range t {
+		if b != 0 {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+// clearKeyBit clears bit b of t[k] (k < 64), and bit k of keys when t[k]
+// becomes 0.
+func clearKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
+	k &= 63
+	if t[k] &^= b; t[k] == 0 {
+		*keys &^= 1 << k
+	}
+}
+
+// setKeyBit sets bit b of t[k] (k < 64) and bit k of keys.
+func setKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
+	k &= 63
+	t[k] |= b
+	*keys |= 1 << k
 }

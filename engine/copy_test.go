@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// TestCopyFrom checks that every game implements Copier and that a copy
-// made with CopyFrom equals a Clone and stays independent of its source.
+// TestCopyFrom checks that a copy made with CopyFrom equals a Clone and
+// stays independent of its source.
 func TestCopyFrom(t *testing.T) {
 	specs := Catalog()
 	for k, spec := range specs {

@@ -21,15 +21,21 @@
 //
 // # The Game contract
 //
-// A Game (game.go) is one game in progress. The conventions every game of
-// the catalog follows:
+// A Game (game.go) is one game in progress. It is composed of small
+// interfaces — Identity, Rules (LegalMoves, Check, Apply, ApplyListed),
+// Outcome (ending, score, redeals), Piles (reading the layout, PileReader),
+// Snapshot (hashes, Clone/CopyFrom, Determinize, text), Redealer and
+// SearchHooks — and every game's file asserts at compile time that it
+// implements Game and each optional interface it offers (Graded, Roller,
+// MoveOrderer, the facts of facts.go …). The conventions every game of the
+// catalog follows:
 //
 //   - Piles are numbered 0…NumPiles-1 and named by PileName; foundation pile
 //     names start with "F" (FoundationPrefix), and cards set aside by a
 //     setup lie in a pile named "aside" (AsidePile). Every card of the pack
 //     is in exactly one pile at every moment.
 //   - Pile returns what the player sees (hidden cards as NoCard); FullPile
-//     (the FullView interface, implemented by every game) returns all cards.
+//     returns all cards.
 //     The stock (pack) and face-down cards are hidden; a move that reveals a
 //     card (a draw, a deal) carries Card = NoCard.
 //   - LegalMoves appends to the caller's buffer in an order that depends
@@ -44,10 +50,10 @@
 //     deep copy; Determinize rearranges the hidden cards from a Rand so that
 //     the result depends only on the visible state and the Rand.
 //   - The state is a value type of fixed arrays: Clone is one copy and the
-//     move loop (LegalMoves, Check, Apply) allocates nothing. CopyFrom (the
-//     Copier interface, implemented by every game) makes a state a copy of
-//     another without allocating, so strategies that try moves on copies
-//     reuse one clone buffer instead of a Clone per decision.
+//     move loop (LegalMoves, Check, Apply) allocates nothing. CopyFrom
+//     makes a state a copy of another without allocating, so strategies
+//     that try moves on copies reuse one clone buffer instead of a Clone
+//     per decision.
 //
 // # Rule catalog
 //

@@ -74,6 +74,7 @@ func duchessSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 500,
+		Planner:  PlannerDefaults{Samples: 16},
 		Piles:    duchessPiles(),
 		Rules: []Rule{
 			{ID: dlRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,
@@ -156,6 +157,13 @@ func startDuchess(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newDuchess(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces duchess implements,
+// checked by the compiler.
+var (
+	_ Game        = (*duchess)(nil)
+	_ MoveOrderer = (*duchess)(nil)
+)
+
 // duchess is the state of a game of Duchess de Luynes.
 //
 // Besides the layout it keeps a few facts up to date move by move (sync
@@ -166,7 +174,7 @@ func startDuchess(v *VariantReader) (Dealer, error) {
 // the reserve's plays are read off one mask in the reserve's order,
 // without walking it or sorting.
 type duchess struct {
-	core
+	table
 	r       *duchessRules
 	redeals uint8
 	score   uint8             // cards on the foundations
@@ -177,7 +185,6 @@ type duchess struct {
 	resFit  uint64            // bit i: the reserve card at place i is one a foundation takes
 	seq     [dlCards]uint8    // for a card in the reserve, its place from the bottom, with gaps where cards left
 	slot    [dlPlaces]Card    // the card dealt to each place of the reserve (stale once it left)
-	lay     layout
 }
 
 // cardBit returns the word and the bit of card c (a real card) in a
@@ -193,7 +200,7 @@ func newDuchess(c core, r *duchessRules, pack []Card) *duchess {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *duchess) setUp(c core, r *duchessRules, pack []Card) {
-	*g = duchess{core: c, r: r}
+	*g = duchess{table: table{core: c}, r: r}
 	g.lay.reset()
 	g.lay.loadPack(dlStock, pack)
 	g.fit = g.fits0()
@@ -758,10 +765,10 @@ func (g *duchess) SearchKey() Key {
 	}
 	k.word(hs | uint64(g.redeals)<<32)
 	for p := 0; p < dlPackets; p++ {
-		faceKey(&k, &g.lay, p)
+		pileKey(&k, &g.lay, p, 8, faceValue{}, false)
 	}
-	faceKey(&k, &g.lay, dlReserve)
-	faceKey(&k, &g.lay, dlStock)
+	pileKey(&k, &g.lay, dlReserve, 8, faceValue{}, false)
+	pileKey(&k, &g.lay, dlStock, 8, faceValue{}, false)
 	return k.sum()
 }
 
@@ -1038,3 +1045,21 @@ func (g *duchess) status() string {
 func (g *duchess) String() string { return renderGame(g, g.FullPile, g.status()) }
 
 func (g *duchess) View() string { return renderGame(g, g.Pile, g.status()) }
+
+// PileTop returns the visible top card of pile i (see PileReader).
+func (g *duchess) PileTop(i int) Card {
+	if i < 0 || i >= dlPiles || i == dlStock || (i == dlReserve && g.reserveHidden()) {
+		return NoCard
+	}
+	return g.lay.top(i)
+}
+
+// VisibleCards adds the cards of every pile but the stock and, while it is
+// face down, the reserve to set (see PileReader).
+func (g *duchess) VisibleCards(set *[4]uint64) {
+	hidden := uint64(1) << dlStock
+	if g.reserveHidden() {
+		hidden |= 1 << dlReserve
+	}
+	g.lay.markPiles(set, dlPiles, hidden)
+}

@@ -72,6 +72,7 @@ func fourCornersSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 4000,
+		Planner:  PlannerDefaults{Samples: 1, Horizon: 15},
 		Piles:    fourCornersPiles(),
 		Rules: []Rule{
 			{ID: fcRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
@@ -176,6 +177,18 @@ func startFourCorners(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newFourCorners(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces fourCorners implements,
+// checked by the compiler.
+var (
+	_ Game            = (*fourCorners)(nil)
+	_ ProgressMover   = (*fourCorners)(nil)
+	_ ProgressPeeker  = (*fourCorners)(nil)
+	_ ProgressCounter = (*fourCorners)(nil)
+	_ CounterKeyer    = (*fourCorners)(nil)
+	_ Roller          = (*fourCorners)(nil)
+	_ ProbeSharer     = (*fourCorners)(nil)
+)
+
 // fourCorners is the state of a game of Four Corners. The card about to
 // land is the one card of pile "card" (empty once the deal is over).
 //
@@ -188,7 +201,7 @@ func startFourCorners(v *VariantReader) (Dealer, error) {
 // computes them from scratch (TestFourCornersKept compares the two at
 // every position of random playouts of every variant).
 type fourCorners struct {
-	core
+	table
 	r       *fourCornersRules
 	pos     uint8 // packet the card about to land goes to
 	redeals uint8
@@ -201,7 +214,6 @@ type fourCorners struct {
 	// topKeys has bit k set when tops[k] is not 0.
 	tops    [64]uint16
 	topKeys uint64
-	lay     layout
 }
 
 func newFourCorners(c core, r *fourCornersRules, pack []Card) *fourCorners {
@@ -213,7 +225,7 @@ func newFourCorners(c core, r *fourCornersRules, pack []Card) *fourCorners {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *fourCorners) setUp(c core, r *fourCornersRules, pack []Card) {
-	*g = fourCorners{core: c, r: r}
+	*g = fourCorners{table: table{core: c}, r: r}
 	g.lay.reset()
 	g.lay.loadPack(fcStock, pack)
 	g.sync()
@@ -743,7 +755,7 @@ func (g *fourCorners) searchKey(idle uint8) Key {
 		var ps [fcPackets]Key
 		for q := range ps {
 			h := newKeyHash(0x5043) // one seed for all: the packets are alike
-			faceKey(&h, &g.lay, q)
+			pileKey(&h, &g.lay, q, 8, faceValue{}, false)
 			ps[q] = h.sum()
 		}
 		sortKeys(ps[:])
@@ -754,10 +766,10 @@ func (g *fourCorners) searchKey(idle uint8) Key {
 		return k.sum()
 	}
 	for q := 0; q < fcPackets; q++ {
-		faceKey(&k, &g.lay, q)
+		pileKey(&k, &g.lay, q, 8, faceValue{}, false)
 	}
-	faceKey(&k, &g.lay, fcCard)
-	faceKey(&k, &g.lay, fcStock)
+	pileKey(&k, &g.lay, fcCard, 8, faceValue{}, false)
+	pileKey(&k, &g.lay, fcStock, 8, faceValue{}, false)
 	return k.sum()
 }
 

@@ -209,14 +209,34 @@ func (e Ending) String() string {
 // hidden cards without peeking at them. FullPile, Hash and the SearchHooks
 // see everything: they exist for validation, rendering and full-information
 // search, and a strategy that plays fair must not call them.
+//
+// Game is composed of small interfaces, each a concern of its own; every
+// game of the catalog implements all of them, and its file asserts so at
+// compile time (var _ Game = (*g)(nil)), together with each optional
+// interface it implements (Graded, MoveOrderer, Roller, the facts of
+// facts.go …).
 type Game interface {
+	Identity
+	Rules
+	Outcome
+	Piles
+	Snapshot
+	Redealer
+	SearchHooks
+}
+
+// Identity names a game: its catalog entry and resolved variant options.
+type Identity interface {
 	// Spec returns the game's catalog entry (read-only).
 	Spec() *Spec
 	// ID returns the game's catalog ID, e.g. "red-and-black".
 	ID() string
 	// Options returns the fully resolved variant options.
 	Options() Options
+}
 
+// Rules are a game's rules of play: which moves are legal, and making them.
+type Rules interface {
 	// LegalMoves appends every legal move to dst and returns the result, in
 	// a deterministic order that depends only on the visible state.
 	LegalMoves(dst []Move) []Move
@@ -229,7 +249,11 @@ type Game interface {
 	// compulsory afterwards (immediate refills, forced deals). On error the
 	// state is unchanged.
 	Apply(m Move) error
+	ListedApplier
+}
 
+// Outcome is how far a game has come: its ending, score and redeals.
+type Outcome interface {
 	// Won reports whether the game has been won; it is cheap.
 	Won() bool
 	// Ending reports how the game ended (EndWon, EndStuck, EndCycle) or
@@ -242,7 +266,11 @@ type Game interface {
 	Total() int
 	// Redeals returns the number of redeals used so far.
 	Redeals() int
+}
 
+// Piles reads a game's layout: its piles, as the player sees them and in
+// full.
+type Piles interface {
 	// NumPiles returns the number of piles; pile indices are 0 … NumPiles-1.
 	NumPiles() int
 	// PileName returns pile i's short stable name, e.g. "talon", "F3", "L0".
@@ -255,7 +283,11 @@ type Game interface {
 	// FullPile appends the cards of pile i, bottom first, including the
 	// cards the player cannot see (validation, rendering, solvers only).
 	FullPile(dst []Card, i int) []Card
+	PileReader
+}
 
+// Snapshot hashes, copies, samples and renders a game's state.
+type Snapshot interface {
 	// Hash returns a 64-bit hash of the full state (including hidden cards),
 	// for cycle detection.
 	Hash() uint64

@@ -52,6 +52,7 @@ func napoleonSpec() *Spec {
 		Decks:    1,
 		Players:  1,
 		MaxMoves: 64,
+		Planner:  PlannerDefaults{Samples: 8},
 		Piles:    napoleonPiles(),
 		Rules: []Rule{
 			{ID: npRuleDeal, Kind: KindPlay, Status: StatusBook,
@@ -133,11 +134,19 @@ func startNapoleon(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newNapoleon(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces napoleon implements,
+// checked by the compiler.
+var (
+	_ Game           = (*napoleon)(nil)
+	_ ProgressMover  = (*napoleon)(nil)
+	_ ProgressPeeker = (*napoleon)(nil)
+	_ Graded         = (*napoleon)(nil)
+)
+
 // napoleon is the state of a game of Napoleon's patience.
 type napoleon struct {
-	core
-	r   *napoleonRules
-	lay layout
+	table
+	r *napoleonRules
 	// Kept up to date by Apply from the piles (which stay the truth), so
 	// that the search hooks need not walk them: colRanks[i] holds the
 	// ranks of column i top first, 4 bits each (a rank is never 0); left[r]
@@ -181,7 +190,7 @@ func newNapoleon(c core, r *napoleonRules, pack []Card) *napoleon {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *napoleon) setUp(c core, r *napoleonRules, pack []Card) {
-	*g = napoleon{core: c, r: r}
+	*g = napoleon{table: table{core: c}, r: r}
 	g.lay.reset()
 	var col [npCols][npRows]Card
 	var reserve [npReserve]Card
@@ -582,15 +591,6 @@ func (g *napoleon) SearchKey() Key {
 // reserve=ordered, as minus the cards still face down): every move raises
 // it by one (Graded).
 func (g *napoleon) Steps() int { return g.lay.size(npOut)/2 - g.lay.size(npStock) }
-
-// sortWords sorts a few words in place (insertion sort; no allocation).
-func sortWords(w []uint64) {
-	for i := 1; i < len(w); i++ {
-		for j := i; j > 0 && w[j] < w[j-1]; j-- {
-			w[j], w[j-1] = w[j-1], w[j]
-		}
-	}
-}
 
 // SafeMove returns a column pair of a rank all of whose cards in play are
 // exposed in the columns, or -1.

@@ -163,13 +163,9 @@ func (p *propChecker) playout(seed uint64, deep bool) {
 		if clone.Hash() != h || clone.ViewHash() != vh {
 			fail(ply, "Apply on the game changed its clone")
 		}
-		// The clone makes the move as a listed one (engine.ListedApplier,
-		// which every game implements): without the check, the same state.
-		la, ok := clone.(ListedApplier)
-		if !ok {
-			fail(ply, "%T does not implement ListedApplier", clone)
-		}
-		la.ApplyListed(&m)
+		// The clone makes the move as a listed one (Rules.ApplyListed):
+		// without the check, the same state.
+		clone.ApplyListed(&m)
 		if clone.Hash() != g.Hash() || clone.ViewHash() != g.ViewHash() || clone.String() != g.String() {
 			fail(ply, "ApplyListed(%v) on a clone gives another state than Apply", m)
 		}

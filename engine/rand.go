@@ -94,12 +94,3 @@ func DealInto(dst []Card, n int, seed uint64) []Card {
 	r.Shuffle(dst[start:])
 	return dst
 }
-
-// SplitMix64 is the SplitMix64 finaliser (Steele, Lea & Flood 2014). It is
-// used to derive independent seeds from a master seed, e.g. one per deal.
-func SplitMix64(x uint64) uint64 {
-	x += 0x9E3779B97F4A7C15
-	x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9
-	x = (x ^ (x >> 27)) * 0x94D049BB133111EB
-	return x ^ (x >> 31)
-}

@@ -62,6 +62,7 @@ func redAndBlackSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 15000,
+		Planner:  PlannerDefaults{Samples: 4},
 		Piles:    redAndBlackPiles(),
 		Rules: []Rule{
 			{ID: rbRuleSetup, Kind: KindPlay, Status: StatusBook,
@@ -151,11 +152,22 @@ func startRedAndBlack(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newRedAndBlack(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces redAndBlack implements,
+// checked by the compiler.
+var (
+	_ Game            = (*redAndBlack)(nil)
+	_ ProgressMover   = (*redAndBlack)(nil)
+	_ ProgressPeeker  = (*redAndBlack)(nil)
+	_ ProgressCounter = (*redAndBlack)(nil)
+	_ OpeningTeller   = (*redAndBlack)(nil)
+	_ MoveOrderer     = (*redAndBlack)(nil)
+	_ CounterKeyer    = (*redAndBlack)(nil)
+)
+
 // redAndBlack is the state of a game of Red and Black.
 type redAndBlack struct {
-	core
+	table
 	r       *rbRules
-	lay     layout
 	rng     uint64      // generator state of a shuffled redeal
 	view    uint64      // hash of the tableau and talon (see link)
 	seq     [2]faceHash // face hashes of the stock and the talon
@@ -196,7 +208,7 @@ func newRedAndBlack(c core, r *rbRules, pack []Card) *redAndBlack {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *redAndBlack) setUp(c core, r *rbRules, pack []Card) {
-	*g = redAndBlack{core: c, r: r, rng: deriveSeed(pack)}
+	*g = redAndBlack{table: table{core: c}, r: r, rng: deriveSeed(pack)}
 	g.lay.reset()
 	// Setup: the aces come out; the rest keeps the pack's order.
 	var buf [packCards]Card

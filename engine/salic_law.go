@@ -57,6 +57,7 @@ func salicLawSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
+		Planner:  PlannerDefaults{Samples: 8},
 		Rules: []Rule{
 			{ID: slRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,
 				Summary: "Only the cards on the surface of the king packets are available; removing them releases those beneath. All cards of each packet may be examined.",
@@ -151,6 +152,16 @@ func startSalicLaw(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newSalicLaw(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces salicLaw implements,
+// checked by the compiler.
+var (
+	_ Game           = (*salicLaw)(nil)
+	_ ProgressMover  = (*salicLaw)(nil)
+	_ ProgressPeeker = (*salicLaw)(nil)
+	_ MoveOrderer    = (*salicLaw)(nil)
+	_ MemoUser       = (*salicLaw)(nil)
+)
+
 // salicLaw is the state of a game of Salic Law.
 //
 // Besides the layout it keeps a few facts about the piles up to date move
@@ -158,9 +169,8 @@ func startSalicLaw(v *VariantReader) (Dealer, error) {
 // walking the piles: a move touches one or two packets and at most one
 // foundation, so Apply updates those alone.
 type salicLaw struct {
-	core
+	table
 	r      *slRules
-	lay    layout
 	stock  faceHash // rank hash of the pack (see addValue)
 	stale  bool     // stock is out of date (until SearchKey first needs it, and after Determinize)
 	nk     uint8    // packets opened
@@ -183,7 +193,7 @@ func newSalicLaw(c core, r *slRules, pack []Card) *salicLaw {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *salicLaw) setUp(c core, r *slRules, pack []Card) {
-	*g = salicLaw{core: c, r: r}
+	*g = salicLaw{table: table{core: c}, r: r}
 	g.lay.reset()
 	k := 0
 	for pack[k].Rank() != King {
@@ -875,3 +885,7 @@ func (g *salicLaw) slReachable(inR uint16, room *[NumRanks + 2]uint8, holders in
 	}
 	return reach
 }
+
+// VisibleCards adds the cards of every pile but the stock to set (see
+// PileReader and salicLaw.visibleCards).
+func (g *salicLaw) VisibleCards(set *[4]uint64) { g.visibleCards(set) }

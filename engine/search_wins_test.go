@@ -52,7 +52,7 @@ func checkHooksOnWins(t *testing.T, spec *Spec, seeds int, policy func(g Game, l
 			if !won {
 				t.Fatalf("seed %d: a position of a won line is not winnable:\n%s", seed, pos)
 			}
-			h := pos.(SearchHooks)
+			h := pos
 			if h.DeadEnd() {
 				t.Fatalf("seed %d: DeadEnd on a winnable position:\n%s", seed, pos)
 			}

@@ -76,6 +76,7 @@ func shahSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 10000,
+		Planner:  PlannerDefaults{Samples: 8},
 		Piles:    shahPiles(),
 		Rules: []Rule{
 			{ID: shRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
@@ -191,6 +192,18 @@ func startShah(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newShah(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces shah implements,
+// checked by the compiler.
+var (
+	_ Game            = (*shah)(nil)
+	_ ProgressMover   = (*shah)(nil)
+	_ ProgressCounter = (*shah)(nil)
+	_ MoveOrderer     = (*shah)(nil)
+	_ CounterKeyer    = (*shah)(nil)
+	_ Roller          = (*shah)(nil)
+	_ ProbeSharer     = (*shah)(nil)
+)
+
 // shah is the state of a game of the Shah. An inner or middle place is a
 // pile of at most one card; an outer place holds its card and the cards
 // married onto it.
@@ -203,7 +216,7 @@ func startShah(v *VariantReader) (Dealer, error) {
 // (TestShahKept compares the two at every position of random playouts of
 // every variant).
 type shah struct {
-	core
+	table
 	r       *shahRules
 	phase   uint8 // 0, 1: circle one or two just dealt; 2: star complete
 	redeals uint8
@@ -227,7 +240,6 @@ type shah struct {
 	// top a foundation takes are those of the keys in rayKeys&wantKeys.
 	rays    [64]uint8
 	rayKeys uint64
-	lay     layout
 }
 
 func newShah(c core, r *shahRules, pack []Card) *shah {
@@ -239,7 +251,7 @@ func newShah(c core, r *shahRules, pack []Card) *shah {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *shah) setUp(c core, r *shahRules, pack []Card) {
-	*g = shah{core: c, r: r}
+	*g = shah{table: table{core: c}, r: r}
 	g.lay.reset()
 	// The rest of the pack, in its order, is the stock, the first card on
 	// top: each card is linked beneath the one before (loadPack of the
@@ -307,33 +319,6 @@ func (g *shah) sync() {
 			setKeyBit((*[64]uint8)(&g.want), &g.wantKeys, (f/2)*16+n+1, 1<<f)
 		}
 	}
-}
-
-// keyBitsOf returns the set of the indices k with t[k] not 0.
-func keyBitsOf(t *[64]uint8) uint64 {
-	var m uint64
-	for k, b := range t {
-		if b != 0 {
-			m |= 1 << k
-		}
-	}
-	return m
-}
-
-// clearKeyBit clears bit b of t[k] (k < 64), and bit k of keys when t[k]
-// becomes 0.
-func clearKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
-	k &= 63
-	if t[k] &^= b; t[k] == 0 {
-		*keys &^= 1 << k
-	}
-}
-
-// setKeyBit sets bit b of t[k] (k < 64) and bit k of keys.
-func setKeyBit(t *[64]uint8, keys *uint64, k int, b uint8) {
-	k &= 63
-	t[k] |= b
-	*keys |= 1 << k
 }
 
 // The moves' upkeep of the kept facts (see shah): each kind of move
@@ -1027,10 +1012,10 @@ func (g *shah) searchKey(idle uint8) Key {
 	k.word(places[0])
 	k.word(places[1])
 	for p := shOuter; p < shFound; p++ {
-		faceKey(&k, &g.lay, p)
+		pileKey(&k, &g.lay, p, 8, faceValue{}, false)
 	}
-	faceKey(&k, &g.lay, shTalon)
-	faceKey(&k, &g.lay, shStock)
+	pileKey(&k, &g.lay, shTalon, 8, faceValue{}, false)
+	pileKey(&k, &g.lay, shStock, 8, faceValue{}, false)
 	return k.sum()
 }
 

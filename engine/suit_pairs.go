@@ -101,22 +101,3 @@ func pairBlocked(l *layout, f0 int, c Card, below *[CardsPerDeck]uint8) bool {
 func pairSettled(l *layout, f0 int, s Suit) bool {
 	return l.size(f0+2*int(s))+l.size(f0+2*int(s)+1) >= NumRanks
 }
-
-// faceKey mixes pile p of l into k as its size and its cards' faces (the
-// two copies of a card alike), top first, eight to a word: the size fixes
-// how many words follow, so the words of consecutive piles never run
-// together.
-func faceKey(k *keyHash, l *layout, p int) {
-	k.word(uint64(l.size(p)))
-	w, n := uint64(0), 0
-	for c := l.top(p); c != NoCard; c = l.below[c] {
-		w = w<<8 | uint64(c.Face())
-		if n++; n == 8 {
-			k.word(w)
-			w, n = 0, 0
-		}
-	}
-	if n > 0 {
-		k.word(w)
-	}
-}

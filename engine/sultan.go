@@ -84,6 +84,7 @@ func sultanSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
+		Planner:  PlannerDefaults{Samples: 16},
 		Piles:    sultanPiles(),
 		Rules: []Rule{
 			{ID: sulRuleI, Kind: KindNumbered, Number: "I", Status: StatusLost,
@@ -163,11 +164,18 @@ func startSultan(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newSultan(c, r, pack) }, nil
 }
 
+// The game contract and the optional interfaces sultan implements,
+// checked by the compiler.
+var (
+	_ Game        = (*sultan)(nil)
+	_ MoveOrderer = (*sultan)(nil)
+	_ ProbeSharer = (*sultan)(nil)
+)
+
 // sultan is the state of a game of the Sultan.
 type sultan struct {
-	core
+	table
 	r    *sultanRules
-	lay  layout
 	seed uint64      // the shuffle seed of the deal (variant shuffle=on)
 	seq  [2]faceHash // face hashes of the pack and the talon, while keyed (see pushed)
 	// keyed: seq is kept up to date, from the first SearchKey on (and in
@@ -211,7 +219,7 @@ func newSultan(c core, r *sultanRules, pack []Card) (*sultan, error) {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *sultan) setUp(c core, r *sultanRules, pack []Card) error {
-	*g = sultan{core: c, r: r, pass: 1}
+	*g = sultan{table: table{core: c}, r: r, pass: 1}
 	if r.shuffle {
 		// Only the shuffles (and the hashes of variant shuffle=on) read
 		// the seed: an unshuffled game leaves it 0 and skips the hashing.

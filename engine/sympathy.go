@@ -71,6 +71,7 @@ func sympathySpec() *Spec {
 		Decks:    2,
 		Players:  2,
 		MaxMoves: 200, // at most 104 cards turned and 52 pairs
+		Planner:  PlannerDefaults{Samples: 1, Horizon: 20},
 		Piles:    sympathyPiles(),
 		Rules: []Rule{
 			{ID: syRuleDeal, Kind: KindPlay, Status: StatusBook,
@@ -120,13 +121,18 @@ func startSympathy(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newSympathy(c, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces SympathyGame implements,
+// checked by the compiler.
+var (
+	_ Game = (*SympathyGame)(nil)
+)
+
 // SympathyGame is the state of a game of Sympathy, the two-player game of the
 // catalog. The engine plays both partners: the partner on turn (Turn) makes
 // every move, and the turn passes by itself when he has none left. Besides
 // the Game methods it reports who paired what.
 type SympathyGame struct {
-	core
-	lay layout
+	table
 	// up has bit k set when the top card of packet k is face up; full when
 	// packet k holds a card.
 	up, full uint64
@@ -171,7 +177,7 @@ func newSympathy(c core, pack []Card) *SympathyGame {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *SympathyGame) setUp(c core, pack []Card) {
-	*g = SympathyGame{core: c}
+	*g = SympathyGame{table: table{core: c}}
 	g.lay.reset()
 	var dealt [2]uint8
 	for _, c := range pack {
@@ -634,4 +640,27 @@ func (g *SympathyGame) DeadEnd() bool {
 		}
 	}
 	return false
+}
+
+// PileTop returns the visible top card of pile i: a packet shows its top
+// only when it is turned up (see PileReader).
+func (g *SympathyGame) PileTop(i int) Card {
+	switch {
+	case i < 0 || i >= syPiles:
+		return NoCard
+	case i >= syPairsA:
+		return g.lay.top(i)
+	}
+	return g.faceUp(i)
+}
+
+// VisibleCards adds the pairs set aside and the turned-up tops of the
+// packets to set (see PileReader).
+func (g *SympathyGame) VisibleCards(set *[4]uint64) {
+	g.lay.markPiles(set, syPiles, 1<<syPairsA-1)
+	for k := 0; k < syPairsA; k++ {
+		if c := g.faceUp(k); c != NoCard {
+			set[c>>6] |= 1 << (c & 63)
+		}
+	}
 }

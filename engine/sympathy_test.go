@@ -161,7 +161,7 @@ func TestSympathyConfluent(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dead := g.(SearchHooks).DeadEnd()
+			dead := g.DeadEnd()
 			r := NewRand(seed*31 + k)
 			for n := 0; g.Ending() == Playing; n++ {
 				ms := g.LegalMoves(nil)

@@ -67,6 +67,7 @@ func windmillSpec() *Spec {
 		Decks:    2,
 		Players:  1,
 		MaxMoves: 1000,
+		Planner:  PlannerDefaults{Samples: 24},
 		Piles:    windmillPiles(),
 		Rules: []Rule{
 			{ID: wmRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
@@ -163,13 +164,22 @@ func startWindmill(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newWindmill(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces windmill implements,
+// checked by the compiler.
+var (
+	_ Game            = (*windmill)(nil)
+	_ Acyclic         = (*windmill)(nil)
+	_ ProgressMover   = (*windmill)(nil)
+	_ ProgressCounter = (*windmill)(nil)
+	_ ProbeSharer     = (*windmill)(nil)
+)
+
 // windmill is the state of a game of The Mill. A wing is a pile of at most
 // one card (empty: a vacancy).
 type windmill struct {
-	core
-	r   *windmillRules
-	lay layout
-	k   wmKept
+	table
+	r *windmillRules
+	k wmKept
 }
 
 // wmKept is what the Mill keeps of its piles, updated by Apply at each
@@ -319,7 +329,7 @@ func newWindmill(c core, r *windmillRules, pack []Card) *windmill {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *windmill) setUp(c core, r *windmillRules, pack []Card) {
-	*g = windmill{core: c, r: r}
+	*g = windmill{table: table{core: c}, r: r}
 	g.lay.reset()
 	// The first ace goes to the centre, the rest of the pack, in order,
 	// to the stock (pack[0] on top).
@@ -738,26 +748,9 @@ func (g *windmill) SearchKey() Key {
 	k.word(wings)
 	k.word(corners)
 	k.word(uint64(g.centreN()))
-	rankKey(&k, &g.lay, wmTalon)
-	rankKey(&k, &g.lay, wmStock)
+	pileKey(&k, &g.lay, wmTalon, 4, rankValue{}, false)
+	pileKey(&k, &g.lay, wmStock, 4, rankValue{}, false)
 	return k.sum()
-}
-
-// rankKey mixes pile p of l into k as its size and its cards' ranks, top
-// first, sixteen to a word.
-func rankKey(k *keyHash, l *layout, p int) {
-	k.word(uint64(l.size(p)))
-	w, n := uint64(0), 0
-	for c := l.top(p); c != NoCard; c = l.below[c] {
-		w = w<<4 | uint64(c.Rank())
-		if n++; n == 16 {
-			k.word(w)
-			w, n = 0, 0
-		}
-	}
-	if n > 0 {
-		k.word(w)
-	}
 }
 
 // SafeMove returns, once the stock is out, the first move of a win the

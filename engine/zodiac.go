@@ -89,6 +89,7 @@ func zodiacSpec() *Spec {
 		// at most 2×72+8 placements are possible, so at most 153 passes of at
 		// most 72 draws, plus the placements and 104 foundation plays.
 		MaxMoves: 12000,
+		Planner:  PlannerDefaults{Samples: 2, Horizon: 60, Layout: true},
 		Piles:    zodiacPiles(),
 		Rules: []Rule{
 			{ID: zoRuleI, Kind: KindNumbered, Number: "I", Status: StatusBook,
@@ -169,11 +170,21 @@ func startZodiac(v *VariantReader) (Dealer, error) {
 	return func(pack []Card) (Game, error) { return newZodiac(c, r, pack), nil }, nil
 }
 
+// The game contract and the optional interfaces zodiac implements,
+// checked by the compiler.
+var (
+	_ Game            = (*zodiac)(nil)
+	_ ProgressMover   = (*zodiac)(nil)
+	_ ProgressCounter = (*zodiac)(nil)
+	_ MoveOrderer     = (*zodiac)(nil)
+	_ Roller          = (*zodiac)(nil)
+	_ ProbeSharer     = (*zodiac)(nil)
+)
+
 // zodiac is the state of a game of the Zodiac.
 type zodiac struct {
-	core
+	table
 	r       *zodiacRules
-	lay     layout
 	score   uint8
 	placed  bool // a card was placed since the last re-deal (zodiac/stall)
 	redeals uint16
@@ -214,7 +225,7 @@ func newZodiac(c core, r *zodiacRules, pack []Card) *zodiac {
 // setUp deals pack into g with the setup's core and rules, g's earlier
 // state, if any, discarded: a game started anew.
 func (g *zodiac) setUp(c core, r *zodiacRules, pack []Card) {
-	*g = zodiac{core: c, r: r}
+	*g = zodiac{table: table{core: c}, r: r}
 	g.lay.reset()
 	for i := 0; i < 32; i++ { // the Equator, then the Zodiac
 		g.lay.push(zoE0+i, pack[i])
@@ -542,14 +553,14 @@ func (g *zodiac) pileWord(p int) uint64 {
 
 // SearchKey returns the canonical key described in zodiacSearch.
 func (g *zodiac) SearchKey() Key {
-	k := newWideHash(0x5A4F) // "ZO"
+	k := newKeyHash(0x5A4F) // "ZO"
 	var z [zoZN]uint64
 	for i := range z {
 		z[i] = g.pileWord(zoZ0 + i)
 	}
 	sortWords(z[:])
 	for _, w := range z {
-		k.word(w)
+		k.fastWord(w)
 	}
 	var e [8]uint64
 	for i := range e {
@@ -566,11 +577,11 @@ func (g *zodiac) SearchKey() Key {
 	if g.placed {
 		f |= 1 << 32
 	}
-	k.word(eq)
-	k.word(f)
-	k.pileFaces(&g.lay, zoStock, zoFace)
-	k.pileFaces(&g.lay, zoTalon, zoFace)
-	return k.sum()
+	k.fastWord(eq)
+	k.fastWord(f)
+	pileKey(&k, &g.lay, zoStock, 6, cardFunc(zoFace), true)
+	pileKey(&k, &g.lay, zoTalon, 6, cardFunc(zoFace), true)
+	return k.fastSum()
 }
 
 // wants returns the ranks the two foundations of suit s take next: a for

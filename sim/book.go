@@ -183,7 +183,7 @@ type bookPlayer struct {
 	talon   int               // index of the talon, -1 if none
 	commons []int             // british-constitution: the Commons row (COM piles)
 	// openings: british-constitution, the counts after each legal move
-	// (openingsPeeker)
+	// (engine.BritishConstitutionFacts)
 	openings []engine.Openings
 	// bcGame, bc: british-constitution, the game of the last Reset and
 	// it as a bcBookGame (nil if it is none)
@@ -198,11 +198,11 @@ type bookPlayer struct {
 	cross    crossings // napoleon
 	npt      npTables  // napoleon, of the last deal read
 	// drew: the last move chosen was a draw in a game that is a
-	// drawPeeker (drawGame), whose legal moves before it were drawn.
+	// engine.DrawPeeker (drawGame), whose legal moves before it were drawn.
 	drew     bool
-	drawGame drawPeeker
+	drawGame engine.DrawPeeker
 	drawn    []engine.Move // the legal moves before the draw (not a copy)
-	// peeks: the game of spec is a drawPeeker (as the game of the Reset
+	// peeks: the game of spec is an engine.DrawPeeker (as the game of the Reset
 	// that read spec was), so Choose asks a draw's game for it; the
 	// others skip that assertion.
 	peeks bool
@@ -225,7 +225,7 @@ func (p *bookPlayer) Reset(g engine.Game, seed uint64) {
 				p.off = id
 			}
 		}
-		_, p.peeks = g.(drawPeeker)
+		_, p.peeks = g.(engine.DrawPeeker)
 		p.kinds = p.kinds[:0]
 		p.commons = p.commons[:0]
 		p.founds = p.founds[:0]
@@ -268,9 +268,9 @@ func (p *bookPlayer) layoutPile(i uint8) bool {
 	return k == engine.PileTableau || k == engine.PileReserve
 }
 
-func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return pileLen(g, int(i), &p.cards2) }
+func (p *bookPlayer) pileLen(g engine.Game, i uint8) int { return g.PileLen(int(i)) }
 
-func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return pileTop(g, i, &p.cards2) }
+func (p *bookPlayer) top(g engine.Game, i int) engine.Card { return g.PileTop(i) }
 
 func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
 	p.drew = false
@@ -286,7 +286,7 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 		i, adv = p.decide(g, legal)
 	}
 	if p.peeks && !p.drew && i >= 0 && i < len(legal) && legal[i].Kind == engine.MoveDraw { // (a game's decide may have done it)
-		if d, ok := g.(drawPeeker); ok {
+		if d, ok := g.(engine.DrawPeeker); ok {
 			// Keep the moves for nextLegal: not a copy, since the play
 			// loop hands their array back to nextLegal, unchanged, as
 			// the list for the moves after the draw (nextLegal checks
@@ -299,15 +299,8 @@ func (p *bookPlayer) Choose(g engine.Game, legal []engine.Move) (int, engine.Rul
 	return i, adv
 }
 
-// drawPeeker is implemented by the British Constitution
-// (engine.britishConstitution.MovesAfterDraw): it lists the legal moves
-// after a draw from those listed before it, without generating them.
-type drawPeeker interface {
-	MovesAfterDraw(before, dst []engine.Move) ([]engine.Move, bool)
-}
-
 // nextLegal implements nextLegaler: after a draw in a game that lists the
-// moves after it from the moves before (drawPeeker; the book draws at
+// moves after it from the moves before (engine.DrawPeeker; the book draws at
 // about half of its decisions in the British Constitution), those, listed
 // in place when dst is the array of the moves Choose was given (as in
 // PlayDeal, which leaves them unchanged until then; any other dst gets

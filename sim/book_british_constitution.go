@@ -8,21 +8,15 @@ import "github.com/pasyans/pasyans/engine"
 // Constitution (engine.britishConstitution) besides engine.Game and its
 // piles (engine.PileReader): what kinds of moves it lists and the piles
 // its builds start from (MoveKinds), its refills' openings
-// (openingsPeeker), its piles of one card (singlesReader) and its empty
+// (engine.BritishConstitutionFacts), its piles of one card and its empty
 // piles (Vacancies), whether its talon's top goes on the Commons
 // (TalonFitsCommons) and the plays after a build or fill (PlaysAfter), all
 // from the state the engine keeps; and the moves after a draw
-// (drawPeeker).
+// (engine.DrawPeeker).
 type bcBookGame interface {
 	engine.Game
-	engine.PileReader
-	openingsPeeker
-	singlesReader
-	Vacancies() uint32
-	TalonFitsCommons() bool
-	PlaysAfter(m *engine.Move) (int, bool)
-	MoveKinds() (kinds uint64, sources uint32, talonBuilds bool)
-	drawPeeker
+	engine.BritishConstitutionFacts
+	engine.DrawPeeker
 }
 
 // britishConstitutionDecide is bookPlayer.decide for the British
@@ -276,10 +270,8 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 	if progress || !draw || !p.on("british-constitution/S2") {
 		return -1, ""
 	}
-	if sr, ok := g.(singlesReader); ok && p.talon >= 0 {
-		if r, ok := g.(engine.PileReader); ok {
-			return p.postponeVacancies(sr, r, legal)
-		}
+	if sr, ok := g.(engine.BritishConstitutionFacts); ok && p.talon >= 0 {
+		return p.postponeVacancies(sr, g, legal)
 	}
 	t := p.talonTop(g)
 	if t != engine.NoCard && p.buildableAbovePeople(g, t) {
@@ -301,10 +293,10 @@ func (p *bookPlayer) britishConstitution(g engine.Game, legal []engine.Move) (in
 // made.
 func (p *bookPlayer) bestRefill(g engine.Game, legal []engine.Move) int {
 	// The same score without a copy where the game counts it (see
-	// openingsPeeker); nothing is kept for nextLegal then, and the play
+	// engine.BritishConstitutionFacts); nothing is kept for nextLegal then, and the play
 	// loop lists the moves after the chosen fill itself.
 	p.openings = p.openings[:0]
-	if op, ok := g.(openingsPeeker); ok {
+	if op, ok := g.(engine.BritishConstitutionFacts); ok {
 		p.openings = op.OpeningsAfter(legal, p.openings)
 	}
 	best, bestScore := -1, -1
@@ -354,19 +346,6 @@ func (p *bookPlayer) refillScore(m engine.Move) int {
 	return score
 }
 
-// openingsPeeker is implemented by the British Constitution
-// (engine.britishConstitution.OpeningsAfter): it counts the foundation
-// plays and the builds legal after a build or fill without making it,
-// leaving out the moves of a card that was face down in the pack before
-// it. Every other card of the game is face up (Pile shows every pile but
-// the pack), so those are exactly the moves probe.fair accepts: the count
-// equals refillScore's, 4 × plays + builds (fills and the draw score
-// nothing), which TestOpeningsScore checks at every refill of the book's
-// play of every variant.
-type openingsPeeker interface {
-	OpeningsAfter(moves []engine.Move, dst []engine.Openings) []engine.Openings
-}
-
 // buildableAbovePeople reports whether card t could be built (descending,
 // alternate colour) on a top card of the Commons row ("COM…" piles).
 func (p *bookPlayer) buildableAbovePeople(g engine.Game, t engine.Card) bool {
@@ -384,18 +363,11 @@ func fitsOn(t, c engine.Card) bool {
 	return c != engine.NoCard && c.Rank() == t.Rank()+1 && c.Color() != t.Color()
 }
 
-// singlesReader is implemented by the British Constitution
-// (engine.britishConstitution.Singles): the set of the piles of the
-// Constitution (piles 0 … 31) that hold one card, kept by the engine.
-type singlesReader interface {
-	Singles() uint32
-}
-
 // postponeVacancies is british-constitution/S2 (see britishConstitution)
 // with the piles of one card read from sr in one call and the piles'
 // tops through r, asserted once, instead of a PileReader assertion and
 // call per pile. A layout pile beyond the first 32 is read as before.
-func (p *bookPlayer) postponeVacancies(sr singlesReader, r engine.PileReader, legal []engine.Move) (int, engine.RuleID) {
+func (p *bookPlayer) postponeVacancies(sr engine.BritishConstitutionFacts, r engine.PileReader, legal []engine.Move) (int, engine.RuleID) {
 	// The tests below read bits (of the piles of one card, of the keys
 	// of the Commons' tops) instead of branching on each pile: which
 	// piles qualify changes from decision to decision, and such branches

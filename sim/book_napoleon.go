@@ -17,7 +17,7 @@ const (
 // napoleon/reserve): a move to a reserve slot, pile 8 … 11 (a pair lists
 // its lower pile first, so a pair with a reserve card goes to one, and
 // taking up a reserve card puts it in one; TestNapoleonReserveMoves).
-func npOfReserve(m *engine.Move) bool { return m.To >= npColumns }
+func npOfReserve(m *engine.Move) bool { return m.To >= engine.NapoleonColumns }
 
 // napoleonDecide is bookPlayer.decide for napoleon (its bookGame.decide),
 // without the generic setup its advice does not need: its only bans
@@ -62,10 +62,10 @@ func (p *bookPlayer) napoleonDecide(g engine.Game, legal []engine.Move) (int, en
 // napoleonGainsOne reports whether the pair m, the only move listed,
 // gains by napoleon/S1 (napoleonPick's S1 for one pair).
 func (p *bookPlayer) napoleonGainsOne(g engine.Game, m *engine.Move) bool {
-	if !p.on(npAdviceS1) || m.From >= npColumns {
+	if !p.on(npAdviceS1) || m.From >= engine.NapoleonColumns {
 		return false // two reserve cards: no column changes
 	}
-	if rd, ok := g.(napoleonColumns); ok {
+	if rd, ok := g.(engine.NapoleonFacts); ok {
 		cols, dealt, in, two := rd.ColumnState()
 		a := cols[m.From&7] & 15
 		if two>>a&1 != 0 {
@@ -109,7 +109,7 @@ func (p *bookPlayer) banReserve(legal []engine.Move) {
 // decision then leaves aside.
 //
 // It memoizes no probe count: S2 counts the pairs after a pair through
-// napoleonPairs where the game has it (the probe only without), and
+// engine.NapoleonFacts where the game has it (the probe only without), and
 // greedy, which makes the decisions the advice leaves, takes the first
 // pair listed without probing anything.
 func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engine.RuleID, bool) {
@@ -131,7 +131,7 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 			if res {
 				resByRank += one
 			}
-			if m.From < npColumns {
+			if m.From < engine.NapoleonColumns {
 				ranks |= 1 << r
 			}
 		}
@@ -156,13 +156,13 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 	// S1: crossed pairs. A pair removal takes its two cards out and
 	// forces nothing else, so the columns after it are the columns now
 	// without those two cards: no copy of the game is needed. Where the
-	// game gives its columns' ranks (napoleonColumns) and no column of a
+	// game gives its columns' ranks (engine.NapoleonFacts) and no column of a
 	// pair's rank was dealt with a rank twice, the gain of each pair is
 	// computed from the ranks above and below its rank in each of those
 	// columns (npTables, kept in p.npt); otherwise the crossed pairs are
 	// counted before and after (crossings). A pair gains only when some
 	// pair is crossed now, as before.
-	if rd, ok := g.(napoleonColumns); ok {
+	if rd, ok := g.(engine.NapoleonFacts); ok {
 		// A pair that takes the last two cards of its rank undoes no
 		// crossed pair (no other card of its rank lies in the columns, and
 		// none lies above an exposed card), nor does a pair of two reserve
@@ -179,7 +179,7 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 		best, bestGain := -1, 0
 		for i := range legal {
 			m := &legal[i]
-			if m.Kind != engine.MovePair || m.From >= npColumns || banRes && npOfReserve(m) {
+			if m.Kind != engine.MovePair || m.From >= engine.NapoleonColumns || banRes && npOfReserve(m) {
 				continue // not allowed, or two reserve cards: no column changes
 			}
 			a := cols[m.From&7] & 15 // the pair's rank
@@ -228,11 +228,11 @@ func (p *bookPlayer) napoleonPick(g engine.Game, legal []engine.Move) (int, engi
 // those without a reserve card when banRes) of such a rank, the index of
 // the one after which most pairs are open, or -1; byRank is the number of
 // pairs allowed by rank (4 bits each). Where the game counts the pairs
-// after a pair itself (napoleonPairs: the probe's count), the probe lists
+// after a pair itself (engine.NapoleonFacts: the probe's count), the probe lists
 // none: it would keep nothing for nextLegal either (its peeks list only
 // progress moves).
 func (p *bookPlayer) napoleonTriples(g engine.Game, legal []engine.Move, banRes bool, byRank uint64) int {
-	counter, _ := g.(napoleonPairs)
+	counter, _ := g.(engine.NapoleonFacts)
 	best, bestN := -1, -1
 	probed := false // the probe reset to g
 	for i := range legal {
@@ -406,32 +406,7 @@ func (x *crossings) count(c1, c2 int) int {
 	return n
 }
 
-// napoleonColumns is implemented by Napoleon's patience
-// (engine.napoleon.ColumnState): the state of its eight columns, piles 0 …
-// 7, that the engine keeps, read in place: the ranks of each column, the
-// exposed card's in the low 4 bits of its word, each card under it 4 bits
-// higher (a 0 nibble: no card), now and as dealt (each word now the bottom
-// of the word dealt); the columns holding each rank (entry r, bit i for
-// column i); and the ranks with exactly two cards in play. The arrays are
-// the game's: read only, until its next move.
-type napoleonColumns interface {
-	ColumnState() (ranks, dealt *[npColumns]uint32, holding *[16]uint8, two uint16)
-}
-
-// napoleonPairs is implemented by Napoleon's patience
-// (engine.napoleon.PairsAfter): the number of pairs open after the pair m
-// whose cards the player saw before it, the probe's count
-// (probe.progressAt), without listing them; false for a move it does not
-// handle.
-type napoleonPairs interface {
-	PairsAfter(m *engine.Move) (int, bool)
-}
-
-// npColumns is the number of Napoleon's columns (piles 0 … 7, the piles of
-// kind tableau).
-const npColumns = 8
-
-// npTables holds, for the columns as dealt (napoleonColumns), the ranks
+// npTables holds, for the columns as dealt (engine.NapoleonFacts), the ranks
 // under each card and up to it. A column only ever loses its exposed card,
 // so within a deal its cards are the bottom of the cards it was dealt
 // with, and the ranks under a card do not change; those above it are the
@@ -445,28 +420,28 @@ const npColumns = 8
 // most once, so the crossed pairs that change are a matter of which
 // columns hold which pairs.
 type npTables struct {
-	dealt [npColumns]uint32 // the columns as dealt, as napoleonColumns gives them (all 0: none read yet)
-	twice uint8             // the columns of dealt holding a rank twice
+	dealt [engine.NapoleonColumns]uint32 // the columns as dealt, as engine.NapoleonFacts gives them (all 0: none read yet)
+	twice uint8                          // the columns of dealt holding a rank twice
 	// For the card of rank r of the dealt column k, at index r<<3|k: the
 	// set of ranks under it (bits 0 … 15) and that set with r (bits 16 …
 	// 31). (Entries of ranks the column does not hold are left from
 	// earlier deals and never read. The array is sized to a power of two
 	// so that masked indices need no bounds checks.)
-	cell [16 * npColumns]uint32
+	cell [16 * engine.NapoleonColumns]uint32
 }
 
 // wordHeight returns the number of cards of a column word.
 func wordHeight(w uint32) uint8 { return uint8((bits.Len32(w) + 3) >> 2) }
 
 // of reports whether the tables are of the dealt columns dealt.
-func (x *npTables) of(dealt *[npColumns]uint32) bool {
+func (x *npTables) of(dealt *[engine.NapoleonColumns]uint32) bool {
 	d, e := dealt, &x.dealt
 	return d[0]^e[0]|d[1]^e[1]|d[2]^e[2]|d[3]^e[3]|d[4]^e[4]|d[5]^e[5]|d[6]^e[6]|d[7]^e[7] == 0
 }
 
 // read reads the tables of the dealt columns' words dealt (of at most six
 // cards each, npRows).
-func (x *npTables) read(dealt *[npColumns]uint32) {
+func (x *npTables) read(dealt *[engine.NapoleonColumns]uint32) {
 	x.dealt, x.twice = *dealt, 0
 	for k, w := range dealt {
 		// The six nibbles, bottom first (the word holds the exposed card
@@ -517,7 +492,7 @@ func npOut(m *engine.Move) uint8 {
 // hold a (the others hold no pair with a); the exposed card of a column
 // has no card above it; when no column but c1 and c2 holds a, both sums
 // are 0.
-func (x *npTables) gain(cols *[npColumns]uint32, ks uint8, a uint32, out uint8) int {
+func (x *npTables) gain(cols *[engine.NapoleonColumns]uint32, ks uint8, a uint32, out uint8) int {
 	rest := ks &^ out // the other columns of a
 	// A rank has four cards: one or two of them go (c1, c2), and at most
 	// two other columns, r1 < r2, hold one; written out for those (a

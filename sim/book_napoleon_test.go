@@ -60,7 +60,7 @@ func napoleonPlayouts(t *testing.T, visit func(opts engine.Options, deal uint64,
 // variants too, as the book keeps them) and with tables read afresh; that
 // the tables tell the columns dealt with a rank twice (read from the
 // piles of the deal's first position); and the game's readers
-// (napoleonColumns) against the piles.
+// (engine.NapoleonFacts) against the piles.
 func TestNapoleonCrossGain(t *testing.T) {
 	spec, err := engine.Lookup("napoleon")
 	if err != nil {
@@ -73,20 +73,20 @@ func TestNapoleonCrossGain(t *testing.T) {
 	var old crossings
 	var cards []engine.Card
 	var kept npTables
-	var dealt [npColumns]uint32
+	var dealt [engine.NapoleonColumns]uint32
 	var twice uint8 // from the piles of the deal's first position: the columns holding a rank twice
 	checked, declined := 0, 0
 	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
-		nc, ok := g.(napoleonColumns)
+		nc, ok := g.(engine.NapoleonFacts)
 		if !ok {
 			t.Fatal("napoleon has no ColumnState")
 		}
 		var in [16]uint8
-		var cols [npColumns]uint32
+		var cols [engine.NapoleonColumns]uint32
 		if ply == 0 {
 			twice = 0
 		}
-		for k := 0; k < npColumns; k++ {
+		for k := 0; k < engine.NapoleonColumns; k++ {
 			if kinds[k] != engine.PileTableau {
 				t.Fatalf("pile %d is no column", k)
 			}
@@ -125,7 +125,7 @@ func TestNapoleonCrossGain(t *testing.T) {
 		old.read(g, kinds)
 		before := old.count(-1, -1)
 		for _, m := range legal {
-			if m.Kind != engine.MovePair || m.From >= npColumns {
+			if m.Kind != engine.MovePair || m.From >= engine.NapoleonColumns {
 				continue
 			}
 			a := cols[m.From] & 15
@@ -153,7 +153,7 @@ func TestNapoleonCrossGain(t *testing.T) {
 }
 
 // TestNapoleonPairsAfter checks the game's count of the pairs open after
-// a pair (napoleonPairs) against the probe's (on the game wrapped so that
+// a pair (engine.NapoleonFacts) against the probe's (on the game wrapped so that
 // it has no optional reader) for every pair move at every position of
 // random playouts of every variant of napoleon, and that the game does
 // not change.
@@ -161,7 +161,7 @@ func TestNapoleonPairsAfter(t *testing.T) {
 	var pr probe
 	counted := 0
 	napoleonPlayouts(t, func(opts engine.Options, deal uint64, ply int, g engine.Game, legal []engine.Move) {
-		np, ok := g.(napoleonPairs)
+		np, ok := g.(engine.NapoleonFacts)
 		if !ok {
 			t.Fatal("napoleon has no PairsAfter")
 		}

@@ -38,7 +38,6 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 	if kinds>>engine.MoveFoundation&1 == 0 || !p.on("salic-law/S2") {
 		return -1, ""
 	}
-	reader, _ := g.(engine.PileReader) // asserted once, not per pile
 	best, bestLen, count := -1, 1<<30, 0
 	for i := range legal {
 		m := &legal[i]
@@ -46,12 +45,7 @@ func (p *bookPlayer) salicLaw(g engine.Game, legal []engine.Move) (int, engine.R
 			continue
 		}
 		count++
-		var l int
-		if reader != nil {
-			l = reader.PileLen(int(m.From))
-		} else {
-			l = p.pileLen(g, m.From)
-		}
+		l := g.PileLen(int(m.From))
 		if l < bestLen {
 			best, bestLen = i, l
 		}

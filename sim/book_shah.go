@@ -12,7 +12,7 @@ const shahS2 engine.RuleID = "shah/S2"
 // does not use: the advice picks no move and probes no copy, so the probe
 // is not reset to g (greedy's tie-break resets it when a count needs it),
 // and the facts the advice reads come from the game in two calls at most
-// (shahFactsReader): shah/S2 applies when DrawDistance() > 2, and then
+// (engine.ShahFacts): shah/S2 applies when DrawDistance() > 2, and then
 // bans the moves banVacancies finds. A game without them gets the
 // generic decision (decide, with shah).
 //
@@ -34,7 +34,7 @@ func (p *bookPlayer) shahDecide(g engine.Game, legal []engine.Move) (int, engine
 	if len(legal) == 1 && !isTableau(legal[0].Kind) {
 		return 0, ""
 	}
-	r, ok := g.(shahFactsReader)
+	r, ok := g.(engine.ShahFacts)
 	if !ok {
 		return p.decide(g, legal)
 	}
@@ -90,30 +90,12 @@ func (p *bookPlayer) neededSoon(g engine.Game, c engine.Card) bool {
 	return false
 }
 
-// shahFactsReader is implemented by the Shah (engine.shah.DrawDistance
-// and Emptying): whether the draw is legal and how soon the talon top is
-// needed, from what the engine keeps, and the places its plays and
-// marriages would leave empty.
-type shahFactsReader interface {
-	// DrawDistance returns -1 when LegalMoves lists no draw (MoveDraw);
-	// else how many cards a foundation of the talon top's suit still
-	// needs before it takes the card (the fewer of the two), 12 (more
-	// than neededSoon counts) for an empty talon or a card no foundation
-	// needs.
-	DrawDistance() int
-	// Emptying returns bit p for each pile p below 32 from which a
-	// listed play (MoveFoundation) or marriage (MoveBuild) takes the
-	// pile's only card. (No such move takes a card from a layout pile of
-	// 32 or beyond: the Shah's are its star places, piles 0–23.)
-	Emptying() uint32
-}
-
 // banVacancies bans the moves shah bans once it applies (see shahDecide):
 // the plays and marriages from a layout pile of one card, those from the
 // piles of Emptying, so most decisions (none) read no move. It returns how
 // many moves of legal it bans, and when that is not 0 p.banned holds them
 // (sized to legal), as shah sets it.
-func (p *bookPlayer) banVacancies(r shahFactsReader, legal []engine.Move) int {
+func (p *bookPlayer) banVacancies(r engine.ShahFacts, legal []engine.Move) int {
 	from := r.Emptying() & p.layout32
 	if from == 0 {
 		return 0

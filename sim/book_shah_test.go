@@ -9,7 +9,7 @@ import (
 
 // TestBookShahReaders checks that the Shah's advice decides alike when it
 // reads the game through DrawDistance and Emptying
-// (shahFactsReader, banVacancies, shahDecide) and when it reads it as
+// (engine.ShahFacts, banVacancies, shahDecide) and when it reads it as
 // before, through the legal moves and the piles (shah, and bookPlayer's
 // generic decision): the same banned moves, advice and move at every
 // decision of the book's play of every variant, with the advice deciding
@@ -32,7 +32,7 @@ func TestBookShahReaders(t *testing.T) {
 		var legal []engine.Move
 		counts := map[engine.RuleID]int{}
 		trace := func(ply int32, g engine.Game, _ engine.Move, _ engine.RuleID) {
-			r, ok := g.(shahFactsReader)
+			r, ok := g.(engine.ShahFacts)
 			if !ok {
 				t.Fatal("the Shah has no DrawDistance or Emptying")
 			}

@@ -312,7 +312,7 @@ func bcBookVariants(t *testing.T) (*engine.Spec, int, []engine.Options, []*engin
 
 // TestBookBritishConstitutionReaders checks that the British Constitution's
 // advice decides alike when it reads the game through OpeningsAfter and
-// Singles (openingsPeeker, singlesReader) and when it reads it as before,
+// Singles (engine.BritishConstitutionFacts) and when it reads it as before,
 // through Pile and a copy per fill: the same move, advice and banned moves
 // at every decision of the book's play of every variant.
 func TestBookBritishConstitutionReaders(t *testing.T) {
@@ -330,10 +330,10 @@ func TestBookBritishConstitutionReaders(t *testing.T) {
 			return pick, adv, q.banned
 		}
 		trace := func(ply int32, g engine.Game, _ engine.Move, _ engine.RuleID) {
-			if _, ok := g.(openingsPeeker); !ok {
+			if _, ok := g.(engine.BritishConstitutionFacts); !ok {
 				t.Fatal("the British Constitution has no OpeningsAfter")
 			}
-			if _, ok := g.(singlesReader); !ok {
+			if _, ok := g.(engine.BritishConstitutionFacts); !ok {
 				t.Fatal("the British Constitution has no Singles")
 			}
 			legal = g.LegalMoves(legal[:0])
@@ -364,7 +364,7 @@ func TestBookBritishConstitutionReaders(t *testing.T) {
 
 // TestBookMovesAfterDraw checks that the book's rows of the British
 // Constitution are the same when the play loop lists the moves after the
-// book's draws from the moves before them (drawPeeker, through nextLegal)
+// book's draws from the moves before them (engine.DrawPeeker, through nextLegal)
 // and when it generates them: the same result and advice counts for every
 // deal of every variant.
 func TestBookMovesAfterDraw(t *testing.T) {

@@ -15,17 +15,9 @@ func needDistance(c engine.Card) int {
 	return min(r-1, engine.NumRanks-r)
 }
 
-// inwardMarriager is implemented by the Zodiac
-// (engine.zodiac.InwardMarriages): bit i of InwardMarriages(legal) is set
-// when legal[i] is a marriage that lays a card nearer the middle of its
-// suit than the card it covers (by needDistance), for the first 64 moves.
-type inwardMarriager interface {
-	InwardMarriages(legal []engine.Move) uint64
-}
-
 // zodiac: S2 careful marriages. A marriage is banned when the card it
 // covers is needed sooner than the card it lays (needDistance): the
-// marriages the game reports inward (inwardMarriager), read in one call.
+// marriages the game reports inward (engine.ZodiacFacts), read in one call.
 //
 // When the only move the advice leaves is the draw or the re-deal (no
 // marriage left, no fill, no foundation play: most of the book's
@@ -41,7 +33,7 @@ func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.Rul
 	if !p.on("zodiac/S2") {
 		return -1, ""
 	}
-	im, ok := g.(inwardMarriager)
+	im, ok := g.(engine.ZodiacFacts)
 	if !ok || len(legal) > 64 {
 		return p.zodiacByPiles(g, legal)
 	}
@@ -59,7 +51,7 @@ func (p *bookPlayer) zodiac(g engine.Game, legal []engine.Move) (int, engine.Rul
 // one call: bit i of in is set when S2 bans legal[i]; turn is the index
 // of the draw or re-deal when it is the only move left (else -1); adv
 // names S2 when it banned any move.
-func zodiacInward(im inwardMarriager, legal []engine.Move) (in uint64, turn int, adv engine.RuleID) {
+func zodiacInward(im engine.ZodiacFacts, legal []engine.Move) (in uint64, turn int, adv engine.RuleID) {
 	in = im.InwardMarriages(legal)
 	if in != 0 {
 		adv = "zodiac/S2"
@@ -86,7 +78,7 @@ func zodiacInward(im inwardMarriager, legal []engine.Move) (in uint64, turn int,
 // moves, gets decide's generic decision. TestBookZodiacDecide compares
 // every decision with decide's.
 func (p *bookPlayer) zodiacDecide(g engine.Game, legal []engine.Move) (int, engine.RuleID) {
-	im, ok := g.(inwardMarriager)
+	im, ok := g.(engine.ZodiacFacts)
 	if !ok || len(legal) > 64 || !p.on("zodiac/S2") {
 		return p.decide(g, legal)
 	}

@@ -72,7 +72,7 @@ func TestBookZodiacDecisions(t *testing.T) {
 			}
 			decisions++
 			// When the game does not report its inward marriages
-			// (inwardMarriager) the advice reads the piles: the same
+			// (engine.ZodiacFacts) the advice reads the piles: the same
 			// decision, and the same banned moves when it leaves the
 			// choice to greedy (after a pick they are not read).
 			banned := probe.banned

@@ -262,7 +262,6 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 	// fields per decision.)
 	sum := &p.sum
 	*sum = moveScores{progress: -1, first: -1, rest: -1, repeat: -1}
-	var reader engine.PileReader
 	played := int32(-1)
 	lastFrom, lastScore := -1, int8(0)
 	for i := range legal {
@@ -281,7 +280,6 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 						sum.view = g.ViewHash()
 						played = p.seen.lookup(sum.view)
 					}
-					reader, _ = g.(engine.PileReader) // asserted once, not per pile
 				}
 				switch {
 				case played >= 0 && p.seen.has(played, moveCode(m)):
@@ -289,12 +287,7 @@ func (p *greedyPlayer) scoreMoves(g engine.Game, legal []engine.Move, banned []b
 				case int(m.From) == lastFrom:
 					sc = lastScore
 				default:
-					var n int
-					if reader != nil {
-						n = reader.PileLen(int(m.From))
-					} else {
-						n = pileLen(g, int(m.From), &p.cards)
-					}
+					n := g.PileLen(int(m.From))
 					lastFrom, lastScore = int(m.From), 0
 					if n == 1 {
 						lastScore = 2

@@ -60,7 +60,7 @@ import (
 // for a plan.
 //
 // The number of samples and the rollout horizon default per game
-// (plannerDefaults, docs/tournaments.md): a sample costs one rollout per
+// (engine.Spec.Planner, docs/tournaments.md): a sample costs one rollout per
 // candidate, and the games differ by an order of magnitude in the length
 // of a deal and the number of candidates.
 //
@@ -80,34 +80,10 @@ type plannerStrategy struct {
 	without string // planner-book: the book's advice label turned off (bookStrategy)
 }
 
-// plannerDefault is one game's default samples and rollout horizon.
-type plannerDefault struct {
-	samples, horizon int
-	// layout: plan the first phase's layout (see layoutPlan); samples is
-	// then the number of determinizations solved for a plan.
-	layout bool
-}
-
-// plannerDefaults holds the per-game defaults of samples and horizon
-// (horizon 0: play rollouts to the end). They are chosen so that the
-// documented tournament (every game, 1,000 deals, two workers) stays within
-// its time budget; docs/tournaments.md gives the measurements.
-var plannerDefaults = map[string]plannerDefault{
-	"salic-law":            {samples: 8},
-	"four-corners":         {samples: 1, horizon: 15},
-	"windmill":             {samples: 24},
-	"shah":                 {samples: 8},
-	"duchess-de-luynes":    {samples: 16},
-	"british-constitution": {samples: 2},
-	"zodiac":               {samples: 2, horizon: 60, layout: true},
-	"sympathy":             {samples: 1, horizon: 20},
-	"sultan":               {samples: 16},
-	"napoleon":             {samples: 8},
-	"red-and-black":        {samples: 4},
-}
-
-// plannerFallback is the default of a game missing from plannerDefaults.
-var plannerFallback = plannerDefault{samples: 4, horizon: 100}
+// plannerFallback is the default of a game whose Spec gives none (Samples
+// 0: the tests' toy game; TestPlannerDefaultsCover checks every game of
+// the catalog gives its own).
+var plannerFallback = engine.PlannerDefaults{Samples: 4, Horizon: 100}
 
 func init() {
 	for _, book := range []bool{false, true} {
@@ -220,12 +196,12 @@ func (p *plannerPlayer) ResetContext(ctx context.Context, g engine.Game, seed ui
 	if p.book != nil {
 		p.book.Reset(g, seed)
 	}
-	d, ok := plannerDefaults[g.ID()]
-	if !ok {
+	d := g.Spec().Planner
+	if d.Samples == 0 {
 		d = plannerFallback
 	}
-	p.samples, p.horizon, p.prior = d.samples, d.horizon, p.st.prior
-	p.layoutGame, p.layoutTried, p.replan = d.layout, false, p.st.replan
+	p.samples, p.horizon, p.prior = d.Samples, d.Horizon, p.st.prior
+	p.layoutGame, p.layoutTried, p.replan = d.Layout, false, p.st.replan
 	p.layout.active, p.layout.made, p.layout.reached = false, false, false
 	if p.st.samples > 0 {
 		p.samples = p.st.samples

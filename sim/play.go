@@ -98,7 +98,7 @@ func (pl *Playout) PlayDeal(g engine.Game, p Player, seed uint64, maxMoves int, 
 	next, _ := p.(nextLegaler)
 	var listed engine.ListedApplier
 	if !pl.Checked {
-		listed, _ = g.(engine.ListedApplier)
+		listed = g
 	}
 	have := false // pl.legal already holds the legal moves of g
 	var d DealResult

@@ -133,18 +133,7 @@ func (pr *probe) after(m engine.Move) engine.Game {
 func (pr *probe) seen(c engine.Card) bool {
 	if !pr.haveVis {
 		pr.visible = [4]uint64{}
-		if r, ok := pr.g.(engine.PileReader); ok {
-			r.VisibleCards(&pr.visible)
-		} else {
-			for i := 0; i < pr.g.NumPiles(); i++ {
-				pr.cards = pr.g.Pile(pr.cards[:0], i)
-				for _, x := range pr.cards {
-					if x != engine.NoCard {
-						pr.visible[x>>6] |= 1 << (x & 63)
-					}
-				}
-			}
-		}
+		pr.g.VisibleCards(&pr.visible)
 		pr.haveVis = true
 	}
 	return c != engine.NoCard && pr.visible[c>>6]&(1<<(c&63)) != 0
@@ -173,7 +162,7 @@ func (pr *probe) targetSeen(c engine.Game, i int) bool {
 	if i < len(pr.topSeen) && pr.topSeen[i] != 0 {
 		return pr.topSeen[i] > 0
 	}
-	ok := pileLen(c, i, &pr.cards) == 0 || pr.seen(pileTop(c, i, &pr.cards))
+	ok := c.PileLen(i) == 0 || pr.seen(c.PileTop(i))
 	if i < len(pr.topSeen) {
 		pr.topSeen[i] = -1
 		if ok {
@@ -241,12 +230,9 @@ func (pr *probe) progressAfter(m engine.Move) int {
 }
 
 // applyListed makes m, which LegalMoves listed for g's state (or the state
-// g is a copy of), without checking it again where g is an
-// engine.ListedApplier, and reports whether g took it.
+// g is a copy of), without checking it again (engine.Rules.ApplyListed),
+// and reports that g took it.
 func applyListed(g engine.Game, m *engine.Move) bool {
-	if la, ok := g.(engine.ListedApplier); ok {
-		la.ApplyListed(m)
-		return true
-	}
-	return g.Apply(*m) == nil
+	g.ApplyListed(m)
+	return true
 }

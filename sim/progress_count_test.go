@@ -105,7 +105,6 @@ func TestProgressCountAfter(t *testing.T) {
 // game with an engine.ProgressPeeker, uncountedPeeker (see hideCounter).
 type uncounted struct {
 	engine.Game
-	engine.PileReader
 	engine.ProgressMover
 }
 
@@ -117,10 +116,10 @@ type uncountedPeeker struct {
 }
 
 // hideCounter returns g without its engine.ProgressCounter: with its
-// engine.PileReader, engine.ProgressMover and, if it has one, its
+// engine.ProgressMover and, if it has one, its
 // engine.ProgressPeeker (a nil hook embedded would look like one).
 func hideCounter(g engine.Game) engine.Game {
-	h := uncounted{Game: g, PileReader: g.(engine.PileReader), ProgressMover: g.(engine.ProgressMover)}
+	h := uncounted{Game: g, ProgressMover: g.(engine.ProgressMover)}
 	if pk, ok := g.(engine.ProgressPeeker); ok {
 		return uncountedPeeker{uncounted: h, ProgressPeeker: pk}
 	}

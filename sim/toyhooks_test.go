@@ -23,3 +23,44 @@ func (g *toyGame) SafeMove([]engine.Move) int { return -1 }
 
 // DeadEnd implements engine.SearchHooks: never.
 func (g *toyGame) DeadEnd() bool { return false }
+
+// ApplyListed implements engine.Rules: Apply without the check.
+func (g *toyGame) ApplyListed(m *engine.Move) {
+	if err := g.Apply(*m); err != nil {
+		panic(err)
+	}
+}
+
+// Redeal implements engine.Redealer.
+func (g *toyGame) Redeal(pack []engine.Card) error {
+	*g = *newToy(pack, g.maxRank)
+	return nil
+}
+
+// PileLen implements engine.PileReader.
+func (g *toyGame) PileLen(i int) int {
+	if i < 0 || i >= len(g.piles) {
+		return 0
+	}
+	return len(g.piles[i])
+}
+
+// PileTop implements engine.PileReader.
+func (g *toyGame) PileTop(i int) engine.Card {
+	if i < 0 || i >= len(g.piles) || i == toyStock || len(g.piles[i]) == 0 {
+		return engine.NoCard
+	}
+	return g.top(i)
+}
+
+// VisibleCards implements engine.PileReader.
+func (g *toyGame) VisibleCards(set *[4]uint64) {
+	for i, p := range g.piles {
+		if i == toyStock {
+			continue
+		}
+		for _, c := range p {
+			set[c>>6] |= 1 << (c & 63)
+		}
+	}
+}

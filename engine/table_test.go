@@ -19,10 +19,7 @@ func TestPileReader(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s %v: New(%d): %v", spec.ID, opts, seed, err)
 				}
-				pr, ok := g.(PileReader)
-				if !ok {
-					t.Fatalf("%s does not implement PileReader", spec.ID)
-				}
+				pr := g
 				r := NewRand(seed)
 				for n := 0; n < spec.MaxMoves; n++ {
 					var want, got [4]uint64
