@@ -33,7 +33,7 @@ const minCloseDeals = 200
 // asks them: how winnable each game is (the solver's rows, or the
 // reference's); whether the book's advice helps a simple player (greedy
 // against book) and a strong one (planner against planner-book); where the
-// hidden order of the pack makes a game hard (the solver against the best
+// cards matter most (the solver against the best
 // player that does not see the cards).
 func Answers(s *Summary) []Answer {
 	var out []Answer
@@ -213,14 +213,14 @@ func hiddenAnswer(s *Summary, solver []SummaryRow) (Answer, bool) {
 	}
 	var parts []string
 	if len(hard) > 0 {
-		parts = append(parts, fmt.Sprintf("The hidden order of the pack makes %s hard: the best player that does not see the cards stays at least %.0f points below the solver's interval in %s",
+		parts = append(parts, fmt.Sprintf("In %s the best player that does not see the cards stays at least %.0f points below the solver's interval: %s — a gap that bounds the price of the hidden order of the pack from above (part of it is what the player still misses)",
 			games(len(hard)), 100*hiddenGap, strings.Join(hard, "; ")))
 	}
 	if len(close) > 0 {
 		parts = append(parts, fmt.Sprintf("in %s the best such player comes within %.0f points of the solver: %s", games(len(close)), 100*closeGap, strings.Join(close, "; ")))
 	}
 	text := joinSentences(parts) + " Win rates with their 95 % intervals; the players' deal sets are in the charts."
-	return Answer{Question: "Where does the hidden order of the pack make a game hard?", Text: text}, true
+	return Answer{Question: "Where does seeing the cards matter most?", Text: text}, true
 }
 
 // bestHidden returns the run's row with the highest win rate in game among

@@ -60,14 +60,14 @@ func TestAnswersOnlyWhatTheRowsSupport(t *testing.T) {
 	s.Rows = append(s.Rows, row("napoleon", "planner", 50, 20, 0), row("salic-law", "planner", 50, 10, 0))
 	s.Reference = &Summary{Rows: []SummaryRow{row("napoleon", "solver", 1000, 400, 0), row("salic-law", "solver", 1000, 926, 40)}}
 	as = Answers(s)
-	if q := questions(as); len(q) != 3 || q[0] != "How winnable is each game?" || q[2] != "Where does the hidden order of the pack make a game hard?" {
+	if q := questions(as); len(q) != 3 || q[0] != "How winnable is each game?" || q[2] != "Where does seeing the cards matter most?" {
 		t.Fatalf("questions %q", q)
 	}
 	if !strings.Contains(as[0].Text, "every deal of 1 of the 2 games") || !strings.Contains(as[0].Text, "at least 92.60% in salic-law") {
 		t.Errorf("winnability answer %q", as[0].Text)
 	}
 	hidden := as[2].Text
-	if !strings.Contains(hidden, "makes 1 game hard") || !strings.Contains(hidden, "salic-law (the solver wins at least 92.60% of 1,000 deals, book 20.10% of 10,000 deals)") {
+	if !strings.Contains(hidden, "In 1 game the best player") || !strings.Contains(hidden, "salic-law (the solver wins at least 92.60% of 1,000 deals, book 20.10% of 10,000 deals)") {
 		t.Errorf("hidden answer %q", hidden)
 	}
 	if strings.Contains(hidden, "napoleon") {
