@@ -108,7 +108,7 @@ func winnabilityAnswer(rows []SummaryRow) (Answer, bool) {
 	if full < len(rows) {
 		fmt.Fprintf(&b, " and at least %s of each other game's deals (fewest: %s; an undecided deal may go either way)", pct(decidedShare(least)), least.Game)
 	}
-	fmt.Fprintf(&b, ". The share of winnable deals runs from %s in %s (%s) to %s in %s (%s); each game's interval is in the table below. Evidence: %s.",
+	fmt.Fprintf(&b, ". The share of winnable deals runs from %s in %s (%s) to %s in %s (%s). Evidence: %s.",
 		winnable(lo), lo.Game, intervalOf(lo), winnable(hi), hi.Game, intervalOf(hi), dealsOf(rows))
 	return Answer{Question: "How winnable is each game?", Text: b.String()}, true
 }
@@ -202,8 +202,8 @@ func hiddenAnswer(s *Summary, solver []SummaryRow) (Answer, bool) {
 		}
 		switch {
 		case sol.WilsonLow-best.WilsonHigh >= hiddenGap:
-			hard = append(hard, fmt.Sprintf("%s (the solver wins %s of %s, %s %s of %s)", sol.Game,
-				winnable(sol), dealCount(sol.Deals), best.Strategy, pct(best.WinRate), dealCount(best.Deals)))
+			hard = append(hard, fmt.Sprintf("%s (solver %s, %s %s of %s)", sol.Game,
+				strings.Replace(winnable(sol), "at least ", "≥ ", 1), best.Strategy, pct(best.WinRate), thousands(best.Deals)))
 		case sol.Unknowns == 0 && min(sol.Deals, best.Deals) >= minCloseDeals && sol.WinRate-best.WinRate <= closeGap:
 			close = append(close, fmt.Sprintf("%s (%s %s, the solver %s)", sol.Game, best.Strategy, pct(best.WinRate), pct(sol.WinRate)))
 		}
@@ -219,7 +219,7 @@ func hiddenAnswer(s *Summary, solver []SummaryRow) (Answer, bool) {
 	if len(close) > 0 {
 		parts = append(parts, fmt.Sprintf("in %s the best such player comes within %.0f points of the solver: %s", games(len(close)), 100*closeGap, strings.Join(close, "; ")))
 	}
-	text := joinSentences(parts) + " Win rates with their 95 % intervals; the players' deal sets are in the charts."
+	text := joinSentences(parts) + " Solver: " + dealsOf(solver) + "; the players' deal sets are in the charts."
 	return Answer{Question: "Where does seeing the cards matter most?", Text: text}, true
 }
 

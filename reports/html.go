@@ -60,7 +60,8 @@ th{background:#f0f0f0}td.n{text-align:right;font-variant-numeric:tabular-nums;wh
 .summary{color:#555;font-style:italic}
 dl.answers{margin:6px 0;font-size:14px}dl.answers dt{font-weight:bold;margin-top:6px}dl.answers dd{margin:2px 0 0 18px}
 .dealsets{margin:0 0 4px;max-width:530px}
-.winnability-table td,.winnability-table th{padding:2px 6px}
+.winnability-table{font-size:12px;margin:6px 0}.winnability-table td,.winnability-table th{padding:1px 6px}
+#answers h2,#winnability h2{margin-top:14px}#winnability p.note{margin:4px 0}
 .note{color:#555;font-size:13px}
 .legend span{display:inline-block;margin-right:14px;font-size:13px}
 .legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}
