@@ -3,7 +3,6 @@ package pipeline
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -99,13 +98,4 @@ func writeFileAtomic(ctx context.Context, path string, write func(io.Writer) err
 		}
 		return bw.Flush()
 	})
-}
-
-// unwrapPath drops the path of an *fs.PathError, which the caller names.
-func unwrapPath(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }

@@ -49,7 +49,6 @@ func (*greedyStrategy) NewPlayer() Player { return newGreedyPlayer() }
 type greedyPlayer struct {
 	seen  playedSet // the tableau moves played, by view
 	probe probe     // tries tied candidates
-	cards []engine.Card
 	score []int8
 	sum   moveScores // of the decision in progress (scoreMoves)
 	// noOpenings: the caller of choose found that no legal move opens a

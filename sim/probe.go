@@ -23,7 +23,6 @@ type probe struct {
 	copyBuf scratch               // the state after the last candidate tried
 	move    engine.Move           // the candidate after makes (see after)
 	moves   []engine.Move
-	cards   []engine.Card
 	visible [4]uint64 // bit c: card c is visible in g (valid when haveVis)
 	haveVis bool
 	// topSeen[i], for the state after the last candidate: 1 if pile i is
