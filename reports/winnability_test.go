@@ -31,7 +31,7 @@ func TestSolverBoundsShown(t *testing.T) {
 	}
 	var h, md bytes.Buffer
 	writeWinnabilityTable(&h, s)
-	if !strings.Contains(h.String(), "<td>shah</td><td>default</td><td class=\"n\">1000</td><td class=\"n\">300</td><td class=\"n\">500</td><td class=\"n\">200</td><td class=\"n\">80.00%</td><td class=\"n\">27.00% – 53.00%</td>") {
+	if !strings.Contains(h.String(), "<td>shah</td><td>default</td><td>this run</td><td class=\"n\">1,000 deals</td><td class=\"n\">300</td><td class=\"n\">500</td><td class=\"n\">200</td><td class=\"n decided\">80.00%</td><td class=\"n\">27.00% – 53.00%</td>") {
 		t.Errorf("HTML winnability table:\n%s", h.String())
 	}
 	if strings.Count(h.String(), "<tr><td>") != 2 {
@@ -40,7 +40,7 @@ func TestSolverBoundsShown(t *testing.T) {
 	if err := WriteMarkdown(&md, s); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(md.String(), "| shah | default | 1000 | 300 | 500 | 200 | 80.00% | 27.00% – 53.00% |") {
+	if !strings.Contains(md.String(), "| shah | default | this run | 1,000 deals | 300 | 500 | 200 | 80.00% | 27.00% – 53.00% |") {
 		t.Errorf("Markdown winnability table:\n%s", md.String())
 	}
 }
