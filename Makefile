@@ -41,7 +41,7 @@ test: vet lint fmt-check unit race interop test-cluster ## everything CI runs
 
 DEMO_OUT ?= demo-out
 demo: build ## run the main job on the built-in corpus (outputs in demo-out/)
-	./$(BIN) run --out $(DEMO_OUT) --force --seed 2026 --deals 10000 --solver-deals 0 --planner-deals 50 --reference docs/atlas
+	./$(BIN) run --out $(DEMO_OUT) --force --seed 2026 --deals 10000 --solver-deals 0 --planner-deals 40 --reference docs/atlas
 
 bench: ## whole-process speed: tournaments per game x strategy, workers, memory, normalizer (BENCH_QUICK=1 for a smoke test)
 	scripts/bench.sh
