@@ -20,11 +20,11 @@ import (
 // atlasDir is the shipped winnability atlas that "make demo" draws.
 const atlasDir = "../docs/atlas"
 
-// readmeWinnability reads the README's winnability table: per game, the
+// findingsWinnability reads the winnability table of docs/findings.md: per game, the
 // deals and the share decided.
-func readmeWinnability(t *testing.T) map[string][2]float64 {
+func findingsWinnability(t *testing.T) map[string][2]float64 {
 	t.Helper()
-	f, err := os.Open("../README.md")
+	f, err := os.Open("../docs/findings.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,30 +43,30 @@ func readmeWinnability(t *testing.T) map[string][2]float64 {
 	return out
 }
 
-// TestReadmeWinnabilityMatchesAtlas: the shipped atlas and the README's
+// TestFindingsWinnabilityMatchesAtlas: the shipped atlas and the findings'
 // winnability table agree: every game of the catalog is in both, and the
-// README's decided share lies within the 95 % Wilson interval of the
+// findings' decided share lies within the 95 % Wilson interval of the
 // atlas's.
-func TestReadmeWinnabilityMatchesAtlas(t *testing.T) {
+func TestFindingsWinnabilityMatchesAtlas(t *testing.T) {
 	ref, note, err := LoadReference(context.Background(), atlasDir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Log("atlas:", note)
-	readme := readmeWinnability(t)
+	readme := findingsWinnability(t)
 	if len(readme) != len(ref.Rows) {
-		t.Fatalf("README's winnability table has %d games, the atlas %d", len(readme), len(ref.Rows))
+		t.Fatalf("docs/findings.md's winnability table has %d games, the atlas %d", len(readme), len(ref.Rows))
 	}
 	for _, r := range ref.Rows {
 		got, ok := readme[r.Game]
 		if !ok {
-			t.Errorf("%s: in the atlas, not in the README's winnability table", r.Game)
+			t.Errorf("%s: in the atlas, not in docs/findings.md's winnability table", r.Game)
 			continue
 		}
 		decided := r.Deals - r.Unknowns
 		lo, hi := sim.Wilson95(decided, r.Deals)
 		if got[0] != float64(r.Deals) || got[1] < lo-0.0005 || got[1] > hi+0.0005 {
-			t.Errorf("%s: README says %.0f deals, %.1f %% decided; the atlas %d deals, %d decided (95 %% interval %.1f–%.1f %%)",
+			t.Errorf("%s: docs/findings.md says %.0f deals, %.1f %% decided; the atlas %d deals, %d decided (95 %% interval %.1f–%.1f %%)",
 				r.Game, got[0], 100*got[1], r.Deals, decided, 100*lo, 100*hi)
 		}
 	}
