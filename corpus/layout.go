@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/pasyans/pasyans/internal/textin"
 )
 
 // Layout formats.
@@ -207,7 +209,7 @@ func (b *layoutBuilder) finish(format string) (string, *Layout, error) {
 
 // readLayout reads an hOCR or ALTO file into its text and layout.
 func readLayout(ctx context.Context, format string, r io.Reader) (string, *Layout, error) {
-	dec := xml.NewDecoder(ctxReader{ctx, r})
+	dec := xml.NewDecoder(textin.ContextReader(ctx, r))
 	if format == FormatHOCR {
 		dec.Strict = false
 		dec.AutoClose = xml.HTMLAutoClose
@@ -215,19 +217,6 @@ func readLayout(ctx context.Context, format string, r io.Reader) (string, *Layou
 		return readHOCR(dec)
 	}
 	return readALTO(dec)
-}
-
-// ctxReader checks a context before every read.
-type ctxReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c ctxReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }
 
 // xmlError words a decoder error.

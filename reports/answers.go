@@ -219,7 +219,7 @@ func hiddenAnswer(s *Summary, solver []SummaryRow) (Answer, bool) {
 	if len(close) > 0 {
 		parts = append(parts, fmt.Sprintf("in %s the best such player comes within %.0f points of the solver: %s", games(len(close)), 100*closeGap, strings.Join(close, "; ")))
 	}
-	text := joinSentences(parts) + " Solver: " + dealsOf(solver) + "; the players' deal sets are in the charts."
+	text := strings.Join(parts, "; ") + ". Solver: " + dealsOf(solver) + "; the players' deal sets are in the charts."
 	return Answer{Question: "Where does seeing the cards matter most?", Text: text}, true
 }
 
@@ -256,9 +256,4 @@ func joinAnd(parts []string) string {
 		return parts[0]
 	}
 	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
-}
-
-// joinSentences joins clauses into one sentence, separated by "; ".
-func joinSentences(parts []string) string {
-	return strings.Join(parts, "; ") + "."
 }

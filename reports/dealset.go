@@ -1,8 +1,8 @@
 package reports
 
 import (
-	"fmt"
 	"strconv"
+	"strings"
 )
 
 // thousands formats n with thin separators between groups of three digits
@@ -35,31 +35,27 @@ func dealCount(n int64) string {
 }
 
 // dealSet names the deals a row rests on: their number, their indices when
-// they are a contiguous range, and the master seed that dealt them.
+// they are a contiguous range, and the master seed that dealt them
+// ("1,000 deals (0–999, seed 2026)").
 func dealSet(r SummaryRow) string {
-	s := dealCount(r.Deals)
+	var detail []string
 	if r.Deals > 1 && r.LastDeal-r.FirstDeal+1 == r.Deals {
-		s += fmt.Sprintf(" (%s–%s", thousands(r.FirstDeal), thousands(r.LastDeal))
-	} else {
-		s += " ("
+		detail = append(detail, thousands(r.FirstDeal)+"–"+thousands(r.LastDeal))
 	}
 	if r.Seed != "" {
-		if s[len(s)-1] != '(' {
-			s += ", "
-		}
-		s += "seed " + r.Seed
+		detail = append(detail, "seed "+r.Seed)
 	}
-	if s[len(s)-1] == '(' {
-		return s[:len(s)-2]
+	if len(detail) == 0 {
+		return dealCount(r.Deals)
 	}
-	return s + ")"
+	return dealCount(r.Deals) + " (" + strings.Join(detail, ", ") + ")"
 }
 
 // sameDeals reports whether every row rests on the same deals: the same
 // seed, count and range. Rows of different deal sets are compared on one
 // scale only with a label that says so.
 func sameDeals(rows []SummaryRow) bool {
-	for _, r := range rows[min(1, len(rows)):] {
+	for _, r := range rows {
 		a := rows[0]
 		if r.Seed != a.Seed || r.Deals != a.Deals || r.FirstDeal != a.FirstDeal || r.LastDeal != a.LastDeal {
 			return false

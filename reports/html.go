@@ -364,6 +364,29 @@ func quantileOf(counts []int64, q float64) int {
 	return len(counts) - 1
 }
 
+// legendItem is one entry of a chart's legend and where it goes.
+type legendItem struct {
+	label string
+	x, y  float64
+}
+
+// movesLegendLayout places the moves chart's legend entries from (left, y),
+// wrapping to a new line of 14 px where an entry would pass width.
+func movesLegendLayout(rows []SummaryRow, multi bool, left, y, width float64) []legendItem {
+	out := make([]legendItem, len(rows))
+	x := left
+	for i, r := range rows {
+		label := movesLegend(r, multi)
+		lw := 20 + 5.6*float64(len([]rune(label)))
+		if x > left && x+lw > width {
+			x, y = left, y+14
+		}
+		out[i] = legendItem{label, x, y}
+		x += lw
+	}
+	return out
+}
+
 // movesLegend labels a strategy's line in the moves chart.
 func movesLegend(r SummaryRow, multi bool) string {
 	return rowLabel(r, multi) + " (median " + num(r.MedianMoves) + ", n=" + thousands(r.Deals) + ")"
@@ -373,15 +396,9 @@ func writeMovesChart(w io.Writer, s *Summary, game string, pal palette) {
 	rows, idx, multi := gameRows(s, game)
 	const left, plotW, top, plotH = 46.0, 420.0, 10.0, 150.0
 	width, height := left+plotW+20, top+plotH+56
-	{ // one more legend line per wrap
-		lx := left
-		for _, r := range rows {
-			lw := 20 + 5.6*float64(len([]rune(movesLegend(r, multi))))
-			if lx > left && lx+lw > width {
-				lx, height = left, height+14
-			}
-			lx += lw
-		}
+	legend := movesLegendLayout(rows, multi, left, top+plotH+36, width)
+	if n := len(legend); n > 0 {
+		height += legend[n-1].y - legend[0].y // one more line per wrap
 	}
 	xmin, xmax := math.MaxInt, 1
 	for _, i := range idx {
@@ -441,16 +458,9 @@ func writeMovesChart(w io.Writer, s *Summary, game string, pal palette) {
 			strings.Join(pts, " "), pal[r.Strategy], html.EscapeString(rowLabel(r, multi)))
 	}
 	// Legend below the axis, wrapped to the chart's width.
-	lx, ly := left, top+plotH+36
-	for _, r := range rows {
-		label := movesLegend(r, multi)
-		lw := 20 + 5.6*float64(len([]rune(label)))
-		if lx > left && lx+lw > width {
-			lx, ly = left, ly+14
-		}
+	for i, it := range legend {
 		fmt.Fprintf(w, `<rect x="%s" y="%s" width="10" height="10" fill="%s"/><text x="%s" y="%s" font-size="10">%s</text>`,
-			f1(lx), f1(ly), pal[r.Strategy], f1(lx+13), f1(ly+9), html.EscapeString(label))
-		lx += lw
+			f1(it.x), f1(it.y), pal[rows[i].Strategy], f1(it.x+13), f1(it.y+9), html.EscapeString(it.label))
 	}
 	fmt.Fprintln(w, "\n</svg></figure>")
 }

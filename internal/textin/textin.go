@@ -238,6 +238,10 @@ func (r *Reader) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// ContextReader returns a reader of r that stops with the context's error
+// once ctx is done (checked before every read).
+func ContextReader(ctx context.Context, r io.Reader) io.Reader { return ctxReader{ctx, r} }
+
 // ctxReader is a reader that stops with the context's error once the
 // context is done.
 type ctxReader struct {
